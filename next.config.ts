@@ -1,0 +1,23 @@
+import type { NextConfig } from "next";
+
+/**
+ * Framework constants from the seed (docs/configuration.md lists them):
+ * router cache 30 s dynamic / 5 min static, image sizes, quality 75, image cache 60 s.
+ */
+const config: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  experimental: {
+    staleTimes: { dynamic: 30, static: 300 },
+  },
+  images: {
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+    qualities: [75],
+    minimumCacheTTL: 60,
+  },
+};
+
+export default config;

@@ -1,0 +1,84 @@
+import http from "node:http";
+import next from "next";
+import { actorFromHeaders } from "./src/server/auth/actor-from-headers";
+import { createCollabServer } from "./src/server/collab/create-collab-server";
+import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
+import { closeDatabase, getDatabase } from "./src/server/db/database";
+import { DataDirLockedError } from "./src/server/db/data-dir-lock";
+import { getEnv } from "./src/server/env";
+import { stampClientIp } from "./src/server/http/client-ip";
+import { isSameOriginUpgrade } from "./src/server/http/same-origin";
+
+// One process, one port: Next's pages and API, and the Yjs socket at /collab.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+async function main(): Promise<void> {
+  const env = getEnv();
+  const isDev = env.NODE_ENV !== "production";
+
+  // The database opens first so a locked or unreachable one fails before anything listens.
+  await getDatabase();
+
+  const app = next({ dev: isDev, hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handleRequest = app.getRequestHandler();
+  const handleNextUpgrade = app.getUpgradeHandler();
+  const trustProxy = env.TRUST_PROXY === "1";
+
+  const collab = createCollabServer({ resolveActor: actorFromHeaders });
+  const handleCollabUpgrade = createCollabUpgrade(collab);
+
+  const server = http.createServer((request, response) => {
+    stampClientIp(request, trustProxy);
+    void handleRequest(request, response);
+  });
+
+  server.on("upgrade", (request, socket, head) => {
+    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    stampClientIp(request, trustProxy);
+    if (pathname === "/collab") {
+      if (!isSameOriginUpgrade(request, env.PUBLIC_URL)) {
+        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+        return;
+      }
+      handleCollabUpgrade(request, socket, head);
+    } else if (isDev && pathname.startsWith("/_next/")) {
+      void handleNextUpgrade(request, socket, head); // hot reloading
+    } else {
+      socket.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;
+  console.log(`Quire is ready at http://${shownHost}:${env.PORT} (${isDev ? "development" : "production"})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[server] ${signal}: saving open documents and stopping…`);
+    server.close();
+    server.closeAllConnections();
+    await stopCollab(collab);
+    await app.close();
+    await closeDatabase();
+    console.log("[server] stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch(async (error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error("[server] failed to start:", error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.stack && !error.message.startsWith("Invalid environment")) {
+      console.error(error.stack);
+    }
+  }
+  await closeDatabase().catch((closeError: unknown) => console.error("[server] closing the database:", closeError));
+  process.exit(1);
+});

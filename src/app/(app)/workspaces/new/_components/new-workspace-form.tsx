@@ -1,0 +1,24 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { WorkspaceFields } from "@/components/workspace-fields";
+import { createWorkspaceAction } from "@/server/actions/workspace-actions";
+import type { FormState } from "@/shared/form-state";
+
+export function NewWorkspaceForm() {
+  const [state, formAction] = useActionState(createWorkspaceAction, {} as FormState);
+  return (
+    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+      {/* Remounts with the submitted values after an error, so nothing typed is lost. */}
+      <WorkspaceFields
+        key={JSON.stringify(state.values ?? {})}
+        defaults={{ name: state.values?.name, slug: state.values?.slug }}
+        errors={{ name: state.fields?.name, slug: state.fields?.slug }}
+      />
+      <FormMessage error={state.message} />
+      <SubmitButton pendingLabel="Creating…">Create workspace</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { signInAction } from "@/server/actions/auth-actions";
+import type { FormState } from "@/shared/form-state";
+
+export function SignInForm({ next }: { next: string }) {
+  const [state, formAction] = useActionState(signInAction, {} as FormState);
+  return (
+    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+      <input type="hidden" name="next" value={state.values?.next ?? next} />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={state.fields?.email}
+      />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={state.fields?.password}
+      />
+      <FormMessage error={state.message} />
+      <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { Field } from "@/components/ui/field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { WorkspaceFields } from "@/components/workspace-fields";
+import { signUpAction } from "@/server/actions/auth-actions";
+import type { FormState } from "@/shared/form-state";
+
+export function SignUpForm() {
+  const [state, formAction] = useActionState(signUpAction, {} as FormState);
+  const values = state.values ?? {};
+  return (
+    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+      <Field name="name" label="Your name" autoComplete="name" required maxLength={80} defaultValue={values.name} error={state.fields?.name} />
+      <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={state.fields?.email} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        error={state.fields?.password}
+        hint="At least 8 characters."
+      />
+      <fieldset className="flex flex-col gap-4 border-t border-border pt-4">
+        <legend className="pr-2 text-sm text-muted">Your first workspace</legend>
+        {/* Remounts with the submitted values after an error, so nothing typed is lost. */}
+        <WorkspaceFields
+          key={JSON.stringify(values)}
+          names={{ name: "workspaceName", slug: "workspaceSlug" }}
+          defaults={{ name: values.workspaceName, slug: values.workspaceSlug }}
+          errors={{ name: state.fields?.workspaceName, slug: state.fields?.workspaceSlug }}
+        />
+      </fieldset>
+      <FormMessage error={state.message} />
+      <SubmitButton pendingLabel="Creating your account…">Create account</SubmitButton>
+    </form>
+  );
+}

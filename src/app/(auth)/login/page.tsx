@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getActor } from "@/server/auth/session";
+import { safeReturnPath } from "@/shared/form-state";
+import { SignInForm } from "../_components/sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const { next } = await searchParams;
+  if (await getActor()) redirect(safeReturnPath(next));
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">Sign in to Quire</h1>
+      <p className="mt-1 text-sm text-muted">
+        New here?{" "}
+        <Link href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+      <SignInForm next={safeReturnPath(next, "")} />
+    </>
+  );
+}

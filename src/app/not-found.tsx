@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { ErrorScreen } from "@/components/error-screen";
+
+export const metadata: Metadata = { title: "404: This page could not be found" };
+
+// The seed's text for 404, in the app's look.
+export default function NotFound() {
+  return <ErrorScreen status="404" message="This page could not be found" />;
+}

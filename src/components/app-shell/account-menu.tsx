@@ -1,0 +1,44 @@
+"use client";
+
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useTheme } from "next-themes";
+import { Avatar } from "@/components/ui/avatar";
+import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
+import { signOutAction } from "@/server/actions/auth-actions";
+import type { ActorDto } from "@/shared/dto";
+
+/** The signed-in person: theme choice and sign out. */
+export function AccountMenu({ actor }: { actor: ActorDto }) {
+  const { theme, setTheme } = useTheme();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={`Account: ${actor.name}`}
+        className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 text-left hover:bg-border/50"
+      >
+        <Avatar name={actor.name} color={actor.color} />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium">{actor.name}</span>
+          <span className="block truncate text-xs text-muted">{actor.email}</span>
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content side="top" align="start" sideOffset={4} className={`${menuContentClass} w-60`}>
+          <DropdownMenu.Label className={menuLabelClass}>Theme</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={theme} onValueChange={setTheme}>
+            {(["system", "light", "dark"] as const).map((value) => (
+              <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
+                <DropdownMenu.ItemIndicator className="absolute left-2">✓</DropdownMenu.ItemIndicator>
+                {value[0]?.toUpperCase() + value.slice(1)}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className={menuSeparatorClass} />
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => void signOutAction()}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import type { ActorDto, WorkspaceDto } from "@/shared/dto";
+import { MobileNav } from "./mobile-nav";
+import { Sidebar } from "./sidebar";
+
+export interface ShellProps {
+  actor: ActorDto;
+  workspace: WorkspaceDto;
+  workspaces: Array<{ slug: string; name: string }>;
+}
+
+/** The signed-in frame: a sidebar beside the page from 768 px, a drawer below that. */
+export function AppShell({ children, ...shell }: ShellProps & { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-border bg-surface md:block">
+        <Sidebar {...shell} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <MobileNav title={shell.workspace.name}>
+          <Sidebar {...shell} />
+        </MobileNav>
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

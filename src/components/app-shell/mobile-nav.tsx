@@ -1,0 +1,34 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { useEffect, useState } from "react";
+
+/** Below 768 px: a top bar whose menu button opens the sidebar as a drawer. */
+export function MobileNav({ title, children }: { title: string; children: ReactNode }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const pathname = usePathname();
+  useEffect(() => setIsOpen(false), [pathname]); // close after navigating
+
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
+      <header className="sticky top-0 z-30 flex h-12 items-center gap-2 border-b border-border bg-bg px-2 md:hidden">
+        <Dialog.Trigger aria-label="Open navigation" className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface">
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </Dialog.Trigger>
+        <span className="truncate font-medium">{title}</span>
+      </header>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-72 bg-surface shadow-xl md:hidden">
+          <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+          <Dialog.Description className="sr-only">Workspace navigation and account menu</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

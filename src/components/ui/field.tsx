@@ -1,0 +1,39 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  /** The field's error, shown under it and announced to screen readers. */
+  error?: string;
+  /** Help shown under the field while there is no error. */
+  hint?: ReactNode;
+}
+
+/** A labelled text input with its inline error or hint. */
+export function Field({ name, label, error, hint, id = `field-${name}`, className = "", ...input }: FieldProps) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="min-h-10 rounded-md border border-border bg-raised px-3 text-base text-fg placeholder:text-muted aria-[invalid=true]:border-danger sm:text-sm"
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger" role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <div id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use server";
+
+import { APIError } from "better-auth/api";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { FormState } from "../../shared/form-state";
+import { safeReturnPath } from "../../shared/form-state";
+import { SignInSchema, SignUpSchema } from "../../shared/schemas/auth";
+import { getAuth } from "../auth/auth";
+import { getDb } from "../db/database";
+import { signUp } from "../services/accounts/sign-up";
+import { formStateFromError, formValues, parseForm } from "./form-helpers";
+
+const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
+
+/** Sign-up form: creates the account and its first workspace, then opens it. */
+export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, SIGN_UP_FIELDS);
+  const { password: _password, ...echo } = values;
+  const parsed = parseForm(SignUpSchema, values, echo);
+  if ("state" in parsed) return parsed.state;
+  let slug: string;
+  try {
+    const { workspace } = await signUp(await getDb(), await getAuth(), parsed.data, await headers());
+    slug = workspace.slug;
+  } catch (error) {
+    return formStateFromError(error, echo);
+  }
+  redirect(`/w/${slug}`);
+}
+
+/** Sign-in form: on success goes to `next` (a same-site path) or the last workspace. */
+export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["email", "password", "next"]);
+  const echo = { email: values.email ?? "", next: values.next ?? "" };
+  const parsed = parseForm(SignInSchema, { email: values.email ?? "", password: values.password ?? "" }, echo);
+  if ("state" in parsed) return parsed.state;
+  const auth = await getAuth();
+  try {
+    await auth.api.signInEmail({ body: parsed.data, headers: await headers() });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    if (error.statusCode === 429) return { message: error.body?.message, values: echo };
+    if (error.statusCode === 401) return { message: "The email or password is incorrect.", values: echo };
+    return { message: error.body?.message ?? "Could not sign in. Try again.", values: echo };
+  }
+  redirect(safeReturnPath(values.next));
+}
+
+/** Ends the current session and returns to the sign-in page. */
+export async function signOutAction(): Promise<void> {
+  const auth = await getAuth();
+  await auth.api.signOut({ headers: await headers() });
+  redirect("/login");
+}

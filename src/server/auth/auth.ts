@@ -1,0 +1,118 @@
+import { betterAuth } from "better-auth";
+import type { BetterAuthOptions } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { AVATAR_COLORS } from "../../shared/avatar-colors";
+import type { Db } from "../db/client";
+import { getDb } from "../db/database";
+import * as schema from "../db/schema";
+import { getEnv } from "../env";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import { processSingleton } from "../process-singleton";
+import { resolveAuthSecret } from "./auth-secret";
+import { SignInLimiter, signInKeys } from "./sign-in-limiter";
+
+const SESSION_DAYS = 30;
+
+export interface CreateAuthOptions {
+  db: Db;
+  secret: string;
+  /** The public origin; without it the origin is taken from each request's Host. */
+  publicUrl?: string;
+  trustProxy?: boolean;
+}
+
+/** Builds the better-auth instance: email + password, 30-day rolling sessions, sign-in limits. */
+export function createAuth(options: CreateAuthOptions) {
+  const limiter = new SignInLimiter();
+  return betterAuth({
+    secret: options.secret,
+    // Without PUBLIC_URL any Host is accepted and a request's Origin must equal it,
+    // so localhost and 127.0.0.1 both work and cross-site posts are still refused.
+    baseURL: options.publicUrl ?? { allowedHosts: ["*"] },
+    database: drizzleAdapter(options.db, { provider: "pg", schema, usePlural: true }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60, // rolling: extended at most once a day
+    },
+    user: {
+      additionalFields: {
+        color: { type: "string", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, color: pickColor(user.email) } }),
+        },
+      },
+    },
+    rateLimit: {
+      // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below),
+      // because PRODUCT.md §8 counts per address AND per account.
+      customRules: { "/sign-in/email": false },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      trustedProxyHeaders: options.trustProxy ?? false,
+      useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
+        const keys = signInKeys(ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email);
+        const retryAfter = await limiter.take(keys);
+        if (retryAfter !== null) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: tooManyAttemptsMessage(retryAfter), code: "RATE_LIMITED", retryAfter },
+            { "Retry-After": String(retryAfter) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email" || ctx.context.returned instanceof Error) return;
+        const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
+        await limiter.giveBack(signInKeys(ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email));
+      }),
+    },
+    plugins: [nextCookies()],
+    telemetry: { enabled: false },
+  } satisfies BetterAuthOptions);
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The process's auth instance over the process's database. */
+export function getAuth(): Promise<Auth> {
+  return processSingleton("auth", async () => {
+    const env = getEnv();
+    return createAuth({
+      db: await getDb(),
+      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      publicUrl: env.PUBLIC_URL,
+      trustProxy: env.TRUST_PROXY === "1",
+    });
+  });
+}
+
+/** "Too many sign-in attempts. Try again in 42 seconds." */
+export function tooManyAttemptsMessage(seconds: number): string {
+  const unit = seconds === 1 ? "second" : "seconds";
+  return `Too many sign-in attempts. Try again in ${seconds} ${unit}.`;
+}
+
+function pickColor(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length] ?? AVATAR_COLORS[0];
+}

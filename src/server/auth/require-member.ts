@@ -1,0 +1,27 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import type { ServiceContext } from "../context";
+import { getDb } from "../db/database";
+import { AppError } from "../errors";
+import { presentWorkspace } from "../presenters/present-workspace";
+import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import { recordWorkspaceVisit } from "../services/workspaces/record-workspace-visit";
+import { requireActor } from "./session";
+
+/**
+ * For pages under /w/[workspace]: the signed-in member and the workspace. Anyone else
+ * gets the 404 page, whether the workspace exists or not. Cached per request, so the
+ * layout and the page share one lookup.
+ */
+export const requireMember = cache(async (slug: string) => {
+  const actor = await requireActor(`/w/${slug}`);
+  const ctx: ServiceContext = { db: await getDb(), actor };
+  try {
+    const row = await findWorkspaceForMember(ctx, { slug });
+    await recordWorkspaceVisit(ctx.db, row);
+    return { ctx, workspace: presentWorkspace(row) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+});

@@ -1,0 +1,16 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import type { Actor } from "../context";
+import { actorFromHeaders } from "./actor-from-headers";
+
+/** The signed-in person for this request, or null. Cached per request. */
+export const getActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
+
+/** The signed-in person, or a redirect to the sign-in page that returns here afterwards. */
+export async function requireActor(returnTo?: string): Promise<Actor> {
+  const actor = await getActor();
+  if (!actor) redirect(returnTo ? `/login?next=${encodeURIComponent(returnTo)}` : "/login");
+  return actor;
+}

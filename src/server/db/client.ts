@@ -1,0 +1,70 @@
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The driver under a handle, for the few places (migrations, shutdown) that need it. */
+export type Driver =
+  | { kind: "pglite"; client: PGlite; db: PgliteDatabase<Schema> }
+  | { kind: "postgres"; pool: Pool; db: NodePgDatabase<Schema> };
+
+/** An open database with what the process needs to manage it. */
+export interface DbHandle {
+  db: Db;
+  driver: Driver;
+  /** Round-trips a trivial query. @throws when the database cannot be reached */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… for PostgreSQL; undefined for PGlite. */
+  url?: string;
+  /** PGlite's folder; undefined keeps it in memory (tests). */
+  dataDir?: string;
+  /** A PGlite data-directory dump to start from (tests clone a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+
+/** Opens PGlite or PostgreSQL; the caller migrates and closes it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  const driver = options.url ? await openPostgres(options.url) : await openPglite(options);
+  // Both drivers implement the same pg-core database; only their result types differ.
+  const db = driver.db as unknown as Db;
+  return {
+    db,
+    driver,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => (driver.kind === "pglite" ? driver.client.close() : driver.pool.end()),
+  };
+}
+
+async function openPostgres(url: string): Promise<Driver> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server emits 'error'; without a listener Node exits.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
+  return { kind: "postgres", pool, db: drizzle(pool, { schema }) };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Driver> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  return { kind: "pglite", client, db: drizzle(client, { schema }) };
+}

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv } from "../env";
+import type { Db, DbHandle } from "./client";
+import { openDatabase } from "./client";
+import { lockDataDir } from "./data-dir-lock";
+import { migrateDatabase } from "./migrate";
+import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "../process-singleton";
+
+interface ProcessDatabase {
+  handle: Promise<DbHandle>;
+  release: () => void;
+}
+
+// A second PGlite on the same folder would corrupt it: one database per process.
+const KEY = "database";
+
+/** The process's database, opened, locked and migrated on first use. */
+export function getDatabase(log: (line: string) => void = console.log): Promise<DbHandle> {
+  return processSingleton(KEY, () => startDatabase(log)).handle;
+}
+
+/** The process's Drizzle database. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes the process's database and releases the data-directory lock. */
+export async function closeDatabase(): Promise<void> {
+  const current = peekProcessSingleton<ProcessDatabase>(KEY);
+  if (!current) return;
+  clearProcessSingleton(KEY);
+  try {
+    await (await current.handle).close();
+  } finally {
+    current.release();
+  }
+}
+
+function startDatabase(log: (line: string) => void): ProcessDatabase {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    return { handle: openAndMigrate({ url: env.DATABASE_URL }, log, "PostgreSQL"), release: () => {} };
+  }
+  const dataDir = path.join(env.dataDir, "db");
+  // Throws at once, before PGlite touches the folder, when another process holds it.
+  const release = lockDataDir(env.dataDir);
+  const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
+  const handle = openAndMigrate({ dataDir }, log, "embedded database");
+  handle.catch(() => release());
+  return { handle, release };
+}
+
+async function openAndMigrate(
+  options: { url?: string; dataDir?: string },
+  log: (line: string) => void,
+  label: string,
+): Promise<DbHandle> {
+  const started = Date.now();
+  const handle = await openDatabase(options);
+  log(`[db] ${label} open; applying migrations…`);
+  await migrateDatabase(handle);
+  log(`[db] ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return handle;
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every setting Quire reads from the environment, one line each (mirrored in .env.example). */
+const EnvSchema = z.object({
+  /** `production` serves the built app; `development` runs Next in dev mode. */
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** TCP port for pages, API and the /collab socket. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; 0.0.0.0 exposes the server to the network. */
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** Folder for the embedded database, uploads and the generated auth secret. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** postgres://… to use a PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  /** Secret that signs sessions (≥ 32 chars); generated into DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The address users reach Quire at, e.g. https://docs.example.com (enables Secure cookies). */
+  PUBLIC_URL: z.url().optional(),
+  /** Set to 1 behind a reverse proxy so the client address comes from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
+
+let cached: Env | undefined;
+
+/** Parses process.env once. @throws Error listing every invalid variable */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(emptyToUndefined(process.env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+// `FOO=` in a .env file means "unset", not "empty string".
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
+}

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDatabase } from "../../../../test/test-db";
+import { createTestDatabase } from "../../../../test/test-db";
+import type { Auth } from "../../auth/auth";
+import { createAuth } from "../../auth/auth";
+import { memberships, users, workspaces } from "../../db/schema";
+import { AppError } from "../../errors";
+import { EMAIL_TAKEN_MESSAGE, signUp } from "./sign-up";
+
+let database: TestDatabase;
+let auth: Auth;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const headers = () => new Headers({ host: "localhost:3000", "x-quire-client-ip": "203.0.113.7" });
+const input = (overrides: Partial<Parameters<typeof signUp>[2]> = {}) => ({
+  name: "Grace Hopper",
+  email: `grace-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  password: "correct horse battery",
+  workspaceName: "Navy",
+  workspaceSlug: `navy-${Math.random().toString(36).slice(2, 8)}`,
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("signUp", () => {
+  it("creates the account and its workspace with the user as owner", async () => {
+    const data = input();
+    const { user, workspace } = await signUp(database.db, auth, data, headers());
+    expect(user.email).toBe(data.email);
+    expect(workspace.slug).toBe(data.workspaceSlug);
+    const [membership] = await database.db.select().from(memberships).where(eq(memberships.userId, user.id));
+    expect(membership).toMatchObject({ workspaceId: workspace.id, role: "owner" });
+  });
+
+  it("signs the new account in (a session exists)", async () => {
+    const data = input();
+    const { user } = await signUp(database.db, auth, data, headers());
+    const signIn = await auth.api.signInEmail({ body: { email: data.email, password: data.password }, headers: headers() });
+    expect(signIn.user.id).toBe(user.id);
+  });
+
+  it("refuses an email already used, and creates nothing", async () => {
+    const first = input();
+    await signUp(database.db, auth, first, headers());
+    const second = input({ email: first.email });
+    const error = await failure(signUp(database.db, auth, second, headers()));
+    expect(error.fields).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+    expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, second.workspaceSlug))).toEqual([]);
+  });
+
+  it("refuses a taken workspace address, and creates no account", async () => {
+    const first = input();
+    await signUp(database.db, auth, first, headers());
+    const second = input({ workspaceSlug: first.workspaceSlug });
+    const error = await failure(signUp(database.db, auth, second, headers()));
+    expect(error.fields?.workspaceSlug).toMatch(/taken/);
+    expect(await database.db.select().from(users).where(eq(users.email, second.email))).toEqual([]);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  it("refuses the 11th failed sign-in for an account within a minute with 429 and Retry-After", async () => {
+    const data = input();
+    await signUp(database.db, auth, data, headers());
+    const attempt = (ip: string) =>
+      auth.handler(
+        new Request("http://localhost:3000/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://localhost:3000", "x-quire-client-ip": ip },
+          body: JSON.stringify({ email: data.email, password: "wrong password!" }),
+        }),
+      );
+    // Different addresses each time: the per-account counter must trip on its own.
+    for (let i = 0; i < 10; i++) expect((await attempt(`198.51.100.${i}`)).status).toBe(401);
+    const refused = await attempt("198.51.100.99");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Try again in \d+ seconds?\./);
+  });
+
+  it("does not count successful sign-ins", async () => {
+    const data = input();
+    await signUp(database.db, auth, data, headers());
+    for (let i = 0; i < 12; i++) {
+      await auth.api.signInEmail({ body: { email: data.email, password: data.password }, headers: headers() });
+    }
+  });
+});

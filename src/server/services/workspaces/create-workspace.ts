@@ -1,0 +1,26 @@
+import type { CreateWorkspaceInput } from "../../../shared/schemas/workspace";
+import type { ServiceContext } from "../../context";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { memberships, workspaces } from "../../db/schema";
+import { validationError } from "../../errors";
+
+export const SLUG_TAKEN_MESSAGE = "This address is taken. Choose another.";
+
+/** Creates a workspace with the actor as its owner. @throws AppError validation_failed (slug taken) */
+export async function createWorkspace(ctx: ServiceContext, input: CreateWorkspaceInput) {
+  const ownerId = ctx.actor.id;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [workspace] = await tx
+        .insert(workspaces)
+        .values({ name: input.name, slug: input.slug, createdBy: ownerId })
+        .returning();
+      if (!workspace) throw new Error("insert returned no row");
+      await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ownerId, role: "owner" });
+      return workspace;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "workspaces_slug_unique")) throw validationError({ slug: SLUG_TAKEN_MESSAGE });
+    throw error;
+  }
+}

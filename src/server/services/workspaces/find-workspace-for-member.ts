@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { memberships, workspaces } from "../../db/schema";
+import { AppError } from "../../errors";
+
+/**
+ * The workspace with the given slug or id, with the caller's membership. Non-members
+ * get the same not_found as a missing workspace, so nothing reveals that it exists.
+ * @throws AppError not_found
+ */
+export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: string } | { id: string }) {
+  const [row] = await ctx.db
+    .select({
+      id: workspaces.id,
+      slug: workspaces.slug,
+      name: workspaces.name,
+      createdAt: workspaces.createdAt,
+      role: memberships.role,
+      membershipId: memberships.id,
+      lastVisitedAt: memberships.lastVisitedAt,
+    })
+    .from(workspaces)
+    .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, ctx.actor.id)))
+    .where("slug" in by ? eq(workspaces.slug, by.slug) : eq(workspaces.id, by.id))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "This workspace could not be found.");
+  return row;
+}

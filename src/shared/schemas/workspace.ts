@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN } from "../workspace-slug";
+
+export const WorkspaceNameField = z
+  .string()
+  .trim()
+  .min(1, "Enter a workspace name.")
+  .max(80, "Workspace names are at most 80 characters.");
+
+export const WorkspaceSlugField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)
+  .max(SLUG_MAX, `Use at most ${SLUG_MAX} characters.`)
+  .regex(/^[a-z0-9-]+$/, "Use only lower-case letters, digits and hyphens.")
+  .refine((s) => !s.startsWith("-") && !s.endsWith("-"), "Don't start or end with a hyphen.")
+  .refine((s) => !RESERVED_SLUGS.has(s), "This address is reserved. Choose another.");
+
+export const CreateWorkspaceSchema = z.strictObject({
+  name: WorkspaceNameField,
+  slug: WorkspaceSlugField,
+});
+export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceSchema>;
+
+export const RenameWorkspaceSchema = z.strictObject({
+  workspaceId: z.uuid(),
+  name: WorkspaceNameField,
+});
+export type RenameWorkspaceInput = z.infer<typeof RenameWorkspaceSchema>;
