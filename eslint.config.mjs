@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
 
-export default [
+const config = [
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "next-env.d.ts"] },
   ...nextVitals,
   ...tseslint.configs.recommended,
@@ -35,3 +35,4 @@ export default [
     },
   },
 ];
+export default config;

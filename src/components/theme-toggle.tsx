@@ -2,7 +2,7 @@
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTheme } from "next-themes";
-import { useEffect, useState } from "react";
+import { useIsClient } from "@/lib/use-is-client";
 import { menuContentClass, menuItemClass } from "./ui/menu";
 
 const THEMES = [
@@ -15,8 +15,7 @@ const THEMES = [
 export function ThemeToggle() {
   const { theme, resolvedTheme, setTheme } = useTheme();
   // The theme is only known in the browser; render a neutral icon until mounted.
-  const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => setIsMounted(true), []);
+  const isMounted = useIsClient();
   const isDark = isMounted && resolvedTheme === "dark";
 
   return (

@@ -1,15 +1,16 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { usePathname } from "next/navigation";
-import type { ReactNode } from "react";
-import { useEffect, useState } from "react";
+import type { MouseEvent, ReactNode } from "react";
+import { useState } from "react";
 
 /** Below 768 px: a top bar whose menu button opens the sidebar as a drawer. */
 export function MobileNav({ title, children }: { title: string; children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
-  const pathname = usePathname();
-  useEffect(() => setIsOpen(false), [pathname]); // close after navigating
+  // Following a link inside the drawer navigates client-side: close the drawer with it.
+  const handleClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest("a[href]")) setIsOpen(false);
+  };
 
   return (
     <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
@@ -26,7 +27,9 @@ export function MobileNav({ title, children }: { title: string; children: ReactN
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-72 bg-surface shadow-xl md:hidden">
           <Dialog.Title className="sr-only">Navigation</Dialog.Title>
           <Dialog.Description className="sr-only">Workspace navigation and account menu</Dialog.Description>
-          {children}
+          <div className="h-full" onClick={handleClick}>
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

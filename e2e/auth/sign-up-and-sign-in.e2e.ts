@@ -1,0 +1,56 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignInPage } from "../pages/sign-in-page";
+import { SignUpPage } from "../pages/sign-up-page";
+import { newPerson } from "../support/accounts";
+import { launchBrowser, newContext } from "../support/browser";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopApp(app);
+});
+
+describe("accounts", () => {
+  it("signs up into a new workspace, signs out, and signs back in", async () => {
+    const person = newPerson("ada");
+    const page = await (await newContext(browser, app.url)).newPage();
+    await new SignUpPage(page).signUp(person);
+    await expect.poll(() => page.getByRole("heading", { name: /Welcome, Test/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /Switch workspace/ }).textContent()).toContain(person.workspaceName);
+
+    await page.getByRole("button", { name: `Account: ${person.name}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/login");
+
+    // Signed out: the workspace now asks for sign-in and comes back after it.
+    await page.goto(`/w/${person.workspaceSlug}`);
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+
+    // `/` sends a signed-in person to their last workspace.
+    await page.goto("/");
+    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+  });
+
+  it("says so when the password is wrong", async () => {
+    const person = newPerson("wrongpw");
+    const page = await (await newContext(browser, app.url)).newPage();
+    await new SignUpPage(page).signUp(person);
+    const fresh = await (await newContext(browser, app.url)).newPage();
+    const signIn = new SignInPage(fresh);
+    await signIn.signIn(person.email, "not-the-password");
+    await expect.poll(() => signIn.formMessage().textContent()).toBe("The email or password is incorrect.");
+    expect(await fresh.getByLabel("Email").inputValue()).toBe(person.email); // kept for the next try
+    expect(new URL(fresh.url()).pathname).toBe("/login");
+  });
+});

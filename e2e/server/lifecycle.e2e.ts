@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { newPerson, signInViaApi } from "../support/accounts";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+
+const started: RunningApp[] = [];
+afterAll(async () => {
+  for (const app of started) await app.stop();
+  if (started[0]) fs.rmSync(started[0].dataDir, { recursive: true, force: true });
+});
+
+async function signUpViaApi(baseUrl: string, person: ReturnType<typeof newPerson>) {
+  return fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ name: person.name, email: person.email, password: person.password }),
+  });
+}
+
+describe("server lifecycle", () => {
+  it("creates and migrates the data directory on first start, and a restart keeps accounts", async () => {
+    const first = await startApp();
+    started.push(first);
+    expect(first.output()).toMatch(/creating the embedded database/);
+    expect(fs.existsSync(path.join(first.dataDir, "db", "PG_VERSION"))).toBe(true);
+    const landing = await fetch(first.url);
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain("Documents your whole team writes together.");
+
+    const person = newPerson("keeper");
+    expect((await signUpViaApi(first.url, person)).status).toBe(200);
+    expect(await first.stop("SIGTERM")).toBe(0);
+
+    const second = await startApp({ dataDir: first.dataDir });
+    started.push(second);
+    expect(second.output()).not.toMatch(/creating the embedded database/);
+    expect((await signInViaApi(second.url, person)).status).toBe(200);
+  });
+
+  it("refuses a second process on the same data directory and the first keeps working", async () => {
+    const first = await startApp();
+    started.push(first);
+    const second = await startApp({ dataDir: first.dataDir, expectExit: true });
+    expect(second.process.exitCode).toBe(1);
+    expect(second.output()).toContain(`The data directory ${first.dataDir} is in use by another Quire process (pid ${first.process.pid})`);
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.status).toBe(200);
+    await stopApp(first);
+  });
+});

@@ -1,0 +1,103 @@
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** A production Quire server started for one test file. */
+export interface RunningApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends `signal` and waits for the process to exit; resolves to its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface StartAppOptions {
+  /** Reuse a data directory (a restart); a new temporary one by default. */
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Resolve once the process exits instead of waiting for "ready" (for start-up failures). */
+  expectExit?: boolean;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const READY = /Quire is ready at /;
+
+/** Boots `server.ts` in production mode on a free port with a temporary PGlite directory. */
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const app: RunningApp = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.expectExit) {
+    await exited;
+    return app;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      if (READY.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return app;
+}
+
+/** Stops the app and removes its data directory. */
+export async function stopApp(app: RunningApp | undefined): Promise<void> {
+  if (!app) return;
+  await app.stop();
+  fs.rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
