@@ -77,4 +77,22 @@ describe("sign-up validation", () => {
     expect(await page.getByLabel("Workspace address").inputValue()).toBe("cafe-research-lab");
     await expect.poll(() => page.getByText("/w/cafe-research-lab is available.").isVisible()).toBe(true);
   });
+
+  it("retries a failing availability check 3 times, then offers Try again", async () => {
+    const page = await (await newContext(browser, app.url)).newPage();
+    let calls = 0;
+    await page.route("**/api/v1/workspaces/slug-availability*", (route) => {
+      calls++;
+      return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"down"}}' });
+    });
+    const form = new SignUpPage(page);
+    await form.open();
+    await form.fill({ workspaceSlug: "flaky-network" });
+    await expect.poll(() => page.getByText("Couldn't check this address.").isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(calls).toBe(4);
+
+    await page.unroute("**/api/v1/workspaces/slug-availability*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.getByText("/w/flaky-network is available.").isVisible()).toBe(true);
+  });
 });
