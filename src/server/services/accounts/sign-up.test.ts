@@ -98,3 +98,34 @@ describe("sign-in rate limit", () => {
     }
   });
 });
+
+describe("session cookie", () => {
+  async function signInCookie(instance: Auth, origin: string) {
+    const data = input();
+    await signUp(database.db, instance, data, new Headers({ host: new URL(origin).host }));
+    const response = await instance.handler(
+      new Request(`${origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, "x-quire-client-ip": "192.0.2.1" },
+        body: JSON.stringify({ email: data.email, password: data.password }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    return response.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+  }
+
+  it("is httpOnly and SameSite=Lax, without Secure over http", async () => {
+    const cookie = await signInCookie(auth, "http://localhost:3000");
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it("is Secure when Quire is served over https", async () => {
+    const https = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: "https://docs.example.com" });
+    const cookie = await signInCookie(https, "https://docs.example.com");
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+  });
+});
+
