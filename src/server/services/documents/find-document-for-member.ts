@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { documents, memberships } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { DocumentAccess } from "../../policies/document-policy";
+
+export const DOCUMENT_NOT_FOUND = "This document could not be found.";
+
+/** A document with what policies need about the actor's access to it. */
+export interface LoadedDocument extends DocumentAccess {
+  id: string;
+  workspaceId: string;
+  parentId: string | null;
+  position: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  deletedRootId: string | null;
+}
+
+/**
+ * The document with `documentId` and the actor's role in its workspace. Non-members,
+ * unknown ids and (unless `includeTrashed`) trashed documents all get the same
+ * not_found, so an id never reveals that a document exists.
+ * @throws AppError not_found
+ */
+export async function findDocumentForMember(
+  ctx: ServiceContext,
+  documentId: string,
+  options: { includeTrashed?: boolean } = {},
+): Promise<LoadedDocument> {
+  const [row] = await ctx.db
+    .select({
+      id: documents.id,
+      workspaceId: documents.workspaceId,
+      parentId: documents.parentId,
+      position: documents.position,
+      title: documents.title,
+      createdAt: documents.createdAt,
+      updatedAt: documents.updatedAt,
+      deletedAt: documents.deletedAt,
+      deletedRootId: documents.deletedRootId,
+      actorRole: memberships.role,
+    })
+    .from(documents)
+    .innerJoin(memberships, and(eq(memberships.workspaceId, documents.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  if (!row || (row.deletedAt && !options.includeTrashed)) throw new AppError("not_found", DOCUMENT_NOT_FOUND);
+  return { ...row, isTrashed: row.deletedAt !== null };
+}

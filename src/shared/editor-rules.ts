@@ -1,0 +1,35 @@
+/**
+ * The seed's editor rules (seed §5, §9; PRODUCT.md §4, §8). The editor, the server's
+ * sanitiser and the upload check all read them from here.
+ */
+
+/** Link targets allowed; anything else becomes ABOUT_BLANK. */
+export const LINK_PROTOCOLS = ["http", "https", "mailto", "tel"] as const;
+export const ABOUT_BLANK = "about:blank";
+
+/** Image embed sources allowed; anything else becomes "" (blank). */
+export const IMAGE_PROTOCOLS = ["http", "https", "data"] as const;
+
+/** The image picker's accept list, exactly as the seed gives it. */
+export const IMAGE_ACCEPT = ["image/png", "image/gif", "image/jpeg", "image/bmp", "image/x-icon"] as const;
+export type AcceptedImageType = (typeof IMAGE_ACCEPT)[number];
+/** The `accept` attribute of the picker's file input. */
+export const IMAGE_ACCEPT_ATTRIBUTE = IMAGE_ACCEPT.join(", ");
+
+/** Editor defaults from the seed. */
+export const EDITOR_FONTS = ["serif", "monospace"] as const; // sans-serif is the default (no attribute)
+export const EDITOR_SIZES = ["small", "large", "huge"] as const; // normal is the default
+export const EDITOR_ALIGNMENTS = ["center", "right", "justify"] as const; // left is the default
+export const CODE_BLOCK_TAB = "  "; // two spaces
+export const UNDO_DELAY_MS = 1000;
+export const UNDO_MAX_STACK = 100;
+export const SYNTAX_INTERVAL_MS = 1000;
+
+/** Product limits (PRODUCT.md §4). */
+export const MAX_BODY_CHARS = 1_000_000;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_TITLE_CHARS = 200;
+export const MAX_TREE_DEPTH = 25;
+
+/** The name of the Y.Text that holds a document's body (y-quill binds Quill to it). */
+export const BODY_YTEXT = "body";
