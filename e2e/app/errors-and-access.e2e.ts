@@ -39,6 +39,17 @@ describe("error pages and workspace access", () => {
     }
   });
 
+  it("keeps the workspace frame for an unknown page inside a member's workspace", async () => {
+    const person = newPerson("lost");
+    const page = await (await newContext(browser, app.url)).newPage();
+    await new SignUpPage(page).signUp(person);
+    const response = await page.goto(`/w/${person.workspaceSlug}/no-such-section`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("This page could not be found");
+    await page.getByRole("link", { name: "Back to the workspace" }).click();
+    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+  });
+
   it("answers API errors in the JSON shape", async () => {
     const wrongMethod = await fetch(`${app.url}/api/health`, { method: "DELETE" });
     expect(wrongMethod.status).toBe(405);

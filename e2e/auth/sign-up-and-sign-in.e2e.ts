@@ -29,13 +29,13 @@ describe("accounts", () => {
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/login");
 
-    // Signed out: the workspace now asks for sign-in and comes back after it.
-    await page.goto(`/w/${person.workspaceSlug}`);
+    // Signed out: a workspace page asks for sign-in and comes back to that page after it.
+    await page.goto(`/w/${person.workspaceSlug}/settings/members`);
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill(person.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+    await page.waitForURL(`**/w/${person.workspaceSlug}/settings/members`);
 
     // `/` sends a signed-in person to their last workspace.
     await page.goto("/");

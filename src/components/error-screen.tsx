@@ -33,7 +33,7 @@ export function ErrorScreen({
             Try again
           </button>
         ) : null}
-        <Link href="/" className={buttonClass("ghost")}>
+        <Link href="/" className={buttonClass("secondary")}>
           Go to Quire
         </Link>
       </div>

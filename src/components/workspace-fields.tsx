@@ -77,7 +77,7 @@ export function WorkspaceFields({
           ) : availability.data?.available && availability.data.slug === slug ? (
             <span className="text-success">/w/{slug} is available.</span>
           ) : (
-            <span>Letters, digits and hyphens; your workspace lives at /w/{slug || "…"}.</span>
+            <span>Letters, digits and hyphens; your workspace will live at /w/{slug || "your-team"}</span>
           )
         }
       />

@@ -12,6 +12,10 @@ export const RESERVED_SLUGS = new Set([
 
 /** A slug suggestion from a workspace name: "Acme Inc." → "acme-inc". */
 export function slugFromName(name: string): string {
-  const slug = slugify(name, { lowercase: true, separator: "-" }).slice(0, SLUG_MAX).replace(/-+$/, "");
+  const full = slugify(name, { lowercase: true, separator: "-" });
+  // Cut long names at a word boundary rather than mid-word (unless one word is that long).
+  const boundary = full.lastIndexOf("-", SLUG_MAX);
+  const cut = full.length <= SLUG_MAX ? full : full.slice(0, boundary >= SLUG_MIN ? boundary : SLUG_MAX);
+  const slug = cut.replace(/-+$/, "");
   return slug.length >= SLUG_MIN ? slug : "";
 }

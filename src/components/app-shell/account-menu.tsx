@@ -19,8 +19,13 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
         <Avatar name={actor.name} color={actor.color} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{actor.name}</span>
-          <span className="block truncate text-xs text-muted">{actor.email}</span>
+          <span className="block truncate text-xs text-muted" title={actor.email}>
+            {actor.email}
+          </span>
         </span>
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-muted">
+          <path d="m7 15 5-5 5 5" />
+        </svg>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content side="top" align="start" sideOffset={4} className={`${menuContentClass} w-60`}>

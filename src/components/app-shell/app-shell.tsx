@@ -15,7 +15,7 @@ export function AppShell({ children, ...shell }: ShellProps & { children: ReactN
     <div className="flex min-h-dvh">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>

@@ -27,7 +27,15 @@ export function MobileNav({ title, children }: { title: string; children: ReactN
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-72 bg-surface shadow-xl md:hidden">
           <Dialog.Title className="sr-only">Navigation</Dialog.Title>
           <Dialog.Description className="sr-only">Workspace navigation and account menu</Dialog.Description>
-          <div className="h-full" onClick={handleClick}>
+          <Dialog.Close
+            aria-label="Close navigation"
+            className="absolute right-2 top-2 z-10 inline-flex size-10 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
+          >
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </Dialog.Close>
+          <div className="h-full pt-10" onClick={handleClick}>
             {children}
           </div>
         </Dialog.Content>

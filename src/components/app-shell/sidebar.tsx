@@ -22,9 +22,9 @@ export function Sidebar({ actor, workspace, workspaces }: ShellProps) {
         </li>
       </ul>
       <section aria-labelledby="tree-heading" className="flex min-h-0 flex-1 flex-col">
-        <h2 id="tree-heading" className="px-2 text-xs font-medium uppercase tracking-wide text-muted">
+        <p id="tree-heading" className="px-2 text-xs font-medium uppercase tracking-wide text-muted">
           Documents
-        </h2>
+        </p>
         <p className="px-2 pt-2 text-sm text-muted">No documents yet.</p>
       </section>
       <AccountMenu actor={actor} />

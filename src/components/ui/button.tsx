@@ -11,7 +11,7 @@ const VARIANTS: Record<Variant, string> = {
 
 /** Class names for a button-looking element (also used on links). */
 export function buttonClass(variant: Variant = "primary", extra = ""): string {
-  return `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${extra}`;
+  return `inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-[background-color,opacity] disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${extra}`;
 }
 
 export function Button({

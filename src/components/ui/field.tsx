@@ -22,7 +22,7 @@ export function Field({ name, label, error, hint, id = `field-${name}`, classNam
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="min-h-10 rounded-md border border-border bg-raised px-3 text-base text-fg placeholder:text-muted aria-[invalid=true]:border-danger sm:text-sm"
+        className="min-h-10 rounded-md border border-input-border bg-raised px-3 text-base text-fg placeholder:text-muted read-only:border-border read-only:bg-surface read-only:text-muted disabled:border-border disabled:bg-surface disabled:text-muted aria-[invalid=true]:border-danger sm:text-sm"
         {...input}
       />
       {error ? (
@@ -30,7 +30,7 @@ export function Field({ name, label, error, hint, id = `field-${name}`, classNam
           {error}
         </p>
       ) : hint ? (
-        <div id={`${id}-hint`} className="text-sm text-muted">
+        <div id={`${id}-hint`} className="text-sm text-muted" aria-live="polite">
           {hint}
         </div>
       ) : null}

@@ -15,8 +15,16 @@ export function SubmitButton({
   className?: string;
 }) {
   const { pending } = useFormStatus();
+  // aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>.
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className={buttonClass("primary", className)}>
+    <button
+      type="submit"
+      aria-disabled={pending}
+      onClick={(event) => {
+        if (pending) event.preventDefault(); // no second submit while the first runs
+      }}
+      className={buttonClass("primary", `${pending ? "cursor-wait opacity-60" : ""} ${className}`)}
+    >
       {pending ? pendingLabel : children}
     </button>
   );

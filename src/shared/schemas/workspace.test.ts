@@ -35,6 +35,7 @@ describe("slugFromName", () => {
     ["  Spaces   everywhere ", "spaces-everywhere"],
     ["Hi", ""],
     ["A".repeat(60), "a".repeat(40)],
+    ["The International Society of Extremely Long Names", "the-international-society-of-extremely"],
   ])("derives %s → %s", (name, slug) => {
     expect(slugFromName(name)).toBe(slug);
   });

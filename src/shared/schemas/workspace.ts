@@ -11,6 +11,7 @@ export const WorkspaceSlugField = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, "Enter an address for the workspace.")
   .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)
   .max(SLUG_MAX, `Use at most ${SLUG_MAX} characters.`)
   .regex(/^[a-z0-9-]+$/, "Use only lower-case letters, digits and hyphens.")

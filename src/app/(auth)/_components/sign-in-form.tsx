@@ -1,16 +1,19 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signInAction } from "@/server/actions/auth-actions";
 import type { FormState } from "@/shared/form-state";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export function SignInForm({ next }: { next: string }) {
   const [state, formAction] = useActionState(signInAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   return (
-    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={state.values?.next ?? next} />
       <Field
         name="email"

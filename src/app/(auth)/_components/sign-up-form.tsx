@@ -1,18 +1,21 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { WorkspaceFields } from "@/components/workspace-fields";
 import { signUpAction } from "@/server/actions/auth-actions";
 import type { FormState } from "@/shared/form-state";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export function SignUpForm() {
   const [state, formAction] = useActionState(signUpAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   const values = state.values ?? {};
   return (
-    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
       <Field name="name" label="Your name" autoComplete="name" required maxLength={80} defaultValue={values.name} error={state.fields?.name} />
       <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={state.fields?.email} />
       <Field

@@ -1,16 +1,19 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { WorkspaceFields } from "@/components/workspace-fields";
 import { createWorkspaceAction } from "@/server/actions/workspace-actions";
 import type { FormState } from "@/shared/form-state";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export function NewWorkspaceForm() {
   const [state, formAction] = useActionState(createWorkspaceAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   return (
-    <form action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
+    <form ref={formRef} action={formAction} className="mt-6 flex flex-col gap-4" noValidate>
       {/* Remounts with the submitted values after an error, so nothing typed is lost. */}
       <WorkspaceFields
         key={JSON.stringify(state.values ?? {})}

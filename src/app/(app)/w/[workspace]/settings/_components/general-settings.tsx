@@ -1,23 +1,26 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef } from "react";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { renameWorkspaceAction } from "@/server/actions/workspace-actions";
 import type { WorkspaceDto } from "@/shared/dto";
 import type { FormState } from "@/shared/form-state";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 /** The workspace's name (owners can rename it) and address. */
 export function GeneralSettings({ workspace }: { workspace: WorkspaceDto }) {
   const [state, formAction] = useActionState(renameWorkspaceAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
   const canRename = workspace.abilities.rename;
   return (
     <section aria-labelledby="general-heading" className="flex flex-col gap-4">
       <h2 id="general-heading" className="sr-only">
         General
       </h2>
-      <form action={formAction} className="flex max-w-md flex-col gap-4" noValidate>
+      <form ref={formRef} action={formAction} className="flex max-w-md flex-col gap-4" noValidate>
         <input type="hidden" name="workspaceId" value={workspace.id} />
         <Field
           name="name"

@@ -16,13 +16,15 @@ export function MembersList({ members, actorId }: { members: MemberDto[]; actorI
           <li key={member.userId} className="flex flex-wrap items-center gap-3 px-4 py-3">
             <Avatar name={member.name} color={member.color} size={32} />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">
+              <p className="truncate text-sm font-medium" title={member.name}>
                 {member.name}
                 {member.userId === actorId ? <span className="text-muted"> (you)</span> : null}
               </p>
-              <p className="truncate text-sm text-muted">{member.email}</p>
+              <p className="truncate text-sm text-muted" title={member.email}>
+                {member.email}
+              </p>
             </div>
-            <div className="text-right text-sm">
+            <div className="basis-full pl-11 text-sm sm:basis-auto sm:pl-0 sm:text-right">
               <p>{ROLE_LABELS[member.role]}</p>
               <p className="text-xs text-muted">Joined {dateFormat.format(new Date(member.joinedAt))}</p>
             </div>
