@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
+import { SAMPLE_IMAGES, buildFileTestDocument } from "../../../../test/file-factories";
+import type { TestDatabase } from "../../../../test/test-db";
+import { createTestDatabase } from "../../../../test/test-db";
+import { documents, files, memberships } from "../../db/schema";
+import { AppError } from "../../errors";
+import { DiskBlobStore } from "../../files/blob-store";
+import { FileUrlSigner } from "../../files/file-url-signer";
+import { readFile } from "./read-file";
+import { readSignedFile } from "./read-signed-file";
+import { uploadImage } from "./upload-image";
+
+let database: TestDatabase;
+let blobRoot: string;
+let blobs: DiskBlobStore;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-read-"));
+  blobs = new DiskBlobStore(blobRoot);
+});
+afterAll(async () => {
+  await database.destroy();
+  fs.rmSync(blobRoot, { recursive: true, force: true });
+});
+
+/** An editor uploads a GIF; a viewer and an outsider are ready to read it. */
+async function setup() {
+  const editor = await buildUser(database.db);
+  const viewer = await buildUser(database.db);
+  const outsider = await buildUser(database.db);
+  const workspace = await buildWorkspace(database.db, [
+    { actor: editor, role: "editor" },
+    { actor: viewer, role: "viewer" },
+  ]);
+  await buildWorkspace(database.db, [{ actor: outsider, role: "owner" }]);
+  const doc = await buildFileTestDocument(database.db, workspace.id);
+  const bytes = SAMPLE_IMAGES["image/gif"];
+  const uploaded = await uploadImage(contextFor(database.db, editor), { documentId: doc.id, name: "dot.gif", bytes }, blobs);
+  return { editor, viewer, outsider, workspace, doc, bytes, uploaded };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("readFile", () => {
+  it("gives a member who can read the document the metadata and the bytes", async () => {
+    const { viewer, uploaded, bytes } = await setup();
+    const file = await readFile(contextFor(database.db, viewer), uploaded.id, blobs);
+    expect(file).toMatchObject({ id: uploaded.id, name: "dot.gif", mime: "image/gif", size: bytes.byteLength });
+    expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(await bytesOf(await file.open())).toEqual(bytes);
+  });
+
+  it("answers not_found to a non-member and for an unknown id", async () => {
+    const { outsider, viewer, uploaded } = await setup();
+    expect((await failure(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
+    expect((await failure(readFile(contextFor(database.db, viewer), "no-such-file-id-xx", blobs))).code).toBe("not_found");
+  });
+
+  it("keeps serving while the document is in the trash", async () => {
+    const { viewer, doc, uploaded } = await setup();
+    await database.db.update(documents).set({ deletedAt: new Date(), deletedRootId: doc.id }).where(eq(documents.id, doc.id));
+    await expect(readFile(contextFor(database.db, viewer), uploaded.id, blobs)).resolves.toMatchObject({ id: uploaded.id });
+  });
+
+  it("lets workspace members read a file whose document is gone, and nobody else", async () => {
+    const { viewer, outsider, doc, uploaded } = await setup();
+    await database.db.delete(documents).where(eq(documents.id, doc.id));
+    const [row] = await database.db.select().from(files).where(eq(files.id, uploaded.id));
+    expect(row?.documentId).toBeNull();
+    await expect(readFile(contextFor(database.db, viewer), uploaded.id, blobs)).resolves.toMatchObject({ id: uploaded.id });
+    expect((await failure(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
+  });
+
+  it("stops answering a member who was removed", async () => {
+    const { viewer, uploaded } = await setup();
+    await database.db.delete(memberships).where(eq(memberships.userId, viewer.id));
+    expect((await failure(readFile(contextFor(database.db, viewer), uploaded.id, blobs))).code).toBe("not_found");
+  });
+
+  it("answers not_found when the blob has vanished", async () => {
+    const { viewer, uploaded } = await setup();
+    const [row] = await database.db.select().from(files).where(eq(files.id, uploaded.id));
+    await blobs.delete(row!.storageKey);
+    const file = await readFile(contextFor(database.db, viewer), uploaded.id, blobs);
+    expect((await failure(file.open())).code).toBe("not_found");
+  });
+});
+
+describe("readSignedFile", () => {
+  const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
+  const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
+
+  it("serves a validly signed file without a session, with the signature's remaining life", async () => {
+    const { uploaded, bytes } = await setup();
+    const params = query(signer.signedPath(uploaded.id));
+    const { file, maxAgeSeconds } = await readSignedFile(
+      database.db,
+      { fileId: uploaded.id, expires: params.get("expires"), signature: params.get("sig") },
+      { signer, blobs },
+    );
+    expect(maxAgeSeconds).toBeGreaterThan(0);
+    expect(await bytesOf(await file.open())).toEqual(bytes);
+  });
+
+  it("answers not_found for a signature of another file, an expired one, or none", async () => {
+    const { uploaded } = await setup();
+    const other = query(signer.signedPath("some-other-file-id"));
+    const valid = query(signer.signedPath(uploaded.id, Date.now() - 13 * 60 * 60 * 1000));
+    const attempts = [
+      { expires: other.get("expires"), signature: other.get("sig") },
+      { expires: valid.get("expires"), signature: valid.get("sig") },
+      { expires: null, signature: null },
+    ];
+    for (const attempt of attempts) {
+      const error = await failure(readSignedFile(database.db, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
+      expect(error.code).toBe("not_found");
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import { MAX_UPLOAD_BYTES } from "../../../shared/editor-rules";
+import type { ServiceContext } from "../../context";
+import { files } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import type { BlobStore } from "../../files/blob-store";
+import { getBlobStore, newBlobKey } from "../../files/blob-store";
+import { detectImageType } from "../../files/detect-image-type";
+import { documentAbilities } from "../../policies/document-policy";
+import { findDocumentForMember } from "../documents/find-document-for-member";
+
+export const TOO_LARGE_MESSAGE = "Images can be at most 10 MB.";
+export const UNSUPPORTED_TYPE_MESSAGE = "Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.";
+
+export interface UploadImageInput {
+  documentId: string;
+  /** The client's file name; kept for display and downloads only, never trusted for the type. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What an upload answers; `url` is stable and is what the document stores. */
+export interface UploadedImage {
+  id: string;
+  url: string;
+  mime: string;
+  size: number;
+}
+
+/**
+ * Stores an image for a document the actor may update, typed by its bytes.
+ * @throws AppError not_found (no such document in the actor's workspaces) | forbidden (may not edit it)
+ *   | too_large (over MAX_UPLOAD_BYTES) | unsupported_media_type (not a PNG, GIF, JPEG, BMP or ICO)
+ */
+export async function uploadImage(
+  ctx: ServiceContext,
+  input: UploadImageInput,
+  blobs: BlobStore = getBlobStore(),
+): Promise<UploadedImage> {
+  const doc = await findDocumentForMember(ctx, input.documentId);
+  authorize(documentAbilities(doc).update, "You can't add images to this document.");
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("too_large", TOO_LARGE_MESSAGE);
+  const mime = await detectImageType(input.bytes);
+  if (!mime) throw new AppError("unsupported_media_type", UNSUPPORTED_TYPE_MESSAGE);
+
+  const id = newFileId();
+  const storageKey = newBlobKey();
+  await blobs.put(storageKey, input.bytes);
+  try {
+    await ctx.db.insert(files).values({
+      id,
+      workspaceId: doc.workspaceId,
+      documentId: doc.id,
+      uploaderId: ctx.actor.id,
+      name: cleanFileName(input.name),
+      mime,
+      size: input.bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(input.bytes).digest("hex"),
+      storageKey,
+    });
+  } catch (error) {
+    // No row points at the blob, so nothing would ever delete it.
+    await blobs.delete(storageKey).catch((cleanup: unknown) => console.error(`[files] orphan blob ${storageKey}:`, cleanup));
+    throw error;
+  }
+  return { id, url: fileUrl(id), mime, size: input.bytes.byteLength };
+}
+
+/** The stable address of a stored file; the document keeps this, never a signed variant. */
+export function fileUrl(fileId: string): string {
+  return `/api/v1/files/${fileId}`;
+}
+
+/** A new file id: 22 url-safe characters (128 bits), unguessable since it appears in documents. */
+export function newFileId(): string {
+  return crypto.randomBytes(16).toString("base64url");
+}
+
+const MAX_NAME_CHARS = 255;
+
+// Only the last path segment, without control characters, so the name is safe in a
+// Content-Disposition header and in the UI.
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_NAME_CHARS);
+  return cleaned || "image";
+}
