@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { generateKeyBetween } from "fractional-indexing";
 import type { Actor, ServiceContext } from "../src/server/context";
 import type { Db } from "../src/server/db/client";
-import { memberships, users, workspaces } from "../src/server/db/schema";
+import { documents, memberships, users, workspaces } from "../src/server/db/schema";
+import { newDocumentId } from "../src/server/documents/new-document-id";
 import type { Role } from "../src/shared/roles";
 
 /** Inserts a user row (no password: for service tests that don't sign in). */
@@ -33,6 +36,52 @@ export async function buildWorkspace(
     await db.insert(memberships).values(members.map((m) => ({ workspaceId: workspace.id, userId: m.actor.id, role: m.role })));
   }
   return workspace;
+}
+
+/**
+ * Inserts a document, by default appended as the last child of `parentId` (or top level).
+ * `deletedAt` alone marks it a trashed root; pass `deletedRootId` for a trashed descendant.
+ */
+export async function buildDocument(
+  db: Db,
+  workspaceId: string,
+  overrides: {
+    parentId?: string | null;
+    title?: string;
+    position?: string;
+    createdBy?: string;
+    updatedAt?: Date;
+    deletedAt?: Date;
+    deletedBy?: string;
+    deletedRootId?: string;
+  } = {},
+) {
+  const id = newDocumentId();
+  const parentId = overrides.parentId ?? null;
+  const [last] = await db
+    .select({ position: documents.position })
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspaceId), parentId ? eq(documents.parentId, parentId) : isNull(documents.parentId)))
+    .orderBy(desc(documents.position))
+    .limit(1);
+  const [document] = await db
+    .insert(documents)
+    .values({
+      id,
+      workspaceId,
+      parentId,
+      position: overrides.position ?? generateKeyBetween(last?.position ?? null, null),
+      title: overrides.title ?? "Notes",
+      createdBy: overrides.createdBy,
+      updatedBy: overrides.createdBy,
+      ...(overrides.updatedAt ? { createdAt: overrides.updatedAt, updatedAt: overrides.updatedAt } : {}),
+      deletedAt: overrides.deletedAt,
+      deletedBy: overrides.deletedBy,
+      deletedRootId: overrides.deletedRootId ?? (overrides.deletedAt ? id : undefined),
+    })
+    .returning();
+  if (!document) throw new Error("insert returned no row");
+  return document;
 }
 
 /** A service context for `actor`. */

@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import type { RenameDocumentInput } from "../../../shared/schemas/document";
+import type { ServiceContext } from "../../context";
+import { documents } from "../../db/schema";
+import { authorize } from "../../errors";
+import { documentAbilities } from "../../policies/document-policy";
+import type { DocumentSummary } from "./document-columns";
+import { summaryColumns } from "./document-columns";
+import { findDocumentForMember } from "./find-document-for-member";
+
+/** Renames a live document the actor may update (the schema trims; empty shows as "Untitled"). @throws AppError not_found | forbidden */
+export async function renameDocument(ctx: ServiceContext, input: RenameDocumentInput): Promise<DocumentSummary> {
+  const doc = await findDocumentForMember(ctx, input.documentId);
+  authorize(documentAbilities(doc).update, "Viewers and commenters can't rename documents.");
+  // The title is a column, not part of the Y.Doc, so renaming never touches collab state.
+  const [row] = await ctx.db
+    .update(documents)
+    .set({ title: input.title, updatedBy: ctx.actor.id })
+    .where(eq(documents.id, doc.id))
+    .returning(summaryColumns);
+  if (!row) throw new Error("update returned no row");
+  return row;
+}

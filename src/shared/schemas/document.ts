@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { MAX_TITLE_CHARS } from "../editor-rules";
+
+/** A document id as newDocumentId() makes them: 12 lower-case letters and digits. */
+export const DocumentIdField = z.string().regex(/^[a-z0-9]{12}$/, "This is not a document id.");
+
+/** Trimmed, at most 200 characters; empty is allowed and shows as "Untitled" (PRODUCT.md §4). */
+export const DocumentTitleField = z
+  .string()
+  .trim()
+  .max(MAX_TITLE_CHARS, `Titles are at most ${MAX_TITLE_CHARS} characters.`);
+
+export const CreateDocumentSchema = z.strictObject({
+  workspaceId: z.uuid("This is not a workspace id."),
+  /** Omitted or null: a top-level document. */
+  parentId: DocumentIdField.nullish(),
+  title: DocumentTitleField.optional(),
+});
+export type CreateDocumentInput = z.infer<typeof CreateDocumentSchema>;
+
+export const RenameDocumentSchema = z.strictObject({
+  documentId: DocumentIdField,
+  title: DocumentTitleField,
+});
+export type RenameDocumentInput = z.infer<typeof RenameDocumentSchema>;
+
+/**
+ * Where to put a document: under `parentId` (null: top level), right after the sibling
+ * `afterId` and right before the sibling `beforeId`. Give both neighbours the user saw, or
+ * one of them; give neither to append it as the last child. See moveDocument.
+ */
+export const MoveDocumentSchema = z.strictObject({
+  documentId: DocumentIdField,
+  parentId: DocumentIdField.nullable(),
+  afterId: DocumentIdField.nullish(),
+  beforeId: DocumentIdField.nullish(),
+});
+export type MoveDocumentInput = z.infer<typeof MoveDocumentSchema>;
+
+export const TrashDocumentSchema = z.strictObject({ documentId: DocumentIdField });
+export type TrashDocumentInput = z.infer<typeof TrashDocumentSchema>;
+
+export const RestoreDocumentSchema = z.strictObject({ documentId: DocumentIdField });
+export type RestoreDocumentInput = z.infer<typeof RestoreDocumentSchema>;
+
+export const PurgeDocumentSchema = z.strictObject({ documentId: DocumentIdField });
+export type PurgeDocumentInput = z.infer<typeof PurgeDocumentSchema>;
+
+export const ToggleFavoriteSchema = z.strictObject({ documentId: DocumentIdField });
+export type ToggleFavoriteInput = z.infer<typeof ToggleFavoriteSchema>;
+
+/** Which workspace's lists (tree, trash, favourites, recent) to read. */
+export const WorkspaceDocumentsSchema = z.strictObject({ workspaceId: z.uuid("This is not a workspace id.") });
+export type WorkspaceDocumentsInput = z.infer<typeof WorkspaceDocumentsSchema>;
