@@ -13,7 +13,8 @@ import type { Role } from "../../../shared/roles";
 import { files } from "../../db/schema";
 import { AppError } from "../../errors";
 import { DiskBlobStore } from "../../files/blob-store";
-import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, uploadImage } from "./upload-image";
+import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../../files/upload-messages";
+import { uploadImage } from "./upload-image";
 
 let database: TestDatabase;
 let blobRoot: string;

@@ -6,11 +6,9 @@ import { AppError, authorize } from "../../errors";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore, newBlobKey } from "../../files/blob-store";
 import { detectImageType } from "../../files/detect-image-type";
+import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../../files/upload-messages";
 import { documentAbilities } from "../../policies/document-policy";
 import { findDocumentForMember } from "../documents/find-document-for-member";
-
-export const TOO_LARGE_MESSAGE = "Images can be at most 10 MB.";
-export const UNSUPPORTED_TYPE_MESSAGE = "Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.";
 
 export interface UploadImageInput {
   documentId: string;

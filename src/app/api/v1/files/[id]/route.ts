@@ -1,0 +1,38 @@
+import type { NextRequest } from "next/server";
+import { actorFromHeaders } from "@/server/auth/actor-from-headers";
+import { getDb } from "@/server/db/database";
+import { AppError } from "@/server/errors";
+import { SESSION_CACHE_CONTROL, fileResponse, signedCacheControl } from "@/server/files/file-response";
+import { EXPIRES_PARAM, SIGNATURE_PARAM } from "@/server/files/file-url-signer";
+import { defineRoute } from "@/server/http/route";
+import { FILE_NOT_FOUND, readFile } from "@/server/services/files/read-file";
+import { readSignedFile } from "@/server/services/files/read-signed-file";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * An uploaded file's bytes, for a member who may read its document (session cookie) or
+ * for anyone holding an unexpired signed URL (Next's image optimiser fetches without
+ * cookies; published pages have no session). No access is a 404, never a 401/403.
+ */
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: async (request: NextRequest, { params }) => {
+    const { id } = await params;
+    if (typeof id !== "string") throw new AppError("not_found", FILE_NOT_FOUND);
+    const db = await getDb();
+    const query = request.nextUrl.searchParams;
+    if (query.has(SIGNATURE_PARAM)) {
+      const signed = await readSignedFile(db, { fileId: id, expires: query.get(EXPIRES_PARAM), signature: query.get(SIGNATURE_PARAM) }).catch(
+        (error: unknown) => {
+          // An expired link still works for a signed-in member: fall through to the session.
+          if (error instanceof AppError && error.code === "not_found") return null;
+          throw error;
+        },
+      );
+      if (signed) return fileResponse(request, signed.file, signedCacheControl(signed.maxAgeSeconds));
+    }
+    const actor = await actorFromHeaders(request.headers);
+    if (!actor) throw new AppError("not_found", FILE_NOT_FOUND);
+    return fileResponse(request, await readFile({ db, actor }, id), SESSION_CACHE_CONTROL);
+  },
+});

@@ -1,0 +1,5 @@
+/** What an upload over the limit (PRODUCT.md §4: 10 MB) is told. */
+export const TOO_LARGE_MESSAGE = "Images can be at most 10 MB.";
+
+/** What an upload outside the picker's accept list is told. */
+export const UNSUPPORTED_TYPE_MESSAGE = "Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.";
