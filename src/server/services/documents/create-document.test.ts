@@ -35,6 +35,12 @@ describe("createDocument", () => {
     expect(row).toMatchObject({ createdBy: editor.id, updatedBy: editor.id, workspaceId: workspace.id });
   });
 
+  it("gives simultaneous creations distinct positions", async () => {
+    const { workspace, ctx } = await editorWorkspace();
+    const created = await Promise.all([1, 2, 3, 4].map(() => createDocument(ctx, { workspaceId: workspace.id })));
+    expect(new Set(created.map((d) => d.position)).size).toBe(4);
+  });
+
   it("appends under a parent after the parent's existing children", async () => {
     const { workspace, ctx } = await editorWorkspace();
     const parent = await buildDocument(database.db, workspace.id);

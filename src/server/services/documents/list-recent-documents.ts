@@ -1,0 +1,27 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { documents } from "../../db/schema";
+import { authorize } from "../../errors";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { DocumentSummary } from "./document-columns";
+import { summaryColumns } from "./document-columns";
+
+const MAX_LIMIT = 50;
+
+/** The workspace's most recently updated live documents, newest first (`limit` is clamped to 1–50). @throws AppError not_found */
+export async function listRecentDocuments(ctx: ServiceContext, workspaceId: string, limit = 10): Promise<DocumentSummary[]> {
+  const workspace = await findWorkspaceForMember(ctx, { id: workspaceId });
+  authorize(workspaceAbilities(workspace.role).read);
+  return ctx.db
+    .select(summaryColumns)
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspace.id), isNull(documents.deletedAt)))
+    .orderBy(desc(documents.updatedAt), desc(documents.id))
+    .limit(clampLimit(limit));
+}
+
+function clampLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return 10;
+  return Math.min(Math.max(Math.trunc(limit), 1), MAX_LIMIT);
+}

@@ -1,0 +1,50 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Role } from "../../../shared/roles";
+import type { ServiceContext } from "../../context";
+import { documents, users } from "../../db/schema";
+import { authorize } from "../../errors";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+
+/** One entry of the trash: a document trashed on its own, with what went with it. */
+export interface TrashItem {
+  id: string;
+  workspaceId: string;
+  parentId: string | null;
+  title: string;
+  deletedAt: Date;
+  /** Null when that user has since been deleted. */
+  deletedByName: string | null;
+  /** Descendants trashed with it (not counting itself). */
+  descendantCount: number;
+  /** The actor's role, for the abilities shown with each entry. */
+  actorRole: Role;
+}
+
+/** The workspace's trashed roots, most recently trashed first. @throws AppError not_found */
+export async function listTrash(ctx: ServiceContext, workspaceId: string): Promise<TrashItem[]> {
+  const workspace = await findWorkspaceForMember(ctx, { id: workspaceId });
+  authorize(workspaceAbilities(workspace.role).read);
+  const member = alias(documents, "member");
+  const rows = await ctx.db
+    .select({
+      id: documents.id,
+      workspaceId: documents.workspaceId,
+      parentId: documents.parentId,
+      title: documents.title,
+      deletedAt: documents.deletedAt,
+      deletedByName: users.name,
+      groupSize: count(member.id),
+    })
+    .from(documents)
+    .innerJoin(member, eq(member.deletedRootId, documents.id))
+    .leftJoin(users, eq(users.id, documents.deletedBy))
+    .where(and(eq(documents.workspaceId, workspace.id), eq(documents.deletedRootId, documents.id)))
+    .groupBy(documents.id, users.name)
+    .orderBy(desc(documents.deletedAt), desc(documents.id));
+  return rows.flatMap(({ groupSize, deletedAt, ...row }) =>
+    // deletedAt is set on every trashed root; the guard only narrows the type.
+    deletedAt ? [{ ...row, deletedAt, descendantCount: groupSize - 1, actorRole: workspace.role }] : [],
+  );
+}
