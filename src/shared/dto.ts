@@ -33,3 +33,62 @@ export interface ActorDto {
   email: string;
   color: string;
 }
+
+/** One live document of the sidebar tree. The list is flat: nest by parentId; siblings arrive in order. */
+export interface DocumentTreeNodeDto {
+  id: string;
+  /** null: top level. */
+  parentId: string | null;
+  /** Fractional index among siblings; compare with `<` (byte order), never localeCompare. */
+  position: string;
+  /** As stored, possibly empty: show it with displayTitle(). */
+  title: string;
+}
+
+/** A document in the recent and favourite lists, and what create, rename, move and restore return. */
+export interface DocumentSummaryDto {
+  id: string;
+  workspaceId: string;
+  parentId: string | null;
+  position: string;
+  title: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; moves, trashing and restoring leave it alone. */
+  updatedAt: string;
+}
+
+/** One entry of the trash: a document trashed on its own, with what went with it. */
+export interface TrashItemDto {
+  id: string;
+  /** Where it returns on restore if that parent is still live; else the top level. */
+  parentId: string | null;
+  title: string;
+  /** ISO 8601; purged automatically 30 days later. */
+  deletedAt: string;
+  /** null once that user is deleted. */
+  deletedByName: string | null;
+  /** Sub-documents trashed with it (not counting itself). */
+  descendantCount: number;
+  abilities: { restore: boolean; purge: boolean };
+}
+
+/** What trashDocumentAction returns. */
+export interface TrashResultDto {
+  documentId: string;
+  /** The document and its live descendants. */
+  trashedCount: number;
+}
+
+/** What purgeDocumentAction returns. */
+export interface PurgeResultDto {
+  documentId: string;
+  /** The document and everything trashed with it. */
+  purgedCount: number;
+}
+
+/** What toggleFavoriteAction returns: whether the document is now starred. */
+export interface FavoriteStateDto {
+  documentId: string;
+  isFavorite: boolean;
+}

@@ -1,0 +1,147 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import type { z } from "zod";
+import type { ActionResult } from "../../shared/api-error";
+import type {
+  DocumentSummaryDto,
+  DocumentTreeNodeDto,
+  FavoriteStateDto,
+  PurgeResultDto,
+  TrashResultDto,
+} from "../../shared/dto";
+import type {
+  CreateDocumentInput,
+  MoveDocumentInput,
+  PurgeDocumentInput,
+  RenameDocumentInput,
+  RestoreDocumentInput,
+  ToggleFavoriteInput,
+  TrashDocumentInput,
+  WorkspaceDocumentsInput,
+} from "../../shared/schemas/document";
+import {
+  CreateDocumentSchema,
+  MoveDocumentSchema,
+  PurgeDocumentSchema,
+  RenameDocumentSchema,
+  RestoreDocumentSchema,
+  ToggleFavoriteSchema,
+  TrashDocumentSchema,
+  WorkspaceDocumentsSchema,
+} from "../../shared/schemas/document";
+import { getActor } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { getDb } from "../db/database";
+import { AppError, fieldErrorsFrom } from "../errors";
+import { presentDocumentSummary, presentDocumentTreeNode } from "../presenters/present-document";
+import { createDocument } from "../services/documents/create-document";
+import { listDocumentTree } from "../services/documents/list-document-tree";
+import { moveDocument } from "../services/documents/move-document";
+import { purgeDocument } from "../services/documents/purge-document";
+import { renameDocument } from "../services/documents/rename-document";
+import { restoreDocument } from "../services/documents/restore-document";
+import { toggleFavorite } from "../services/documents/toggle-favorite";
+import { trashDocument } from "../services/documents/trash-document";
+import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+
+/** "New document" / "Add sub-document": an empty document, last under its parent. */
+export async function createDocumentAction(input: CreateDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
+  return run(CreateDocumentSchema, input, async (ctx, data) => {
+    const doc = await createDocument(ctx, data);
+    await revalidateWorkspace(ctx, doc.workspaceId);
+    return presentDocumentSummary(doc);
+  });
+}
+
+/** Title field and sidebar rename. */
+export async function renameDocumentAction(input: RenameDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
+  return run(RenameDocumentSchema, input, async (ctx, data) => {
+    const doc = await renameDocument(ctx, data);
+    await revalidateWorkspace(ctx, doc.workspaceId);
+    return presentDocumentSummary(doc);
+  });
+}
+
+/** Sidebar drag and drop: re-parent and/or reorder (see moveDocument for afterId/beforeId). */
+export async function moveDocumentAction(input: MoveDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
+  return run(MoveDocumentSchema, input, async (ctx, data) => {
+    const doc = await moveDocument(ctx, data);
+    await revalidateWorkspace(ctx, doc.workspaceId);
+    return presentDocumentSummary(doc);
+  });
+}
+
+/** "Move to trash": the document and its sub-documents. */
+export async function trashDocumentAction(input: TrashDocumentInput): Promise<ActionResult<TrashResultDto>> {
+  return run(TrashDocumentSchema, input, async (ctx, data) => {
+    const result = await trashDocument(ctx, data);
+    await revalidateWorkspace(ctx, result.workspaceId);
+    return { documentId: result.documentId, trashedCount: result.trashedCount };
+  });
+}
+
+/** Trash → "Restore": back to its old place, or the end of the top level. */
+export async function restoreDocumentAction(input: RestoreDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
+  return run(RestoreDocumentSchema, input, async (ctx, data) => {
+    const doc = await restoreDocument(ctx, data);
+    await revalidateWorkspace(ctx, doc.workspaceId);
+    return presentDocumentSummary(doc);
+  });
+}
+
+/** Trash → "Delete forever" (admins and owners). */
+export async function purgeDocumentAction(input: PurgeDocumentInput): Promise<ActionResult<PurgeResultDto>> {
+  return run(PurgeDocumentSchema, input, async (ctx, data) => {
+    const result = await purgeDocument(ctx, data);
+    await revalidateWorkspace(ctx, result.workspaceId);
+    return { documentId: result.documentId, purgedCount: result.purgedCount };
+  });
+}
+
+/** The star button: favourite or unfavourite for the signed-in user. */
+export async function toggleFavoriteAction(input: ToggleFavoriteInput): Promise<ActionResult<FavoriteStateDto>> {
+  return run(ToggleFavoriteSchema, input, async (ctx, data) => {
+    const result = await toggleFavorite(ctx, data);
+    await revalidateWorkspace(ctx, result.workspaceId);
+    return { documentId: result.documentId, isFavorite: result.isFavorite };
+  });
+}
+
+/** The sidebar tree, for a client-side refresh (pages call listDocumentTree directly). */
+export async function listDocumentTreeAction(input: WorkspaceDocumentsInput): Promise<ActionResult<DocumentTreeNodeDto[]>> {
+  return run(WorkspaceDocumentsSchema, input, async (ctx, data) => {
+    const nodes = await listDocumentTree(ctx, data.workspaceId);
+    return nodes.map(presentDocumentTreeNode);
+  });
+}
+
+/**
+ * Checks the session and the input, then runs `work`. Expected failures (AppError) come back
+ * as values, since Next hides thrown action errors in production; anything else is rethrown.
+ */
+async function run<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  work: (ctx: ServiceContext, data: z.infer<S>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const actor = await getActor();
+  // A value, not a redirect: the caller is client code that can keep the user's work on screen.
+  if (!actor) return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, code: "validation_failed", message: "Some fields need attention.", fields: fieldErrorsFrom(parsed.error) };
+  }
+  try {
+    return { ok: true, data: await work({ db: await getDb(), actor }, parsed.data) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  }
+}
+
+/** Re-renders the workspace's layout and pages (sidebar tree, home lists) after a change. */
+async function revalidateWorkspace(ctx: ServiceContext, workspaceId: string): Promise<void> {
+  const { slug } = await findWorkspaceForMember(ctx, { id: workspaceId });
+  revalidatePath(`/w/${slug}`, "layout");
+}
