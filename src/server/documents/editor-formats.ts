@@ -1,0 +1,108 @@
+import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "../../shared/editor-rules";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
+
+/**
+ * The formats the editor's toolbar can produce (src/editor/toolbar.ts), and the only ones the
+ * server keeps. One table serves the delta sanitiser, the collaboration guard and the renderer.
+ * Isomorphic on purpose: it belongs in src/shared/ once the editor reads its lists from here.
+ */
+
+/** A value a kept attribute may hold. */
+export type AttributeValue = string | number | boolean;
+
+/** Returns the safe form of an attribute value, or undefined to drop the attribute. */
+export type AttributeRule = (value: unknown) => AttributeValue | undefined;
+
+/** Code-block languages (highlight.js names), as the editor's language picker offers them. */
+export const CODE_BLOCK_LANGUAGES = [
+  "plain", "bash", "cpp", "cs", "css", "diff", "go", "xml", "java", "javascript", "json",
+  "markdown", "php", "python", "ruby", "rust", "sql", "typescript", "yaml",
+] as const;
+
+const HEADER_LEVELS = [1, 2, 3] as const;
+const INDENT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+const LIST_KINDS = ["ordered", "bullet", "checked", "unchecked"] as const;
+const SCRIPTS = ["sub", "super"] as const;
+
+/** Attribute name → rule. Anything not listed here is dropped. */
+export const FORMAT_RULES: Readonly<Record<string, AttributeRule>> = {
+  // Block formats (they sit on the line's "\n").
+  header: oneOf(HEADER_LEVELS),
+  list: oneOf(LIST_KINDS),
+  indent: oneOf(INDENT_LEVELS),
+  align: oneOf(EDITOR_ALIGNMENTS),
+  blockquote: flag,
+  // Quill's syntax module reports an unknown language as "plain" (quill/modules/syntax.js).
+  "code-block": (value) => (value === true ? "plain" : oneOf(CODE_BLOCK_LANGUAGES)(value)),
+  // Inline formats.
+  font: oneOf(EDITOR_FONTS),
+  size: oneOf(EDITOR_SIZES),
+  bold: flag,
+  italic: flag,
+  underline: flag,
+  strike: flag,
+  code: flag,
+  script: oneOf(SCRIPTS),
+  color: cssColor,
+  background: cssColor,
+  // Seed §5: anything but http, https, mailto and tel becomes about:blank (never dropped).
+  link: (value) => sanitizeLinkUrl(value),
+  // Image embed attributes (quill/formats/image.js ATTRIBUTES).
+  width: dimension,
+  height: dimension,
+  alt: (value) => (typeof value === "string" ? cleanString(value) : undefined),
+};
+
+/** Returns the safe form of an embed's value, or undefined to drop the embed. */
+export type EmbedRule = (value: unknown) => AttributeValue | undefined;
+
+/** Embed name → rule. Video is not in the toolbar, so it is not here: it is dropped. */
+export const EMBED_RULES: Readonly<Record<string, EmbedRule>> = {
+  // Seed §5: http, https or data (raster types only), else "" (blank). `true` is what Quill's
+  // own getContents() reports for an image without a src (parchment's EmbedBlot.value), so a
+  // blank image that went through an editor comes back as `true`: keep it, it renders no src.
+  image: (value) => (value === true ? true : sanitizeImageUrl(value)),
+  // KaTeX renders it with trust off (see render-delta-html.ts), so any string is inert.
+  formula: (value) => (typeof value === "string" ? cleanString(value) : undefined),
+};
+
+/** Whether `name` has a rule (own properties only: "__proto__" or "toString" never match). */
+export function hasRule<T>(rules: Readonly<Record<string, T>>, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(rules, name);
+}
+
+/**
+ * Removes what PostgreSQL cannot store and what no editor produces: NUL characters (text and
+ * jsonb refuse them) and lone UTF-16 surrogates (jsonb refuses them), which become U+FFFD.
+ */
+export function cleanString(value: string): string {
+  return value.replace(/\u0000/g, "").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
+function oneOf<T extends AttributeValue>(allowed: readonly T[]): AttributeRule {
+  return (value) => (allowed as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
+
+function flag(value: unknown): AttributeValue | undefined {
+  return value === true ? true : undefined;
+}
+
+// A colour is a #hex, rgb()/rgba() of numbers, or a keyword of letters: nothing that can hold
+// url(, expression(, quotes, semicolons or escapes, so a style attribute built from it stays one
+// declaration. Quill itself stores hex (ColorAttributor turns rgb() into #rrggbb).
+const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const RGB_COLOR = /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4}|\d{1,3}%)\s*)?\)$/i;
+const NAMED_COLOR = /^[a-z]{3,30}$/i;
+
+function cssColor(value: unknown): AttributeValue | undefined {
+  if (typeof value !== "string") return undefined;
+  return HEX_COLOR.test(value) || RGB_COLOR.test(value) || NAMED_COLOR.test(value) ? value : undefined;
+}
+
+// Image sizes as Quill writes them into width/height attributes: a number, optionally px or %.
+const DIMENSION = /^\d{1,5}(?:\.\d{1,3})?(?:px|%)?$/;
+
+function dimension(value: unknown): AttributeValue | undefined {
+  if (typeof value === "number" && Number.isFinite(value) && value >= 0) return value;
+  return typeof value === "string" && DIMENSION.test(value) ? value : undefined;
+}

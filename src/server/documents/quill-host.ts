@@ -1,0 +1,114 @@
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import { LINK_PROTOCOLS } from "../../shared/editor-rules";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
+import type { BodyDelta } from "./sanitize-delta";
+import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
+
+/** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
+export interface QuillHost {
+  /** Renders `delta` and returns a detached copy of the editor root, `.ql-ui` controls included. */
+  render(delta: BodyDelta): HTMLElement;
+  /** The window's document, for parsing and checking markup in the same realm. */
+  document: Document;
+}
+
+let host: Promise<QuillHost> | undefined;
+
+/**
+ * The process's one Quill host, created on first use (never at import: `next build` imports
+ * modules). Rendering is synchronous, so callers on the one JS thread never overlap.
+ */
+export function getQuillHost(): Promise<QuillHost> {
+  host ??= createQuillHost().catch((error: unknown) => {
+    host = undefined; // let the next call try again rather than cache the failure
+    throw error;
+  });
+  return host;
+}
+
+// Quill's own sanitisers resolve addresses against the page, as the editor's do in the browser.
+const PAGE_URL = "https://quire.invalid/";
+
+async function createQuillHost(): Promise<QuillHost> {
+  const require = createRequire(import.meta.url);
+  const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
+    import("jsdom"),
+    import("highlight.js/lib/common").then((module) => module.default),
+    fs.readFile(require.resolve("katex"), "utf8"),
+    fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
+  ]);
+  // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
+  // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
+  // this process also runs Next, and React and libraries take `typeof window !== "undefined"` to
+  // mean "in a browser". Timers Quill starts stay in the window too.
+  const dom = new JSDOM('<!doctype html><html><body><div id="editor"></div></body></html>', {
+    url: PAGE_URL,
+    runScripts: "outside-only",
+  });
+  const window = dom.window;
+  window.eval(katexSource);
+  window.eval(quillSource);
+  const realm = window as unknown as RealmGlobals; // the builds above define these globals
+
+  // Formula embeds call window.katex.render (quill/formats/formula.js). Trust stays off whatever
+  // the caller passes, so \href, \url, \includegraphics and \html* render as errors, not markup.
+  // strict "ignore" only silences KaTeX's console warnings; the markup is the same as "warn".
+  const katex = realm.katex;
+  realm.katex = {
+    render: (tex, element, options) =>
+      katex.render(tex, element, { ...options, trust: false, maxExpand: 1000, strict: "ignore" }),
+  };
+
+  const Quill = realm.Quill;
+  // The editor's link and image rules (src/editor/register.ts does the same in the browser).
+  const Link = Quill.import("formats/link") as SanitizingFormat & { PROTOCOL_WHITELIST: string[] };
+  Link.PROTOCOL_WHITELIST = [...LINK_PROTOCOLS];
+  Link.sanitize = sanitizeLinkUrl;
+  (Quill.import("formats/image") as SanitizingFormat).sanitize = sanitizeImageUrl;
+  // The syntax module re-highlights on a timer (quill/modules/syntax.js initTimer); here we
+  // highlight synchronously after each render, and a pending timer would only redo the work.
+  (Quill.import("modules/syntax") as { prototype: { initTimer(): void } }).prototype.initTimer = () => undefined;
+
+  const container = window.document.getElementById("editor");
+  if (!container) throw new Error("Quill host: the editor container is missing");
+  const quill = new Quill(container, {
+    modules: {
+      syntax: { hljs, languages: CODE_BLOCK_LANGUAGES.map((key) => ({ key, label: key })) },
+      history: { maxStack: 1, userOnly: true },
+    },
+  });
+  const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
+
+  return {
+    document: window.document,
+    render(delta) {
+      quill.setContents(delta, "silent");
+      syntax.highlight(null, true);
+      // A copy: changing Quill's own tree would desynchronise its blots before the next render.
+      return quill.root.cloneNode(true) as HTMLElement;
+    },
+  };
+}
+
+interface SanitizingFormat {
+  sanitize(url: unknown): string;
+}
+
+interface KatexLike {
+  render(tex: string, element: Element, options?: Record<string, unknown>): void;
+}
+
+interface QuillInstance {
+  root: HTMLElement;
+  setContents(delta: BodyDelta, source: "silent"): void;
+  getModule(name: string): unknown;
+}
+
+interface RealmGlobals {
+  katex: KatexLike;
+  Quill: {
+    new (container: Element, options: Record<string, unknown>): QuillInstance;
+    import(path: string): unknown;
+  };
+}

@@ -1,0 +1,64 @@
+import { enforceHtmlAllowList } from "./html-allow-list";
+import { getQuillHost } from "./quill-host";
+import { sanitizeDelta } from "./sanitize-delta";
+
+/**
+ * Renders a document delta to exactly the markup the editor shows (`ql-align-*`, `ql-font-*`,
+ * `ql-code-block-container` with highlight.js tokens, `ql-formula` with KaTeX output), by
+ * running Quill 2 itself under jsdom (STACK.md "Rendering a document's body on the server").
+ * The delta is sanitised first and the markup allow-listed after. Never uses Quill's
+ * getSemanticHTML(), which lets crafted code-block content through (CVE-2025-15056).
+ * About 20–50 ms per 1,000 words: call it when a document is stored, not per request.
+ */
+export async function renderDeltaHtml(delta: unknown): Promise<string> {
+  const host = await getQuillHost();
+  const root = host.render(sanitizeDelta(delta).delta);
+  stripEditorControls(root);
+  enforceHtmlAllowList(root);
+  return stableMarkup(host.document, root.innerHTML);
+}
+
+/**
+ * The text of a delta as Quill's getText() gives it: text inserts joined, embeds left out,
+ * the final newline kept. Pure, no Quill needed.
+ */
+export function deltaToPlainText(delta: unknown): string {
+  return sanitizeDelta(delta)
+    .delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : ""))
+    .join("");
+}
+
+// A serialise → parse round trip that changes the markup is how mutation XSS slips past a
+// DOM check, so the markup is parsed again as a browser would, and must come back unchanged
+// with nothing left for the allow-list to remove.
+const MAX_ROUNDS = 3;
+
+function stableMarkup(document: Document, markup: string): string {
+  const template = document.createElement("template");
+  let current = markup;
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    template.innerHTML = current;
+    const removed = enforceHtmlAllowList(template.content);
+    const next = template.innerHTML;
+    if (removed === 0 && next === current) return current;
+    current = next;
+  }
+  // Unreachable for Quill's own markup; if it ever happens, serve text rather than guess.
+  console.error("[documents] rendered HTML did not stabilise under the allow-list; serving text only");
+  const paragraph = document.createElement("p");
+  paragraph.textContent = template.content.textContent ?? "";
+  return paragraph.outerHTML;
+}
+
+/**
+ * Removes the editor's controls: the code block's language <select class="ql-ui">. The empty
+ * `<span class="ql-ui">` at the start of each list item stays: Quill's stylesheet draws the
+ * bullet, number or checkbox from it (`.ql-editor li > .ql-ui:before` in quill.core.css), so
+ * without it a published list would lose its markers.
+ */
+function stripEditorControls(root: HTMLElement): void {
+  for (const control of Array.from(root.querySelectorAll(".ql-ui"))) {
+    const isListMarker = control.localName === "span" && control.parentElement?.localName === "li" && control.childNodes.length === 0;
+    if (!isListMarker) control.remove();
+  }
+}
