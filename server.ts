@@ -3,7 +3,7 @@ import next from "next";
 import { actorFromHeaders } from "./src/server/auth/actor-from-headers";
 import { createCollabServer } from "./src/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
-import { closeDatabase, getDatabase } from "./src/server/db/database";
+import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
 import { DataDirLockedError } from "./src/server/db/data-dir-lock";
 import { getEnv } from "./src/server/env";
 import { stampClientIp } from "./src/server/http/client-ip";
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const handleNextUpgrade = app.getUpgradeHandler();
   const trustProxy = env.TRUST_PROXY === "1";
 
-  const collab = createCollabServer({ resolveActor: actorFromHeaders });
+  const collab = createCollabServer({ resolveActor: actorFromHeaders, getDb });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
   const server = http.createServer((request, response) => {

@@ -28,8 +28,10 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 120_000,
+          // Pages talk to a real server on a shared 2-core machine: give UI changes time.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Each file starts its own server; two cores run two at a time comfortably.
           maxWorkers: 2,
           fileParallelism: true,

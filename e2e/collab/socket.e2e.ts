@@ -1,63 +1,41 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import type { Browser } from "playwright-core";
 import WebSocket from "ws";
-import * as Y from "yjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, newPerson, signInViaApi } from "../support/accounts";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { launchBrowser } from "../support/browser";
+import { connectCollab } from "../support/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
+let browser: Browser;
 let cookie: string;
+let documentId: string;
+let strangerCookie: string;
 beforeAll(async () => {
-  app = await startApp();
-  const person = newPerson("collab");
-  await fetch(`${app.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({ name: person.name, email: person.email, password: person.password }),
-  });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const { page, person } = await signedUpPage(browser, app.url, "owner");
+  await new Sidebar(page).newTopLevelDocument();
+  documentId = new EditorPage(page).documentId();
   cookie = cookieHeader(await signInViaApi(app.url, person));
+  const { person: stranger } = await signedUpPage(browser, app.url, "stranger");
+  strangerCookie = cookieHeader(await signInViaApi(app.url, stranger));
 });
 afterAll(async () => {
+  await browser?.close();
   await stopApp(app);
 });
 
-/** A Node Yjs client on /collab, sending `headers` with its handshake. */
-function connect(documentName: string, headers: Record<string, string>) {
-  class HeaderWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-    }
-  }
-  const socket = new HocuspocusProviderWebsocket({
-    url: `ws://127.0.0.1:${app.port}/collab`,
-    WebSocketPolyfill: HeaderWebSocket,
-  });
-  const doc = new Y.Doc();
-  const events: string[] = [];
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: documentName,
-    document: doc,
-    token: "session-cookie",
-    onSynced: () => events.push("synced"),
-    onAuthenticationFailed: ({ reason }) => events.push(`denied: ${reason}`),
-  });
-  provider.attach();
-  return {
-    doc,
-    events,
-    close: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
+const AUTH_EXPIRED = "denied: Your session has expired. Sign in again to keep editing.";
+const NO_ACCESS = "denied: You don't have access to this document.";
 
 describe("/collab", () => {
-  it("syncs a Yjs document between two authenticated clients", async () => {
-    const alice = connect("scratch-1", { cookie });
-    const bob = connect("scratch-1", { cookie });
+  it("syncs a document between two clients of a member", async () => {
+    const alice = connectCollab(app.port, documentId, { cookie });
+    const bob = connectCollab(app.port, documentId, { cookie });
     try {
       await expect.poll(() => alice.events.includes("synced") && bob.events.includes("synced"), { timeout: 10_000 }).toBe(true);
       alice.doc.getText("body").insert(0, "Hello from Alice");
@@ -68,15 +46,17 @@ describe("/collab", () => {
     }
   });
 
-  it("refuses a client without a session", async () => {
-    const anonymous = connect("scratch-2", {});
+  it.each([
+    ["a client without a session", () => ({}), () => documentId, AUTH_EXPIRED],
+    ["a member of another workspace", () => ({ cookie: strangerCookie }), () => documentId, NO_ACCESS],
+    ["an unknown document", () => ({ cookie }), () => "zzzzzzzzzzzz", NO_ACCESS],
+  ])("refuses %s", async (_label, headers, id, reason) => {
+    const client = connectCollab(app.port, id(), headers());
     try {
-      await expect.poll(() => anonymous.events.find((e) => e.startsWith("denied")), { timeout: 10_000 }).toBe(
-        "denied: Your session has expired. Sign in again to keep editing.",
-      );
-      expect(anonymous.events).not.toContain("synced");
+      await expect.poll(() => client.events.find((e) => e.startsWith("denied")), { timeout: 10_000 }).toBe(reason);
+      expect(client.events).not.toContain("synced");
     } finally {
-      anonymous.close();
+      client.close();
     }
   });
 
@@ -85,7 +65,7 @@ describe("/collab", () => {
       const ws = new WebSocket(`ws://127.0.0.1:${app.port}/collab`, { headers: { cookie, origin: "https://evil.example" } });
       ws.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
       ws.on("open", () => resolve("open"));
-      ws.on("error", () => undefined);
+      ws.on("error", (error) => resolve(error.message)); // ends the wait instead of crashing the run
     });
     expect(status).toBe(403);
   });

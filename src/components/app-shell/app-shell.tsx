@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { TreeRow } from "@/components/document-tree/build-tree";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
@@ -7,6 +8,8 @@ export interface ShellProps {
   actor: ActorDto;
   workspace: WorkspaceDto;
   workspaces: Array<{ slug: string; name: string }>;
+  /** The workspace's live documents in sibling order, for the tree. */
+  tree: TreeRow[];
 }
 
 /** The signed-in frame: a sidebar beside the page from 768 px, a drawer below that. */

@@ -1,19 +1,22 @@
 import { Hocuspocus } from "@hocuspocus/server";
+import type { Db } from "../db/client";
 import type { ResolveActor } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
+import { PersistenceExtension } from "./persistence-extension";
 
 export interface CollabServerOptions {
   resolveActor: ResolveActor;
+  getDb: () => Promise<Db>;
 }
 
-/** The Hocuspocus instance behind `/collab`: authentication first, then the Yjs sync protocol. */
+/** The Hocuspocus instance behind `/collab`: authentication, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
   return new Hocuspocus({
     name: "quire",
     quiet: true,
-    // Stores are debounced to at most one per 2 s of typing (the editor issue persists them).
+    // At most 2 s between a change and its store, however long the typing goes on.
     debounce: 2000,
     maxDebounce: 2000,
-    extensions: [new AuthExtension(options.resolveActor)],
+    extensions: [new AuthExtension(options.resolveActor, options.getDb), new PersistenceExtension(options.getDb)],
   });
 }

@@ -6,9 +6,8 @@ import { documents, workspaces } from "../../db/schema";
 import { AppError } from "../../errors";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 
-export const MOVE_INTO_ITSELF = "You can't move a document into itself or one of its sub-documents.";
-export const STALE_POSITION = "The document tree changed in the meantime. Reload and try again.";
-export const TOO_DEEP = `Documents can be nested at most ${MAX_TREE_DEPTH} levels deep.`;
+export { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "../../../shared/document-tree-messages";
+import { TOO_DEEP } from "../../../shared/document-tree-messages";
 
 // Tree walks stop here even if the data held a cycle, so a corrupt row can't hang a query.
 const WALK_LIMIT = 1000;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { requireMember } from "@/server/auth/require-member";
+import { listDocumentTree } from "@/server/services/documents/list-document-tree";
 import { listWorkspacesForUser } from "@/server/services/workspaces/list-workspaces-for-user";
 
 export default async function WorkspaceLayout({
@@ -12,9 +13,14 @@ export default async function WorkspaceLayout({
 }) {
   const { workspace: slug } = await params;
   const { ctx, workspace } = await requireMember(slug);
-  const workspaces = await listWorkspacesForUser(ctx);
+  const [workspaces, tree] = await Promise.all([listWorkspacesForUser(ctx), listDocumentTree(ctx, workspace.id)]);
   return (
-    <AppShell actor={ctx.actor} workspace={workspace} workspaces={workspaces.map(({ slug, name }) => ({ slug, name }))}>
+    <AppShell
+      actor={ctx.actor}
+      workspace={workspace}
+      workspaces={workspaces.map(({ slug, name }) => ({ slug, name }))}
+      tree={tree.map(({ id, parentId, title }) => ({ id, parentId, title }))}
+    >
       {children}
     </AppShell>
   );

@@ -2,10 +2,18 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { requireMember } from "@/server/auth/require-member";
+import { presentDocumentSummary } from "@/server/presenters/present-document";
+import { listFavorites } from "@/server/services/documents/list-favorites";
+import { listRecentDocuments } from "@/server/services/documents/list-recent-documents";
 import { listMembers } from "@/server/services/workspaces/list-members";
+import type { DocumentSummaryDto } from "@/shared/dto";
+import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { ROLE_LABELS } from "@/shared/roles";
+import { NewDocumentButton } from "./_components/new-document-button";
 
 type Props = { params: Promise<{ workspace: string }> };
+
+const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace } = await requireMember((await params).workspace);
@@ -14,22 +22,37 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function WorkspaceHomePage({ params }: Props) {
   const { ctx, workspace } = await requireMember((await params).workspace);
-  const members = await listMembers(ctx, workspace.id);
+  const [members, recent, favorites] = await Promise.all([
+    listMembers(ctx, workspace.id),
+    listRecentDocuments(ctx, workspace.id, 8),
+    listFavorites(ctx, workspace.id),
+  ]);
   const firstName = ctx.actor.name.split(/\s+/)[0];
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-8 sm:px-8">
-      <header>
-        <p className="text-sm text-muted">{workspace.name}</p>
-        <h1 className="text-2xl font-semibold">Welcome, {firstName}</h1>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm text-muted">{workspace.name}</p>
+          <h1 className="text-2xl font-semibold">Welcome, {firstName}</h1>
+        </div>
+        {workspace.abilities.edit ? <NewDocumentButton workspaceId={workspace.id} workspaceSlug={workspace.slug} /> : null}
       </header>
 
-      <section aria-labelledby="recent-heading" className="rounded-xl border border-border p-5">
-        <h2 id="recent-heading" className="font-medium">
-          Recent documents
-        </h2>
-        <p className="mt-2 text-sm text-muted">No documents yet. The documents you write and open will be listed here.</p>
-      </section>
+      <DocumentList
+        id="favorites-heading"
+        heading="Favourites"
+        empty="Star a document in its header to keep it here."
+        documents={favorites.map(presentDocumentSummary)}
+        slug={workspace.slug}
+      />
+      <DocumentList
+        id="recent-heading"
+        heading="Recently updated"
+        empty={workspace.abilities.edit ? "No documents yet. Create the first one with “New document”." : "No documents yet."}
+        documents={recent.map(presentDocumentSummary)}
+        slug={workspace.slug}
+      />
 
       <section aria-labelledby="members-heading" className="rounded-xl border border-border p-5">
         <div className="flex items-center justify-between gap-4">
@@ -51,5 +74,29 @@ export default async function WorkspaceHomePage({ params }: Props) {
         </ul>
       </section>
     </div>
+  );
+}
+
+function DocumentList({ id, heading, empty, documents, slug }: { id: string; heading: string; empty: string; documents: DocumentSummaryDto[]; slug: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-border p-5">
+      <h2 id={id} className="font-medium">
+        {heading}
+      </h2>
+      {documents.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-border">
+          {documents.map((doc) => (
+            <li key={doc.id}>
+              <Link href={`/w/${slug}/d/${documentSegment(doc)}`} className="flex items-center gap-3 py-2 text-sm hover:text-accent">
+                <span className="min-w-0 flex-1 truncate font-medium">{displayTitle(doc.title)}</span>
+                <span className="shrink-0 text-muted">{timeFormat.format(new Date(doc.updatedAt))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,106 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { launchBrowser } from "../support/browser";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopApp(app);
+});
+
+/** Creates a document (top level, or inside `parent`) and gives it a title. */
+async function createDocument(page: Page, title: string, parent?: string) {
+  const sidebar = new Sidebar(page);
+  const before = page.url();
+  if (parent) await sidebar.newChildOf(parent);
+  else await sidebar.newTopLevelDocument();
+  await page.waitForURL((url) => url.toString() !== before && url.pathname.includes("/d/"));
+  const editor = new EditorPage(page);
+  await editor.waitUntilEditable();
+  await editor.setTitle(title);
+  await expect.poll(() => sidebar.item(title).isVisible()).toBe(true);
+}
+
+describe("the document tree", () => {
+  it("creates nested documents, reorders and re-parents them by drag and drop, and keeps it after a reload", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    const sidebar = new Sidebar(page);
+    await createDocument(page, "Alpha");
+    await createDocument(page, "Beta");
+    await createDocument(page, "Gamma");
+    await createDocument(page, "Alpha child", "Alpha");
+    await sidebar.expand("Alpha");
+    expect(await sidebar.outline()).toEqual(["Alpha", "  Alpha child", "Beta", "Gamma"]);
+
+    // Gamma onto the top quarter of Alpha: before it.
+    await sidebar.row("Gamma").dragTo(sidebar.row("Alpha"), { targetPosition: { x: 20, y: 2 } });
+    await expect.poll(() => sidebar.outline()).toEqual(["Gamma", "Alpha", "  Alpha child", "Beta"]);
+
+    // Beta onto the middle of Gamma: inside it.
+    const gammaBox = await sidebar.row("Gamma").boundingBox();
+    await sidebar.row("Beta").dragTo(sidebar.row("Gamma"), { targetPosition: { x: 20, y: (gammaBox?.height ?? 32) / 2 } });
+    await sidebar.expand("Gamma");
+    await expect.poll(() => sidebar.outline()).toEqual(["Gamma", "  Beta", "Alpha", "  Alpha child"]);
+
+    await page.reload();
+    await sidebar.expand("Gamma");
+    await sidebar.expand("Alpha");
+    await expect.poll(() => sidebar.outline()).toEqual(["Gamma", "  Beta", "Alpha", "  Alpha child"]);
+  });
+
+  it("moves a document with its children through the keyboard-reachable Move to… menu, and refuses a move into itself", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    const sidebar = new Sidebar(page);
+    await createDocument(page, "Handbook");
+    await createDocument(page, "Policies", "Handbook");
+    await createDocument(page, "Archive");
+    await sidebar.expand("Handbook");
+
+    await sidebar.openActions("Handbook");
+    await page.getByRole("menuitem", { name: "Move to…" }).press("Enter");
+    const dialog = page.getByRole("dialog");
+    // The picker never offers the document itself or its descendants.
+    expect(await dialog.getByRole("button", { name: "Policies" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Archive" }).click();
+    await sidebar.expand("Archive");
+    await sidebar.expand("Handbook");
+    await expect.poll(() => sidebar.outline()).toEqual(["Archive", "  Handbook", "    Policies"]);
+
+    // Dragging a parent into its own child is refused with a message.
+    await sidebar.row("Archive").dragTo(sidebar.row("Policies"));
+    await expect.poll(() => page.locator("aside [role=alert]").textContent()).toBe(
+      "You can't move a document into itself or one of its sub-documents.",
+    );
+    expect(await sidebar.outline()).toEqual(["Archive", "  Handbook", "    Policies"]);
+  });
+
+  it("trashes a document with its subtree and restores all of it", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    const sidebar = new Sidebar(page);
+    await createDocument(page, "Project");
+    await createDocument(page, "Notes", "Project");
+    await createDocument(page, "Minutes", "Notes");
+
+    await sidebar.openActions("Project");
+    await page.getByRole("menuitem", { name: "Move to trash" }).click();
+    await expect.poll(() => sidebar.outline()).toEqual([]);
+
+    await page.locator("aside").getByRole("link", { name: "Trash" }).click();
+    await page.waitForURL("**/trash");
+    expect(await page.getByText("with 2 sub-documents").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Restore Project" }).click();
+    await page.waitForURL(/\/d\/project-/);
+    await sidebar.expand("Project");
+    await sidebar.expand("Notes");
+    await expect.poll(() => sidebar.outline()).toEqual(["Project", "  Notes", "    Minutes"]);
+  });
+});

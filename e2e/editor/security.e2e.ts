@@ -1,0 +1,66 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { launchBrowser } from "../support/browser";
+import { connectCollab } from "../support/collab-client";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopApp(app);
+});
+
+describe("editor rules on the server", () => {
+  it("stores a link entered as javascript:alert(1) as about:blank", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("Click me");
+    await page.keyboard.press("Shift+Home");
+    await page.locator(".ql-toolbar .ql-link").click();
+    await page.locator(".ql-tooltip[data-mode=link] input").fill("javascript:alert(1)");
+    await page.locator(".ql-tooltip[data-mode=link] input").press("Enter");
+    await editor.waitUntilSaved();
+    await expect.poll(async () => (await editor.storedDocument()).delta.ops[0], { timeout: 10_000 }).toEqual({ insert: "Click me", attributes: { link: "about:blank" } });
+  });
+
+  it("never stores or relays what a crafted client sends: a javascript: link, an ftp: image", async () => {
+    const { page, person } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("Safe text");
+    await editor.waitUntilSaved();
+
+    const cookie = cookieHeader(await signInViaApi(app.url, person));
+    const attacker = connectCollab(app.port, editor.documentId(), { cookie });
+    const watcher = connectCollab(app.port, editor.documentId(), { cookie });
+    try {
+      await expect.poll(() => attacker.events.includes("synced") && watcher.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+      const body = attacker.doc.getText("body");
+      body.insert(body.length, "evil", { link: "javascript:alert(1)" });
+      body.insertEmbed(body.length, { image: "ftp://x/y.png" });
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(JSON.stringify(watcher.doc.getText("body").toDelta())).not.toMatch(/javascript:|ftp:/);
+      expect(await editor.body().innerHTML()).not.toMatch(/javascript:|ftp:/);
+      const stored = JSON.stringify((await editor.storedDocument()).delta);
+      expect(stored).not.toMatch(/javascript:|ftp:/);
+      expect(stored).toContain("Safe text");
+    } finally {
+      attacker.close();
+      watcher.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import Delta from "quill-delta";
+import type { Op } from "quill-delta";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { launchBrowser } from "../support/browser";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+import { FIXTURES, signedUpPage } from "../support/workspace";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopApp(app);
+});
+
+/** Puts the caret on line `n` (0-based) and selects its text. */
+async function selectLine(page: Page, editor: EditorPage, n: number) {
+  await editor.body().click();
+  await page.keyboard.press("Control+Home");
+  for (let i = 0; i < n; i++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Shift+End");
+}
+
+async function pick(page: Page, picker: string, value: string) {
+  await page.locator(`.ql-toolbar .ql-${picker} .ql-picker-label`).click();
+  await page.locator(`.ql-toolbar .ql-${picker} .ql-picker-item[data-value="${value}"]`).click();
+  await page.locator(`.ql-toolbar .ql-picker.ql-${picker}.ql-expanded`).waitFor({ state: "detached" });
+}
+
+const LINES = ["Heading", "Styled", "Fonts", "Colours", "Sub", "Ordered", "Bullet", "Check", "Indented", "Centered", "Quote", "const x = 1;", "inline", "Link", "Cleared"];
+
+describe("the editor toolbar", () => {
+  it("applies every control, a formula, a code block and an image from the picker, and keeps them after a reload", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.setTitle("Every control");
+    await editor.body().click();
+    await page.keyboard.type(LINES.join("\n"));
+
+    const line = (text: string) => LINES.indexOf(text);
+    const button = (selector: string) => page.locator(`.ql-toolbar ${selector}`).click();
+
+    await selectLine(page, editor, line("Heading"));
+    await pick(page, "header", "1");
+    await selectLine(page, editor, line("Styled"));
+    for (const format of ["bold", "italic", "underline", "strike"]) await button(`.ql-${format}`);
+    await selectLine(page, editor, line("Fonts"));
+    await pick(page, "font", "serif");
+    await selectLine(page, editor, line("Fonts"));
+    await pick(page, "size", "large");
+    await selectLine(page, editor, line("Colours"));
+    await pick(page, "color", "#e60000");
+    await selectLine(page, editor, line("Colours"));
+    await pick(page, "background", "#ffff00");
+    await selectLine(page, editor, line("Sub"));
+    await button('.ql-script[value="sub"]');
+    await selectLine(page, editor, line("Ordered"));
+    await button('.ql-list[value="ordered"]');
+    await selectLine(page, editor, line("Bullet"));
+    await button('.ql-list[value="bullet"]');
+    await selectLine(page, editor, line("Check"));
+    await button('.ql-list[value="check"]');
+    await selectLine(page, editor, line("Indented"));
+    await button('.ql-indent[value="+1"]');
+    await selectLine(page, editor, line("Centered"));
+    await pick(page, "align", "center");
+    await selectLine(page, editor, line("Quote"));
+    await button(".ql-blockquote");
+    await selectLine(page, editor, line("const x = 1;"));
+    await button(".ql-code-block");
+    await selectLine(page, editor, line("inline"));
+    await button(".ql-code");
+    await selectLine(page, editor, line("Link"));
+    await button(".ql-link");
+    await page.locator(".ql-tooltip[data-mode=link] input").fill("https://example.com/quire");
+    await page.locator(".ql-tooltip[data-mode=link] input").press("Enter");
+    await selectLine(page, editor, line("Cleared"));
+    await button(".ql-bold");
+    await selectLine(page, editor, line("Cleared"));
+    await button(".ql-clean");
+
+    // A formula and an image at the end of the document.
+    await editor.body().click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await button(".ql-formula");
+    await page.locator(".ql-tooltip[data-mode=formula] input").fill("e=mc^2");
+    await page.locator(".ql-tooltip[data-mode=formula] input").press("Enter");
+    const chooser = page.waitForEvent("filechooser");
+    await button(".ql-image");
+    const fileChooser = await chooser;
+    expect(await fileChooser.element().getAttribute("accept")).toBe("image/png, image/gif, image/jpeg, image/bmp, image/x-icon");
+    await fileChooser.setFiles(path.join(FIXTURES, "red.png"));
+    await expect.poll(() => editor.body().locator("img").count(), { timeout: 15_000 }).toBe(1);
+    await editor.waitUntilSaved();
+
+    await page.reload();
+    await editor.waitUntilEditable();
+    expect(await editor.body().locator("h1").textContent()).toBe("Heading");
+    const { title, delta } = await editor.storedDocument();
+    expect(title).toBe("Every control");
+    // Line by line: each line's text, its inline attributes, and its block attributes.
+    const lines = new Map<string, { inline: Array<Record<string, unknown>>; block: Record<string, unknown> }>();
+    new Delta(delta.ops as Op[]).eachLine((line, block) => {
+      const text = line.ops.map((op) => (typeof op.insert === "string" ? op.insert : "")).join("");
+      lines.set(text, { inline: line.ops.map((op) => op.attributes ?? {}), block });
+    });
+    const inlineOf = (text: string) => lines.get(text)?.inline;
+    const blockOf = (text: string) => lines.get(text)?.block;
+    expect(blockOf("Heading")).toEqual({ header: 1 });
+    expect(inlineOf("Styled")).toEqual([{ bold: true, italic: true, underline: true, strike: true }]);
+    expect(inlineOf("Fonts")).toEqual([{ font: "serif", size: "large" }]);
+    expect(inlineOf("Colours")).toEqual([{ color: "#e60000", background: "#ffff00" }]);
+    expect(inlineOf("Sub")).toEqual([{ script: "sub" }]);
+    expect(blockOf("Ordered")).toEqual({ list: "ordered" });
+    expect(blockOf("Bullet")).toEqual({ list: "bullet" });
+    expect(blockOf("Check")).toEqual({ list: "unchecked" });
+    expect(blockOf("Indented")).toEqual({ indent: 1 });
+    expect(blockOf("Centered")).toEqual({ align: "center" });
+    expect(blockOf("Quote")).toEqual({ blockquote: true });
+    expect(blockOf("const x = 1;")).toEqual({ "code-block": expect.any(String) });
+    expect(inlineOf("inline")).toEqual([{ code: true }]);
+    expect(inlineOf("Link")).toEqual([{ link: "https://example.com/quire" }]);
+    expect(inlineOf("Cleared")).toEqual([{}]);
+    expect(blockOf("Cleared")).toEqual({});
+    const embeds = delta.ops.filter((op) => typeof op.insert === "object").map((op) => op.insert);
+    expect(embeds).toEqual([{ formula: "e=mc^2" }, { image: expect.stringMatching(/^\/api\/v1\/files\/[A-Za-z0-9_-]{16,}$/) }]);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Page } from "playwright-core";
+
+/** The document page: title, status, toolbar and body. */
+export class EditorPage {
+  constructor(readonly page: Page) {}
+
+  /** The document id from the current URL (`…/d/<slug>-<id>`). */
+  documentId(): string {
+    const segment = new URL(this.page.url()).pathname.split("/d/")[1] ?? "";
+    return segment.slice(segment.lastIndexOf("-") + 1);
+  }
+
+  body() {
+    return this.page.locator(".document-editor [data-testid=editor-mount] .ql-editor");
+  }
+
+  toolbar() {
+    return this.page.locator(".document-editor .ql-toolbar");
+  }
+
+  status() {
+    return this.page.getByTestId("save-status");
+  }
+
+  /** Waits until the live editor has synced and is editable. */
+  async waitUntilEditable() {
+    await this.body().and(this.page.locator("[contenteditable=true]")).waitFor({ timeout: 20_000 });
+  }
+
+  /** Waits until the server has every change ("Saved"). */
+  async waitUntilSaved() {
+    await this.page.waitForFunction(
+      () => document.querySelector("[data-testid=save-status]")?.textContent === "Saved",
+      undefined,
+      { timeout: 20_000 },
+    );
+  }
+
+  async setTitle(title: string) {
+    await this.page.getByLabel("Title", { exact: true }).fill(title);
+    await this.page.getByLabel("Title", { exact: true }).press("Enter");
+  }
+
+  /** The stored document, as the API returns it (the delta the server keeps). */
+  async storedDocument(): Promise<{ title: string; delta: { ops: Array<{ insert: unknown; attributes?: Record<string, unknown> }> } }> {
+    const response = await this.page.request.get(`/api/v1/documents/${this.documentId()}`);
+    if (!response.ok()) throw new Error(`GET document: ${response.status()} ${await response.text()}`);
+    return response.json();
+  }
+}

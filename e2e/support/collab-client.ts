@@ -1,0 +1,35 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import WebSocket from "ws";
+import * as Y from "yjs";
+import { collabDocumentName } from "../../src/shared/collab/document-name";
+
+/** A Node Yjs client on /collab — a "crafted client" that skips the editor's checks. */
+export function connectCollab(port: number, documentId: string, headers: Record<string, string>) {
+  class HeaderWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  }
+  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}/collab`, WebSocketPolyfill: HeaderWebSocket });
+  const doc = new Y.Doc();
+  const events: string[] = [];
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: collabDocumentName(documentId),
+    document: doc,
+    token: "session-cookie",
+    onSynced: () => events.push("synced"),
+    onAuthenticationFailed: ({ reason }) => events.push(`denied: ${reason}`),
+    onClose: ({ event }) => events.push(`closed: ${event.code}`),
+  });
+  provider.attach();
+  return {
+    doc,
+    events,
+    provider,
+    close: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import type { HocuspocusProvider } from "@hocuspocus/provider";
+import type Quill from "quill";
+import { useCallback, useMemo, useState } from "react";
+import { DocumentEditor } from "@/components/document-editor";
+import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/lib/use-collab-status";
+import { uploadImage } from "@/lib/upload-image";
+import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { DocumentMenu } from "./document-menu";
+import { FavoriteButton } from "./favorite-button";
+import { TitleField } from "./title-field";
+import type { Upload } from "./upload-list";
+import { UploadList } from "./upload-list";
+
+export interface DocumentViewProps {
+  workspaceSlug: string;
+  document: { id: string; title: string; isFavorite: boolean };
+  abilities: { update: boolean; trash: boolean; export: boolean };
+  initialHtml: string;
+  user: { name: string; color: string };
+}
+
+/** The editor page's client side: title, star, save state, menu, the editor and uploads. */
+export function DocumentView({ workspaceSlug, document, abilities, initialHtml, user }: DocumentViewProps) {
+  const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const status = useCollabStatus(provider);
+  // A stable object: a new one would rebuild the editor on every server refresh.
+  const stableUser = useMemo(() => ({ name: user.name, color: user.color }), [user.name, user.color]);
+
+  const handleImages = useCallback(
+    (quill: Quill, files: File[], index: number) => {
+      files.forEach((file, offset) => {
+        const key = `${Date.now()}-${offset}-${file.name}`;
+        setUploads((list) => [...list, { key, name: file.name, progress: 0 }]);
+        const patch = (change: Partial<Upload>) =>
+          setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+        // The server refuses it too (413); saying so at once spares sending 10 MB for nothing.
+        if (file.size > MAX_UPLOAD_BYTES) return patch({ error: "Images can be at most 10 MB." });
+        uploadImage(file, document.id, (progress) => patch({ progress }))
+          .then(({ url }) => {
+            quill.insertEmbed(index + offset, "image", url, "user");
+            setUploads((list) => list.filter((u) => u.key !== key));
+          })
+          .catch((error: unknown) => patch({ error: error instanceof Error ? error.message : "The upload failed." }));
+      });
+    },
+    [document.id],
+  );
+
+  return (
+    <article className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-6 sm:px-8">
+      <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
+        <p role="status" aria-live="polite" className="mr-auto text-muted" data-testid="save-status">
+          {abilities.update ? COLLAB_STATUS_LABEL[status] : "Read only — your role can't edit this document"}
+        </p>
+        <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
+        <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
+      </div>
+      <TitleField workspaceSlug={workspaceSlug} documentId={document.id} title={document.title} isReadOnly={!abilities.update} />
+      <UploadList
+        uploads={uploads}
+        onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
+      />
+      <DocumentEditor
+        documentId={document.id}
+        initialHtml={initialHtml}
+        isReadOnly={!abilities.update}
+        user={stableUser}
+        onProvider={setProvider}
+        onImages={handleImages}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useIsClient } from "@/lib/use-is-client";
+
+// Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js).
+const SHORTCUTS: Array<[string, string]> = [
+  ["Mod+B", "Bold"],
+  ["Mod+I", "Italic"],
+  ["Mod+U", "Underline"],
+  ["Mod+K", "Add or edit a link"],
+  ["Mod+Z", "Undo"],
+  ["Mod+Shift+Z or Mod+Y", "Redo"],
+  ["Tab / Shift+Tab", "Indent / outdent a list item or quote"],
+  ["Tab in a code block", "Insert two spaces"],
+  ["1. then Space", "Start a numbered list"],
+  ["- or * then Space", "Start a bulleted list"],
+  ["[ ] then Space", "Start a check list"],
+  ["Enter on an empty list item", "End the list"],
+];
+
+/** "Keyboard shortcuts": what the editor's keys do, with ⌘ on Apple devices and Ctrl elsewhere. */
+export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const isClient = useIsClient();
+  const isApple = isClient && /Mac|iPhone|iPad/.test(navigator.platform);
+  const mod = isApple ? "⌘" : "Ctrl";
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85dvh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-raised p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Keyboard shortcuts</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">In the document body.</Dialog.Description>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            {SHORTCUTS.map(([keys, action]) => (
+              <div key={keys} className="contents">
+                <dt>
+                  <kbd className="rounded border border-border bg-surface px-1.5 py-0.5 font-mono text-xs">{keys.replaceAll("Mod", mod)}</kbd>
+                </dt>
+                <dd>{action}</dd>
+              </div>
+            ))}
+          </dl>
+          <Dialog.Close className="mt-6 inline-flex min-h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-surface">Close</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

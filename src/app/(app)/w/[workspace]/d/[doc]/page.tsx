@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { requireMember } from "@/server/auth/require-member";
+import { AppError } from "@/server/errors";
+import { presentDocumentHtml } from "@/server/presenters/present-document-html";
+import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
+import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { DocumentView } from "./_components/document-view";
+
+type Props = { params: Promise<{ workspace: string; doc: string }> };
+
+async function load(slug: string, segment: string) {
+  const { ctx, workspace } = await requireMember(slug);
+  const id = documentIdFromSegment(segment);
+  if (!id) notFound();
+  try {
+    return { ctx, workspace, ...(await loadDocumentForEditor(ctx, id)) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace, doc } = await params;
+  const { doc: loaded } = await load(workspace, doc);
+  return { title: displayTitle(loaded.title) };
+}
+
+export default async function DocumentPage({ params }: Props) {
+  const { workspace: slug, doc: segment } = await params;
+  const { ctx, workspace, doc, abilities, html, isFavorite } = await load(slug, segment);
+  // [doc] is resolved by its id; an old title's slug redirects to the current one.
+  const canonical = documentSegment(doc);
+  if (segment !== canonical) redirect(`/w/${workspace.slug}/d/${canonical}`);
+
+  return (
+    <DocumentView
+      key={doc.id}
+      workspaceSlug={workspace.slug}
+      document={{ id: doc.id, title: doc.title, isFavorite }}
+      abilities={abilities}
+      initialHtml={await presentDocumentHtml(ctx.db, workspace.id, html)}
+      user={{ name: ctx.actor.name, color: ctx.actor.color }}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { purgeDocumentAction, restoreDocumentAction } from "@/server/actions/document-actions";
+import type { TrashItemDto } from "@/shared/dto";
+import { displayTitle, documentSegment } from "@/shared/document-slug";
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+
+/** Trashed documents with Restore (editors) and Delete forever (admins, after confirming). */
+export function TrashList({
+  workspaceSlug,
+  items,
+  canRestore,
+  canPurge,
+}: {
+  workspaceSlug: string;
+  items: TrashItemDto[];
+  canRestore: boolean;
+  canPurge: boolean;
+}) {
+  const router = useRouter();
+  const [isPending, startTransition] = useTransition();
+  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const [confirming, setConfirming] = useState<TrashItemDto | null>(null);
+
+  if (items.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted">The trash is empty.</p>;
+
+  const restore = (item: TrashItemDto) =>
+    startTransition(async () => {
+      const result = await restoreDocumentAction({ documentId: item.id });
+      if (!result.ok) return setMessage({ text: result.message, isError: true });
+      setMessage({ text: `Restored “${displayTitle(item.title)}”.`, isError: false });
+      router.refresh();
+      router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
+    });
+  const purge = (item: TrashItemDto) =>
+    startTransition(async () => {
+      setConfirming(null);
+      const result = await purgeDocumentAction({ documentId: item.id });
+      if (!result.ok) return setMessage({ text: result.message, isError: true });
+      setMessage({ text: `Deleted “${displayTitle(item.title)}” for good.`, isError: false });
+      router.refresh();
+    });
+
+  return (
+    <>
+      {message ? (
+        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
+          {message.text}
+        </p>
+      ) : null}
+      <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{displayTitle(item.title)}</p>
+              <p className="text-sm text-muted">
+                Trashed {dateFormat.format(new Date(item.deletedAt))}
+                {item.deletedByName ? ` by ${item.deletedByName}` : ""}
+                {item.descendantCount > 0 ? ` · with ${item.descendantCount} sub-document${item.descendantCount === 1 ? "" : "s"}` : ""}
+              </p>
+            </div>
+            {canRestore ? (
+              <Button variant="secondary" onClick={() => restore(item)} aria-label={`Restore ${displayTitle(item.title)}`} disabled={isPending}>
+                Restore
+              </Button>
+            ) : null}
+            {canPurge ? (
+              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} aria-label={`Delete ${displayTitle(item.title)} forever`} disabled={isPending}>
+                Delete forever
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Dialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold">Delete “{confirming ? displayTitle(confirming.title) : ""}” forever?</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-muted">
+              {confirming && confirming.descendantCount > 0
+                ? `It and its ${confirming.descendantCount} sub-document${confirming.descendantCount === 1 ? "" : "s"} will be deleted. This can't be undone.`
+                : "This can't be undone."}
+            </Dialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button variant="danger" onClick={() => confirming && purge(confirming)}>
+                Delete forever
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import Link from "next/link";
+import type { DragEvent } from "react";
+import { useState } from "react";
+import { menuContentClass, menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { displayTitle, documentSegment } from "@/shared/document-slug";
+import type { TreeNode } from "./build-tree";
+
+export type DropZone = "before" | "inside" | "after";
+
+interface TreeItemProps {
+  node: TreeNode;
+  workspaceSlug: string;
+  currentId: string | null;
+  canEdit: boolean;
+  isExpanded: (id: string) => boolean;
+  onToggle: (id: string) => void;
+  onCreateChild: (id: string) => void;
+  onMove: (node: TreeNode) => void;
+  onTrash: (id: string) => void;
+  dragged: string | null;
+  onDragStart: (id: string) => void;
+  onDragEnd: () => void;
+  onDrop: (target: TreeNode, zone: DropZone) => void;
+}
+
+/** One document row with its children: toggle, link, "+" for a child, and a "…" menu. */
+export function TreeItem(props: TreeItemProps) {
+  const { node, workspaceSlug, currentId, canEdit, isExpanded, onToggle, dragged } = props;
+  const [zone, setZone] = useState<DropZone | null>(null);
+  const isOpen = isExpanded(node.id);
+  const hasChildren = node.children.length > 0;
+  const title = displayTitle(node.title);
+
+  const zoneAt = (event: DragEvent<HTMLDivElement>): DropZone => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const y = (event.clientY - box.top) / box.height;
+    return y < 0.25 ? "before" : y > 0.75 ? "after" : "inside";
+  };
+
+  return (
+    <li role="treeitem" aria-expanded={hasChildren ? isOpen : undefined} aria-level={node.depth + 1} aria-selected={node.id === currentId}>
+      <div
+        data-testid={`tree-row-${node.id}`}
+        draggable={canEdit}
+        onDragStart={(event) => {
+          event.dataTransfer.effectAllowed = "move";
+          event.dataTransfer.setData("text/plain", node.id);
+          props.onDragStart(node.id);
+        }}
+        onDragEnd={props.onDragEnd}
+        onDragOver={(event) => {
+          if (!dragged || dragged === node.id) return;
+          event.preventDefault();
+          setZone(zoneAt(event));
+        }}
+        onDragLeave={() => setZone(null)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setZone(null);
+          props.onDrop(node, zoneAt(event));
+        }}
+        className={`group relative flex min-h-8 items-center gap-0.5 rounded-md pr-1 text-sm hover:bg-border/50 ${node.id === currentId ? "bg-accent-soft font-medium" : ""} ${zone === "inside" ? "ring-2 ring-accent" : ""}`}
+        style={{ paddingLeft: `${node.depth * 12 + 2}px` }}
+      >
+        {zone === "before" ? <span className="absolute inset-x-1 top-0 h-0.5 bg-accent" /> : null}
+        {zone === "after" ? <span className="absolute inset-x-1 bottom-0 h-0.5 bg-accent" /> : null}
+        <button
+          type="button"
+          onClick={() => onToggle(node.id)}
+          aria-label={isOpen ? `Collapse ${title}` : `Expand ${title}`}
+          className={`inline-flex size-6 shrink-0 items-center justify-center rounded text-muted hover:text-fg ${hasChildren ? "" : "invisible"}`}
+          tabIndex={hasChildren ? 0 : -1}
+        >
+          <svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" className={isOpen ? "rotate-90" : ""}>
+            <path d="m9 6 6 6-6 6" />
+          </svg>
+        </button>
+        <Link
+          href={`/w/${workspaceSlug}/d/${documentSegment(node)}`}
+          aria-current={node.id === currentId ? "page" : undefined}
+          className="min-w-0 flex-1 truncate py-1"
+          title={title}
+        >
+          {title}
+        </Link>
+        {canEdit ? (
+          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
+            <button
+              type="button"
+              onClick={() => props.onCreateChild(node.id)}
+              aria-label={`New document inside ${title}`}
+              className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-border hover:text-fg"
+            >
+              <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M12 5v14M5 12h14" />
+              </svg>
+            </button>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger aria-label={`Actions for ${title}`} className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-border hover:text-fg">
+                <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
+                  <circle cx="5" cy="12" r="1.8" />
+                  <circle cx="12" cy="12" r="1.8" />
+                  <circle cx="19" cy="12" r="1.8" />
+                </svg>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="start" sideOffset={4} className={menuContentClass}>
+                  <DropdownMenu.Item className={menuItemClass} onSelect={() => props.onMove(node)}>
+                    Move to…
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className={menuItemClass} onSelect={() => props.onCreateChild(node.id)}>
+                    New document inside
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Separator className={menuSeparatorClass} />
+                  <DropdownMenu.Item className={`${menuItemClass} text-danger`} onSelect={() => props.onTrash(node.id)}>
+                    Move to trash
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </span>
+        ) : null}
+      </div>
+      {hasChildren && isOpen ? (
+        <ul role="group">
+          {node.children.map((child) => (
+            <TreeItem key={child.id} {...props} node={child} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

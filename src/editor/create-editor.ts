@@ -1,0 +1,60 @@
+import type Quill from "quill";
+import type { Delta } from "quill";
+import {
+  IMAGE_ACCEPT,
+  SYNTAX_INTERVAL_MS,
+  UNDO_DELAY_MS,
+  UNDO_MAX_STACK,
+} from "../shared/editor-rules";
+import { registerQuillFormats } from "./register";
+import { guardUnsafeValues } from "./safe-values";
+import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
+
+export interface CreateEditorOptions {
+  readOnly: boolean;
+  placeholder?: string;
+  /** Receives the images picked, pasted or dropped; the caller uploads them and inserts the results. */
+  onImages: (files: File[], index: number) => void;
+}
+
+/**
+ * Builds the Quill 2 editor (snow theme) with the seed's configuration. Client-only:
+ * Quill touches `document` when imported, so everything loads here, lazily.
+ */
+export async function createEditor(container: HTMLElement, options: CreateEditorOptions): Promise<Quill> {
+  const [{ default: QuillClass }, { default: katex }, { default: hljs }, { default: QuillCursors }] = await Promise.all([
+    import("quill"),
+    import("katex"),
+    import("highlight.js/lib/common"),
+    import("quill-cursors"),
+  ]);
+  // The formula module looks for KaTeX on window (seed §8: it "requires a math-rendering library").
+  (window as unknown as { katex: typeof katex }).katex = katex;
+  registerQuillFormats(QuillClass);
+  QuillClass.register("modules/cursors", QuillCursors, true);
+
+  const quill = new QuillClass(container, {
+    theme: "snow",
+    readOnly: options.readOnly,
+    placeholder: options.placeholder,
+    formats: FORMATS,
+    modules: {
+      toolbar: options.readOnly ? false : TOOLBAR,
+      history: { delay: UNDO_DELAY_MS, maxStack: UNDO_MAX_STACK, userOnly: true },
+      syntax: { hljs, interval: SYNTAX_INTERVAL_MS, languages: CODE_LANGUAGES },
+      // The picker's accept attribute is built from this list (quill/themes/base.js).
+      uploader: {
+        mimetypes: [...IMAGE_ACCEPT],
+        handler(range: { index: number; length: number }, files: File[]) {
+          options.onImages(files, range.index);
+        },
+      },
+      cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
+    },
+  });
+  guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
+  // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
+  // file over instead, so the server (which checks the bytes) can say why it refuses one.
+  quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);
+  return quill;
+}

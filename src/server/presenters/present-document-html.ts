@@ -1,0 +1,32 @@
+import type { Db } from "../db/client";
+import { replaceImageSources } from "../export/replace-image-sources";
+import { fileIdFromUrl, signFileUrls } from "../services/files/sign-file-urls";
+
+// One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the seed's 75.
+const WIDTH = 1080;
+const QUALITY = 75;
+
+/**
+ * The stored body HTML for a reader who may see the workspace's documents, with uploaded
+ * images routed through next/image (`/_next/image?url=&w=&q=`). The optimiser fetches
+ * without the reader's cookies, so each image gets a signed URL (services/files).
+ */
+export async function presentDocumentHtml(db: Db, workspaceId: string, html: string): Promise<string> {
+  const ids: string[] = [];
+  replaceImageSources(html, (src) => {
+    const id = fileIdFromUrl(src);
+    if (id) ids.push(id);
+    return null;
+  });
+  if (ids.length === 0) return html;
+  const signed = await signFileUrls(db, { workspaceId, fileIds: ids });
+  return replaceImageSources(html, (src) => {
+    const id = fileIdFromUrl(src);
+    const url = id ? signed.get(id) : undefined;
+    return url ? optimizedUrl(url) : null;
+  });
+}
+
+function optimizedUrl(path: string): string {
+  return `/_next/image?url=${encodeURIComponent(path)}&w=${WIDTH}&q=${QUALITY}`;
+}

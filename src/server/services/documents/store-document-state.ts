@@ -1,0 +1,33 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { StoredDelta } from "../../db/schema";
+import { documents } from "../../db/schema";
+
+export interface DocumentState {
+  /** Y.encodeStateAsUpdate of the whole document. */
+  ydoc: Uint8Array;
+  /** Derived from ydoc: the body as a delta, as plain text, and rendered to sanitised HTML. */
+  content: StoredDelta;
+  text: string;
+  html: string;
+  updatedBy: string | null;
+}
+
+/**
+ * Stores a document's Yjs state with everything derived from it, in one statement, so
+ * the snapshot and its derivations never disagree. The search vector weighs the title
+ * (A) above the body (B); 'simple' keeps words as written in any language.
+ */
+export async function storeDocumentState(db: Db, documentId: string, state: DocumentState): Promise<void> {
+  await db
+    .update(documents)
+    .set({
+      ydoc: state.ydoc,
+      content: state.content,
+      text: state.text,
+      html: state.html,
+      updatedBy: state.updatedBy,
+      searchVector: sql`setweight(to_tsvector('simple', ${documents.title}), 'A') || setweight(to_tsvector('simple', ${state.text}), 'B')`,
+    })
+    .where(eq(documents.id, documentId));
+}
