@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { StoredDelta } from "../../db/schema";
 import { documents } from "../../db/schema";
@@ -10,13 +11,14 @@ export interface DocumentState {
   content: StoredDelta;
   text: string;
   html: string;
+  /** The tsvector expression for this row (title weight A, text weight B), from deriveDocument. */
+  searchVector: SQL;
   updatedBy: string | null;
 }
 
 /**
  * Stores a document's Yjs state with everything derived from it, in one statement, so
- * the snapshot and its derivations never disagree. The search vector weighs the title
- * (A) above the body (B); 'simple' keeps words as written in any language.
+ * the snapshot and its derivations never disagree.
  */
 export async function storeDocumentState(db: Db, documentId: string, state: DocumentState): Promise<void> {
   await db
@@ -27,7 +29,7 @@ export async function storeDocumentState(db: Db, documentId: string, state: Docu
       text: state.text,
       html: state.html,
       updatedBy: state.updatedBy,
-      searchVector: sql`setweight(to_tsvector('simple', ${documents.title}), 'A') || setweight(to_tsvector('simple', ${state.text}), 'B')`,
+      searchVector: state.searchVector,
     })
     .where(eq(documents.id, documentId));
 }
