@@ -53,6 +53,14 @@ export function bodyDelta(state: Y.Doc | Uint8Array): BodyDelta {
 export const SEARCH_CONFIG = "simple";
 
 /**
+ * How much of a body the search vector covers. A tsvector holds at most 1 MB, and a body at the
+ * 1,000,000-character limit made of distinct words overflows it (error 54000), which would fail
+ * the whole store, Yjs state included. Distinct one-letter words cost ~5.5 bytes per character,
+ * so 150,000 characters (about 25,000 words) always fit.
+ */
+export const MAX_INDEXED_CHARS = 150_000;
+
+/**
  * The search vector of a title (weight A) and a body text (weight B), as an SQL expression. Pass
  * `documents.title` to use the row's own title in an UPDATE, or a string for a new title.
  */
@@ -60,7 +68,14 @@ export function searchVectorSql(title: SQLWrapper | string, text: string): SQL {
   // Explicit ::text casts: to_tsvector also takes json and jsonb, so an untyped parameter is ambiguous.
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   const titleValue = typeof title === "string" ? sql`${title}::text` : sql`${title}`;
-  return sql`setweight(to_tsvector(${config}, ${titleValue}), 'A') || setweight(to_tsvector(${config}, ${text}::text), 'B')`;
+  const indexed = truncate(text, MAX_INDEXED_CHARS);
+  return sql`setweight(to_tsvector(${config}, ${titleValue}), 'A') || setweight(to_tsvector(${config}, ${indexed}::text), 'B')`;
+}
+
+function truncate(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut; // never end on half a surrogate pair
 }
 
 function decodeDoc(update: Uint8Array): Y.Doc {
