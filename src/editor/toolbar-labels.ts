@@ -1,0 +1,49 @@
+// Quill's toolbar buttons and pickers carry only icons; these give them accessible names
+// (and tooltips), keyed by format and value as Quill renders them: <button class="ql-list" value="bullet">.
+const LABELS: Record<string, string> = {
+  bold: "Bold",
+  italic: "Italic",
+  underline: "Underline",
+  strike: "Strikethrough",
+  "script:sub": "Subscript",
+  "script:super": "Superscript",
+  "list:ordered": "Numbered list",
+  "list:bullet": "Bulleted list",
+  "list:check": "Check list",
+  "indent:-1": "Decrease indent",
+  "indent:+1": "Increase indent",
+  blockquote: "Quote",
+  "code-block": "Code block",
+  code: "Inline code",
+  link: "Link",
+  image: "Image",
+  formula: "Formula",
+  clean: "Clear formatting",
+  header: "Heading",
+  font: "Font",
+  size: "Text size",
+  color: "Text colour",
+  background: "Highlight colour",
+  align: "Alignment",
+};
+
+/** Names every toolbar control for screen readers and hover tooltips. */
+export function labelToolbar(toolbar: HTMLElement): void {
+  for (const button of Array.from(toolbar.querySelectorAll<HTMLButtonElement>("button"))) {
+    const format = [...button.classList].find((c) => c.startsWith("ql-"))?.slice(3);
+    if (!format) continue;
+    const label = LABELS[button.value ? `${format}:${button.value}` : format] ?? LABELS[format];
+    if (label) name(button, label);
+  }
+  for (const picker of Array.from(toolbar.querySelectorAll<HTMLElement>(".ql-picker"))) {
+    const format = [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker" && c !== "ql-expanded")?.slice(3);
+    const label = format ? LABELS[format] : undefined;
+    const handle = picker.querySelector<HTMLElement>(".ql-picker-label");
+    if (label && handle) name(handle, label);
+  }
+}
+
+function name(element: HTMLElement, label: string): void {
+  element.setAttribute("aria-label", label);
+  element.setAttribute("title", label);
+}
