@@ -8,3 +8,19 @@ export const AUTH_REFUSED_REASON = {
   unauthenticated: "Your session has expired. Sign in again to keep editing.",
   forbidden: "You don't have access to this document.",
 } as const;
+
+/** The server refused a document update it cannot make safe (malformed, or not a Quill body). */
+export const CLOSE_INVALID_UPDATE = 4422;
+export const INVALID_UPDATE_REASON = "This change could not be saved. Reload the page to continue.";
+
+/**
+ * A stateless message (`{ type, reason }` as JSON) the server sends to the client whose update
+ * it changed before storing it: unsafe values were replaced, or an edit past the length limit
+ * was dropped. The update itself was accepted in its changed form, so the client stays in sync.
+ */
+export const UPDATE_ADJUSTED_MESSAGE = "quire:update-adjusted";
+export const UPDATE_ADJUSTED_REASON = {
+  unsafe_content: "Some links, images or formatting in your change were not allowed and were removed or blanked.",
+  body_too_long: "This document has reached its limit of 1,000,000 characters. Your last change was not saved.",
+} as const;
+export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_REASON;

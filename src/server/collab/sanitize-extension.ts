@@ -1,0 +1,81 @@
+import type { beforeSyncPayload, Document, Extension } from "@hocuspocus/server";
+import { messageYjsSyncStep2, messageYjsUpdate } from "y-protocols/sync";
+import * as Y from "yjs";
+import {
+  CLOSE_INVALID_UPDATE,
+  INVALID_UPDATE_REASON,
+  UPDATE_ADJUSTED_MESSAGE,
+  UPDATE_ADJUSTED_REASON,
+} from "../../shared/collab/close-codes";
+import type { BodyGuardOptions } from "../documents/body-guard";
+import { BodyGuard } from "../documents/body-guard";
+import type { CollabContext } from "./auth-extension";
+
+/**
+ * Makes every document update from a client safe before Hocuspocus applies, stores or relays
+ * it (seed §5, PRODUCT.md §4: the client is never trusted).
+ *
+ * Why `beforeSync`: Hocuspocus awaits it for each sync-step-2 and update message, with the
+ * update's bytes, right before `readSyncStep2`/`readUpdate` apply them to the document
+ * (@hocuspocus/server MessageReceiver.readSyncMessage); the document's "update" event, which
+ * stores and broadcasts, only fires after that. So whatever this hook lets through is all that
+ * can ever be stored or relayed.
+ *
+ * Why repair rather than refuse unsafe values: an honest editor can produce values the server's
+ * rules are stricter about (Quill blanks a bad image as "//:0", allows sms: links and pasted
+ * video iframes), and a refused client keeps the update locally and sends it again on every
+ * reconnect, so refusing would lock it out of the document for good. Instead the guard applies
+ * the update to a shadow copy, deletes the unsafe items there (their values are garbage-collected)
+ * and writes the seed's safe values back (about:blank, ""), and the hook applies that repaired
+ * update to the document itself. When Hocuspocus then applies the original bytes, every struct in
+ * them is already known, so Yjs skips them: nothing unsafe is stored or relayed, the sender gets
+ * the repair like everyone else and stays in sync, and it is told why (`UPDATE_ADJUSTED_MESSAGE`).
+ * Updates that are not a Quill body at all (malformed bytes, nested types, other root types) are
+ * refused: Hocuspocus closes the document connection with `CLOSE_INVALID_UPDATE`.
+ */
+export class SanitizeExtension implements Extension {
+  // Lowest priority: it runs after every other extension's beforeSync, so nothing else can refuse
+  // the update between this check and Hocuspocus applying it.
+  priority = 1;
+  private readonly guards = new WeakMap<Document, BodyGuard>();
+
+  constructor(private readonly options: BodyGuardOptions = {}) {}
+
+  async beforeSync({ type, payload, document, documentName, connection, context }: beforeSyncPayload<Partial<CollabContext>>): Promise<void> {
+    if (type !== messageYjsSyncStep2 && type !== messageYjsUpdate) return;
+    if (connection.readOnly) return; // Hocuspocus refuses a read-only connection's update itself
+    const verdict = this.guardFor(document).check(payload);
+    if (verdict.kind === "accept") return;
+    const who = `document ${documentName}, user ${context.actor?.id ?? "unknown"}`;
+    if (verdict.kind === "refuse") {
+      console.warn(`[collab] refused an update (${who}): ${verdict.problem}`);
+      throw new UpdateRefusal();
+    }
+    console.warn(`[collab] repaired an update (${who}): ${verdict.reasons.join(", ")}`);
+    // The same origin Hocuspocus would use, so onChange and the store see the sender's context.
+    Y.applyUpdate(document, verdict.update, { source: "connection", connection });
+    for (const reason of verdict.reasons) {
+      connection.sendStateless(JSON.stringify({ type: UPDATE_ADJUSTED_MESSAGE, reason, message: UPDATE_ADJUSTED_REASON[reason] }));
+    }
+  }
+
+  private guardFor(document: Document): BodyGuard {
+    let guard = this.guards.get(document);
+    if (!guard) {
+      guard = new BodyGuard(document, this.options);
+      this.guards.set(document, guard);
+    }
+    return guard;
+  }
+}
+
+/** Thrown to refuse an update; Hocuspocus closes the connection with this code and reason (Connection.processMessages). */
+export class UpdateRefusal extends Error {
+  readonly code = CLOSE_INVALID_UPDATE;
+  readonly reason = INVALID_UPDATE_REASON;
+
+  constructor() {
+    super(INVALID_UPDATE_REASON);
+    this.name = "UpdateRefusal";
+  }
+}
