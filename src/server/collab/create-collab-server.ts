@@ -3,13 +3,14 @@ import type { Db } from "../db/client";
 import type { ResolveActor } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { PersistenceExtension } from "./persistence-extension";
+import { SanitizeExtension } from "./sanitize-extension";
 
 export interface CollabServerOptions {
   resolveActor: ResolveActor;
   getDb: () => Promise<Db>;
 }
 
-/** The Hocuspocus instance behind `/collab`: authentication, then the Yjs sync protocol with persistence. */
+/** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
   return new Hocuspocus({
     name: "quire",
@@ -17,6 +18,11 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     // At most 2 s between a change and its store, however long the typing goes on.
     debounce: 2000,
     maxDebounce: 2000,
-    extensions: [new AuthExtension(options.resolveActor, options.getDb), new PersistenceExtension(options.getDb)],
+    extensions: [
+      new AuthExtension(options.resolveActor, options.getDb),
+      // Every client update is made safe before it is applied, stored or relayed.
+      new SanitizeExtension(),
+      new PersistenceExtension(options.getDb),
+    ],
   });
 }
