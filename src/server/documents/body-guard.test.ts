@@ -97,6 +97,14 @@ describe("BodyGuard", () => {
     expect(server.getText(BODY_YTEXT).toString()).toBe("Hello, all\n");
   });
 
+  it("drops only the new part of text Yjs merged with the client's earlier typing", () => {
+    const { server, edit, receive } = setup("Hello\n", 20);
+    receive(edit((body) => body.insert(5, ", all")));
+    // Same client, next clocks, right after ", all": Yjs merges both into one item.
+    receive(edit((body) => body.insert(10, "y".repeat(50))));
+    expect(server.getText(BODY_YTEXT).toString()).toBe("Hello, all\n");
+  });
+
   it("refuses what is not a Quill body: other roots, and non-text content in the body", () => {
     const { server, edit, receive } = setup();
     expect(receive(edit((_body, doc) => doc.getMap("evil").set("x", "javascript:alert(1)")))).toMatchObject({ kind: "refuse" });

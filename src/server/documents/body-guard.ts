@@ -82,7 +82,15 @@ export class BodyGuard {
       // PRODUCT.md §4: an edit past the limit is refused and the text before it kept, so
       // everything this update added to the body goes; its deletions cannot be undone.
       if (isTooLong) {
-        for (const item of itemsSince(shadow, Y.decodeStateVector(before))) {
+        const since = Y.decodeStateVector(before);
+        // Yjs merges a client's consecutive typing into one item, so the update's first item may
+        // also hold older text: split it where the update starts, so only the new part goes.
+        for (const [client, structs] of shadow.store.clients) {
+          const clock = since.get(client) ?? 0;
+          const last = structs.at(-1);
+          if (clock > 0 && last && last.id.clock + last.length > clock) Y.getItemCleanStart(transaction, Y.createID(client, clock));
+        }
+        for (const item of itemsSince(shadow, since)) {
           if (!item.deleted && item.parent === body) item.delete(transaction);
         }
       }
