@@ -1,0 +1,55 @@
+import type { BenchResults } from "./report";
+import { COMMAND, formatSection } from "./report";
+
+/** The whole of docs/benchmarks.md: the intro, the issue #3 section and how it measures. */
+export function formatBenchmarksDoc(results: BenchResults): string {
+  return `# Benchmarks
+
+Every figure in this file comes from \`${COMMAND}\`, which rewrites the file on each run. The machine is
+shared and noisy, so each figure stands next to a baseline taken in the same run, and the date and
+machine of the run are given with it: ${results.machine}.
+
+\`${COMMAND}\` builds the production app if sources changed (\`scripts/build-if-stale.ts\`), starts
+\`server.ts\` in production on a free loopback port with a temporary data directory
+(\`e2e/support/start-app.ts\`), signs up through the /signup form in Debian's headless Chromium
+(\`e2e/support/browser.ts\`), creates three documents with the sidebar's "New document" button,
+leaves one empty and fills two through a Node Yjs client on /collab with deterministic text
+(seeded PRNG; sentences of 6–14 words from a 139-word list, one or two sentences per paragraph).
+Every measurement waits until the server has stored the text. The code is in \`scripts/bench/\`.
+
+${formatSection(results)}
+
+### How it measures
+
+- **(a) Server render.** autocannon's programmatic API sends \`GET /w/<ws>/d/<doc>\` with the
+  session cookie and \`accept: text/html\` (no \`accept-encoding\`, so no compression) on one
+  connection for a fixed time, after 20 warm-up requests, and fails on any non-2xx answer. The
+  baseline is a bare Node \`http\` server in its own process answering the same HTML bytes, fetched
+  once from the page, from memory, measured the same way right after. autocannon records latency
+  in whole milliseconds, so the ratio uses the wall time per request (run time ÷ requests) of
+  each, which also counts the client's own cost of reading the bytes; that cost is the same for
+  both, so the ratio is, if anything, flattering to Quire. The empty document shows the page's
+  fixed cost. "Body copies" counts how often the first 40 characters of the body's first paragraph occur in the HTML:
+  once in the server-rendered editor, and again wherever the same HTML travels as data (the
+  React Server Components payload that hydrates the editor).
+- **(b) Time to editable.** An init script watches the DOM from the first byte with a
+  MutationObserver and records the last time
+  \`.document-editor [data-testid=editor-mount] .ql-editor[contenteditable=true]\` started to
+  match, once the mount is shown. (It matches for a moment before the document has synced: Quill
+  is built enabled and disabled a tick later, so the first match is not the one that counts.)
+  Times are \`performance.now()\`, that is ms since navigation start. "Cold" runs use a new
+  browser context per run (empty HTTP and code caches, the session cookie copied in); "warm" runs
+  share one context after a discarded load. Other columns come from Navigation Timing, Paint
+  Timing and the Long Tasks API (tasks over 50 ms before the editor was shown).
+- **(c) Typing.** The page is opened, the caret put at the end of the middle paragraph, and 500
+  characters of prose are typed with \`page.keyboard.type\`, one character per call, at most one
+  every 50 ms, each waiting for the previous one to paint. In the page, a capturing \`keydown\`
+  listener starts a record at the event's \`timeStamp\`; a MutationObserver on \`.ql-editor\`,
+  created after Quill's own, stamps "DOM updated" when its callback runs, which is after Quill has
+  read the change and y-quill has applied it to the Y.Text; a \`requestAnimationFrame\` from there
+  stamps the frame, and a MessageChannel task posted from that frame stamps "painted", which runs
+  once the frame's style, layout and paint are done. The paint figure includes waiting for the
+  next frame (up to 16.7 ms at 60 Hz), so the target applies to "DOM updated". The server stores the
+  document (every 2 s while typing) on the same machine meanwhile, as it would in use.
+`;
+}

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../../e2e/support/browser";
+import type { RunningApp } from "../../e2e/support/start-app";
+import { startApp, stopApp } from "../../e2e/support/start-app";
+import { signedUpPage } from "../../e2e/support/workspace";
+import { formatBenchmarksDoc } from "./benchmarks-doc";
+import type { EditableResult } from "./editable-bench";
+import { benchEditable } from "./editable-bench";
+import { generateText } from "./generate-text";
+import { benchRender } from "./render-bench";
+import type { BenchResults } from "./report";
+import { describeMachine, formatSection } from "./report";
+import { createDocuments, fillDocument, readStored } from "./seed-documents";
+import { benchTyping } from "./typing-bench";
+
+// `npm run bench` (issue #3): server render, time to editable and typing latency on a
+// 10,000- and a 100,000-word document, against a production server of our own.
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
+// The empty document is for (a) only: the fixed cost of the page, whatever the body.
+const SIZES = [
+  { label: "empty document", words: 0, seed: 0 },
+  { label: "10,000 words", words: 10_000, seed: 10 },
+  { label: "100,000 words", words: 100_000, seed: 100 },
+];
+const EDITABLE_RUNS = 5;
+const TYPING = { keystrokes: 500, intervalMs: 50 };
+
+const began = performance.now();
+const log = (message: string) => console.log(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+try {
+  log("starting the production server on a temporary data directory and Chromium…");
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const { page } = await signedUpPage(browser, app.url, "bench");
+  const cookies = await page.context().cookies();
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const ids = await createDocuments(page, SIZES.length);
+  await page.context().close(); // an open editor would receive the text too
+
+  const documents = [];
+  for (const [i, size] of SIZES.entries()) {
+    const id = ids[i] ?? "";
+    const generated = generateText(size.words, size.seed);
+    if (size.words === 0) {
+      documents.push({ ...size, id, path: (await readStored(app.url, cookie, id)).url, storeMs: 0, paragraphs: 0, marker: null });
+      continue;
+    }
+    log(`filling a document with ${size.label} (${generated.paragraphs} paragraphs) over /collab…`);
+    const seeded = await fillDocument(app, cookie, id, generated.text);
+    documents.push({ ...size, ...seeded, paragraphs: generated.paragraphs, marker: firstWords(generated.text) });
+  }
+  const bodies = documents.filter((doc) => doc.words > 0);
+
+  const render = [];
+  for (const doc of documents) {
+    log(`(a) autocannon on ${doc.label} and on the bare server…`);
+    const durationSec = doc.words > 50_000 ? 12 : 8;
+    const options = { durationSec, bareDurationSec: 5, marker: doc.marker };
+    render.push({ label: doc.label, result: await benchRender(`${app.url}${doc.path}`, cookie, options) });
+  }
+
+  const editable: Array<{ label: string; result: EditableResult }> = [];
+  for (const doc of bodies) {
+    for (const cache of ["cold", "warm"] as const) {
+      log(`(b) ${EDITABLE_RUNS} ${cache} loads of ${doc.label} until editable…`);
+      editable.push({ label: doc.label, result: await benchEditable(browser, app.url, cookies, doc.path, EDITABLE_RUNS, cache) });
+    }
+  }
+
+  const largest = bodies.at(-1);
+  if (!largest) throw new Error("no documents");
+  log(`(c) typing ${TYPING.keystrokes} characters into ${largest.label}…`);
+  const typing = await benchTyping(browser, app.url, cookies, largest.path, { ...TYPING, text: generateText(100, 7).text.replace(/\n/g, " ") });
+
+  const results: BenchResults = {
+    machine: describeMachine(browser.version()),
+    documents: bodies.map((d) => ({ label: d.label, words: d.words, paragraphs: d.paragraphs, storeMs: d.storeMs })),
+    render,
+    editable,
+    typing,
+    seconds: (performance.now() - began) / 1000,
+  };
+  console.log(`\n${formatSection(results)}\n`);
+  fs.writeFileSync(OUTPUT, formatBenchmarksDoc(results));
+  log(`wrote ${path.relative(ROOT, OUTPUT)}`);
+} catch (error) {
+  process.exitCode = 1;
+  console.error(error);
+  if (app) console.error(`server output:\n${app.output().slice(-4000)}`);
+} finally {
+  await browser?.close();
+  await stopApp(app);
+}
+
+/** Up to 40 characters of the first paragraph: text that appears verbatim wherever the body does. */
+function firstWords(text: string): string {
+  return text.slice(0, Math.min(40, text.indexOf("\n")));
+}
