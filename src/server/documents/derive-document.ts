@@ -21,7 +21,7 @@ export interface DerivedDocument {
 
 /**
  * Derives a document's stored columns from its Yjs state (a Y.Doc, or an encoded update).
- * The Y.Doc is only read. Rendering costs about 20–50 ms per 1,000 words of body.
+ * The Y.Doc is only read. Rendering dominates the cost (see renderDeltaHtml).
  */
 export async function deriveDocument(state: Y.Doc | Uint8Array): Promise<DerivedDocument> {
   const content = bodyDelta(state);
