@@ -18,8 +18,9 @@ export class Sidebar {
   }
 
   async newTopLevelDocument() {
+    const before = this.page.url();
     await this.page.locator("aside").getByRole("button", { name: "New document", exact: true }).click();
-    await this.page.waitForURL(/\/d\//);
+    await this.page.waitForURL((url) => url.toString() !== before && url.pathname.includes("/d/"));
   }
 
   async newChildOf(title: string) {

@@ -64,23 +64,22 @@ export function DocumentEditor({ documentId, initialHtml, isReadOnly, user, onPr
 
       const host = document.createElement("div");
       mount.replaceChildren(host);
-      const quill = await createEditor(host, {
-        readOnly: isReadOnly,
-        placeholder: isReadOnly ? "" : "Start writing…",
-        onImages: (files, index) => callbacks.current.onImages(quill, files, index),
-      });
-      if (isCancelled) return cleanups.forEach((cleanup) => cleanup());
+      const [quill] = await Promise.all([
+        createEditor(host, {
+          readOnly: isReadOnly,
+          placeholder: isReadOnly ? "" : "Start writing…",
+          onImages: (files, index) => callbacks.current.onImages(quill, files, index),
+        }),
+        // Bind only once synced: y-quill then loads the whole body with one setContents
+        // (linear), where an update arriving after binding goes through updateContents,
+        // which is quadratic in the number of lines (measured in docs/benchmarks.md).
+        provider.isSynced ? Promise.resolve() : new Promise<void>((resolve) => provider.on("synced", () => resolve())),
+      ]);
+      if (isCancelled) return;
       cleanups.push(await bindYjs(quill, doc.getText(BODY_YTEXT), provider.awareness));
-
-      // Until synced, typing would race the server's state: keep it read-only.
-      quill.enable(false);
-      const reveal = () => {
-        if (isCancelled) return;
-        setIsReady(true);
-        if (!isReadOnly) quill.enable(true);
-      };
-      if (provider.isSynced) reveal();
-      else provider.on("synced", reveal);
+      if (isCancelled) return;
+      setIsReady(true);
+      if (!isReadOnly) quill.enable(true);
     })();
 
     return () => {

@@ -7,8 +7,8 @@ type Op = DeltaType["ops"][number];
 /**
  * Makes link and image values safe where they enter the editor, before y-quill copies
  * them into the shared document. Quill sanitises only the DOM it renders, while the
- * delta it emits (and so the Yjs update) keeps the raw value; the server refuses
- * updates with unsafe values, so the editor must never produce one.
+ * delta it emits (and so the Yjs update) keeps the raw value. The server repairs such
+ * updates (SanitizeExtension), but the editor should not produce them in the first place.
  */
 export function guardUnsafeValues(quill: Quill, Delta: typeof DeltaType): void {
   // Paste: Quill's matchers read raw href/src attributes from the pasted HTML.

@@ -98,7 +98,8 @@ export function TreeItem(props: TreeItemProps) {
                 <path d="M12 5v14M5 12h14" />
               </svg>
             </button>
-            <DropdownMenu.Root>
+            {/* Not modal: a modal menu that opens a Dialog can leave pointer-events: none on <body> (radix-ui/primitives#1241). */}
+      <DropdownMenu.Root modal={false}>
               <DropdownMenu.Trigger aria-label={`Actions for ${title}`} className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-border hover:text-fg">
                 <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
                   <circle cx="5" cy="12" r="1.8" />

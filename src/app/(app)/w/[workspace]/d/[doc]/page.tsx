@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { requireMember } from "@/server/auth/require-member";
 import { AppError } from "@/server/errors";
 import { presentDocumentHtml } from "@/server/presenters/present-document-html";
@@ -9,7 +10,8 @@ import { DocumentView } from "./_components/document-view";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 
-async function load(slug: string, segment: string) {
+// Cached per request: generateMetadata and the page share one lookup.
+const load = cache(async (slug: string, segment: string) => {
   const { ctx, workspace } = await requireMember(slug);
   const id = documentIdFromSegment(segment);
   if (!id) notFound();
@@ -19,7 +21,7 @@ async function load(slug: string, segment: string) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
-}
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace, doc } = await params;

@@ -15,7 +15,8 @@ export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspac
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu that opens a Dialog can leave pointer-events: none on <body> (radix-ui/primitives#1241). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger aria-label="Document actions" className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-fg">
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
             <circle cx="5" cy="12" r="1.8" />
