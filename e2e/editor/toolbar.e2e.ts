@@ -128,7 +128,7 @@ describe("the editor toolbar", () => {
     expect(blockOf("Indented")).toEqual({ indent: 1 });
     expect(blockOf("Centered")).toEqual({ align: "center" });
     expect(blockOf("Quote")).toEqual({ blockquote: true });
-    expect(blockOf("const x = 1;")).toEqual({ "code-block": expect.any(String) });
+    expect(blockOf("const x = 1;"), JSON.stringify(delta.ops)).toEqual({ "code-block": expect.any(String) });
     expect(inlineOf("inline")).toEqual([{ code: true }]);
     expect(inlineOf("Link")).toEqual([{ link: "https://example.com/quire" }]);
     expect(inlineOf("Cleared")).toEqual([{}]);

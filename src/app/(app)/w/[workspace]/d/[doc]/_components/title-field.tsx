@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { renameDocumentAction } from "@/server/actions/document-actions";
 import { documentSegment } from "@/shared/document-slug";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
+import { recallFocus, rememberFocus } from "@/lib/focus-memory";
 
 const SAVE_AFTER_MS = 600;
 
@@ -25,6 +26,7 @@ export function TitleField({
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(title);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const save = async (next: string) => {
     clearTimeout(timer.current);
@@ -38,7 +40,18 @@ export function TitleField({
     router.refresh();
   };
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    const input = inputRef.current;
+    const caret = recallFocus<number>(`title:${documentId}`);
+    if (input && caret !== null) {
+      input.focus();
+      input.setSelectionRange(caret, caret);
+    }
+    return () => {
+      clearTimeout(timer.current);
+      if (input && document.activeElement === input) rememberFocus(`title:${documentId}`, input.selectionStart ?? input.value.length);
+    };
+  }, [documentId]);
 
   return (
     <div>
@@ -47,6 +60,7 @@ export function TitleField({
       </label>
       <input
         id="document-title"
+        ref={inputRef}
         value={value}
         readOnly={isReadOnly}
         maxLength={MAX_TITLE_CHARS}
