@@ -44,6 +44,7 @@ describe("the editor toolbar", () => {
     const editor = new EditorPage(page);
     await editor.waitUntilEditable();
     await editor.setTitle("Every control");
+    await expect.poll(() => new Sidebar(page).item("Every control").isVisible()).toBe(true);
     await editor.body().click();
     await page.keyboard.type(LINES.join("\n"));
 
@@ -131,7 +132,7 @@ describe("the editor toolbar", () => {
     expect(blockOf("const x = 1;"), JSON.stringify(delta.ops)).toEqual({ "code-block": expect.any(String) });
     expect(inlineOf("inline")).toEqual([{ code: true }]);
     expect(inlineOf("Link")).toEqual([{ link: "https://example.com/quire" }]);
-    expect(inlineOf("Cleared")).toEqual([{}]);
+    expect(inlineOf("Cleared"), JSON.stringify(delta.ops)).toEqual([{}]);
     expect(blockOf("Cleared")).toEqual({});
     const embeds = delta.ops.filter((op) => typeof op.insert === "object").map((op) => op.insert);
     expect(embeds).toEqual([{ formula: "e=mc^2" }, { image: expect.stringMatching(/^\/api\/v1\/files\/[A-Za-z0-9_-]{16,}$/) }]);

@@ -4,8 +4,6 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type Quill from "quill";
 import { useEffect, useRef, useState } from "react";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { acquireCollabSession } from "@/lib/collab-sessions";
-import { recallFocus, rememberFocus } from "@/lib/focus-memory";
 import { collabDocumentName } from "@/shared/collab/document-name";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -52,20 +50,15 @@ export function DocumentEditor({ documentId, initialHtml, isReadOnly, user, onPr
         import("@/editor/bind-yjs"),
       ]);
       if (isCancelled) return;
-      const lease = acquireCollabSession(documentId, async () => {
-        const doc = new Y.Doc();
-        const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-        const provider = new HocuspocusProvider({
-          url: `${scheme}://${window.location.host}/collab`,
-          name: collabDocumentName(documentId),
-          document: doc,
-          token: "session", // the session cookie authenticates; Hocuspocus needs a token to send its auth message
-        });
-        return { doc, provider };
+      const doc = new Y.Doc();
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const provider = new HocuspocusProvider({
+        url: `${scheme}://${window.location.host}/collab`,
+        name: collabDocumentName(documentId),
+        document: doc,
+        token: "session", // the session cookie authenticates; Hocuspocus needs a token to send its auth message
       });
-      cleanups.push(lease.release);
-      const { doc, provider } = await lease.session;
-      if (isCancelled) return;
+      cleanups.push(() => provider.destroy(), () => doc.destroy());
       provider.setAwarenessField("user", user);
       callbacks.current.onProvider(provider);
 
@@ -83,15 +76,10 @@ export function DocumentEditor({ documentId, initialHtml, isReadOnly, user, onPr
         provider.isSynced ? Promise.resolve() : new Promise<void>((resolve) => provider.on("synced", () => resolve())),
       ]);
       if (isCancelled) return;
-      const unbind = await bindYjs(quill, doc.getText(BODY_YTEXT), provider.awareness);
-      if (isCancelled) return unbind();
-      cleanups.push(unbind, () => {
-        if (quill.hasFocus()) rememberFocus(`body:${documentId}`, quill.getSelection());
-      });
+      cleanups.push(await bindYjs(quill, doc.getText(BODY_YTEXT), provider.awareness));
+      if (isCancelled) return;
       setIsReady(true);
       if (!isReadOnly) quill.enable(true);
-      const selection = recallFocus<{ index: number; length: number }>(`body:${documentId}`);
-      if (selection) queueMicrotask(() => quill.setSelection(selection.index, selection.length, "silent"));
     })();
 
     return () => {

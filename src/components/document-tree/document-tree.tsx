@@ -1,7 +1,9 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { DocumentRenamedDetail } from "@/lib/document-events";
+import { DOCUMENT_RENAMED } from "@/lib/document-events";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
@@ -22,7 +24,8 @@ export interface DocumentTreeProps {
 export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: DocumentTreeProps) {
   const router = useRouter();
   const pathname = usePathname();
-  const tree = useMemo(() => buildTree(rows), [rows]);
+  const renamed = useRenamedTitles();
+  const tree = useMemo(() => buildTree(rows.map((row) => (renamed[row.id] === undefined ? row : { ...row, title: renamed[row.id] ?? row.title }))), [rows, renamed]);
   const expanded = useExpanded(workspaceId);
   const [error, setError] = useState<string | null>(null);
   const [moving, setMoving] = useState<TreeNode | null>(null);
@@ -133,6 +136,20 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
       />
     </div>
   );
+}
+
+/** Titles saved in this page since the server last sent the tree (the title field announces them). */
+function useRenamedTitles(): Record<string, string> {
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const handle = (event: Event) => {
+      const { id, title } = (event as CustomEvent<DocumentRenamedDetail>).detail; // dispatched by announceRename
+      setTitles((current) => ({ ...current, [id]: title }));
+    };
+    window.addEventListener(DOCUMENT_RENAMED, handle);
+    return () => window.removeEventListener(DOCUMENT_RENAMED, handle);
+  }, []);
+  return titles;
 }
 
 /** Which documents are expanded, remembered per workspace in this browser. */

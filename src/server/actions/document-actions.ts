@@ -54,13 +54,14 @@ export async function createDocumentAction(input: CreateDocumentInput): Promise<
   });
 }
 
-/** Title field and sidebar rename. */
+/**
+ * Title field rename. It deliberately revalidates nothing: a revalidation refreshes the open
+ * page, whose URL segment (title-slug-id) has just changed, and Next then mounts a second
+ * editor under the new segment while the person is typing. The title field updates the tree
+ * and the address bar in the browser instead (see title-field.tsx).
+ */
 export async function renameDocumentAction(input: RenameDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
-  return run(RenameDocumentSchema, input, async (ctx, data) => {
-    const doc = await renameDocument(ctx, data);
-    await revalidateWorkspace(ctx, doc.workspaceId);
-    return presentDocumentSummary(doc);
-  });
+  return run(RenameDocumentSchema, input, async (ctx, data) => presentDocumentSummary(await renameDocument(ctx, data)));
 }
 
 /** Sidebar drag and drop: re-parent and/or reorder (see moveDocument for afterId/beforeId). */

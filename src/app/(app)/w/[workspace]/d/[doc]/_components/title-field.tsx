@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { renameDocumentAction } from "@/server/actions/document-actions";
 import { documentSegment } from "@/shared/document-slug";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
-import { recallFocus, rememberFocus } from "@/lib/focus-memory";
+import { announceRename } from "@/lib/document-events";
 
 const SAVE_AFTER_MS = 600;
 
@@ -21,12 +20,10 @@ export function TitleField({
   title: string;
   isReadOnly: boolean;
 }) {
-  const router = useRouter();
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(title);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const save = async (next: string) => {
     clearTimeout(timer.current);
@@ -35,23 +32,13 @@ export function TitleField({
     if (!result.ok) return setError(result.fields?.title ?? result.message);
     setError(null);
     saved.current = result.data.title;
-    // Follow the title in the address bar without reloading the editor, then refresh the tree.
-    window.history.replaceState(null, "", `/w/${workspaceSlug}/d/${documentSegment({ id: documentId, title: result.data.title })}`);
-    router.refresh();
+    // The address bar follows the title and the tree shows it, without refreshing the page
+    // (a refresh would remount the editor under the new URL segment mid-typing).
+    window.history.replaceState(window.history.state, "", `/w/${workspaceSlug}/d/${documentSegment({ id: documentId, title: result.data.title })}`);
+    announceRename({ id: documentId, title: result.data.title });
   };
 
-  useEffect(() => {
-    const input = inputRef.current;
-    const caret = recallFocus<number>(`title:${documentId}`);
-    if (input && caret !== null) {
-      input.focus();
-      input.setSelectionRange(caret, caret);
-    }
-    return () => {
-      clearTimeout(timer.current);
-      if (input && document.activeElement === input) rememberFocus(`title:${documentId}`, input.selectionStart ?? input.value.length);
-    };
-  }, [documentId]);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
     <div>
@@ -60,7 +47,6 @@ export function TitleField({
       </label>
       <input
         id="document-title"
-        ref={inputRef}
         value={value}
         readOnly={isReadOnly}
         maxLength={MAX_TITLE_CHARS}
