@@ -7,6 +7,7 @@ import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
 import { DataDirLockedError } from "./src/server/db/data-dir-lock";
 import { getEnv } from "./src/server/env";
 import { stampClientIp } from "./src/server/http/client-ip";
+import { purgeExpiredTrash } from "./src/server/services/documents/purge-expired-trash";
 import { isSameOriginUpgrade } from "./src/server/http/same-origin";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
@@ -53,10 +54,21 @@ async function main(): Promise<void> {
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;
   console.log(`Quire is ready at http://${shownHost}:${env.PORT} (${isDev ? "development" : "production"})`);
 
+  // Trash older than 30 days is deleted for good (PRODUCT.md §3), checked hourly.
+  const purgeTrash = () =>
+    getDb()
+      .then((db) => purgeExpiredTrash(db))
+      .then((count) => count > 0 && console.log(`[trash] purged ${count} document(s) trashed more than 30 days ago`))
+      .catch((error: unknown) => console.error("[trash] purge failed:", error instanceof Error ? error.message : error));
+  void purgeTrash();
+  const purgeTimer = setInterval(purgeTrash, 60 * 60 * 1000);
+  purgeTimer.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(purgeTimer);
     console.log(`[server] ${signal}: saving open documents and stopping…`);
     server.close();
     server.closeAllConnections();

@@ -58,6 +58,8 @@ describe("editor rules on the server", () => {
       const stored = JSON.stringify((await editor.storedDocument()).delta);
       expect(stored).not.toMatch(/javascript:|ftp:/);
       expect(stored).toContain("Safe text");
+      // The sender is told its change was adjusted, in words a person can read.
+      expect(attacker.events.find((e) => e.startsWith("stateless:"))).toContain("quire:update-adjusted");
     } finally {
       attacker.close();
       watcher.close();

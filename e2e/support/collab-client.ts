@@ -21,6 +21,7 @@ export function connectCollab(port: number, documentId: string, headers: Record<
     onSynced: () => events.push("synced"),
     onAuthenticationFailed: ({ reason }) => events.push(`denied: ${reason}`),
     onClose: ({ event }) => events.push(`closed: ${event.code}`),
+    onStateless: ({ payload }) => events.push(`stateless: ${payload}`),
   });
   provider.attach();
   return {

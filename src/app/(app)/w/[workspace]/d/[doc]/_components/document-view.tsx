@@ -5,6 +5,7 @@ import type Quill from "quill";
 import { useCallback, useMemo, useState } from "react";
 import { DocumentEditor } from "@/components/document-editor";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/lib/use-collab-status";
+import { useCollabNotice } from "@/lib/use-collab-notice";
 import { uploadImage } from "@/lib/upload-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { DocumentMenu } from "./document-menu";
@@ -26,6 +27,7 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const status = useCollabStatus(provider);
+  const [notice, dismissNotice] = useCollabNotice(provider);
   // A stable object: a new one would rebuild the editor on every server refresh.
   const stableUser = useMemo(() => ({ name: user.name, color: user.color }), [user.name, user.color]);
 
@@ -59,6 +61,23 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
         <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
       </div>
       <TitleField workspaceSlug={workspaceSlug} documentId={document.id} title={document.title} isReadOnly={!abilities.update} />
+      {notice ? (
+        <div
+          role={notice.kind === "denied" ? "alert" : "status"}
+          className="flex flex-wrap items-center gap-3 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger"
+        >
+          <span className="min-w-0 flex-1">{notice.message}</span>
+          {notice.kind === "denied" ? (
+            <a href={`/login?next=${encodeURIComponent(`/w/${workspaceSlug}`)}`} className="font-medium underline">
+              Sign in
+            </a>
+          ) : (
+            <button type="button" onClick={dismissNotice} className="font-medium underline">
+              Dismiss
+            </button>
+          )}
+        </div>
+      ) : null}
       <UploadList
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
