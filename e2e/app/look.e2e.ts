@@ -2,19 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
+import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
 describe("look", () => {
   it("follows a dark system theme and can be switched to light", async () => {

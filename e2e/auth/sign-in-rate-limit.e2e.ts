@@ -3,20 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignInPage } from "../pages/sign-in-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
+import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 
 // A server of its own: the limit counts per client address, and every test here is 127.0.0.1.
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
 describe("sign-in rate limit", () => {
   it("refuses the 11th failed sign-in within a minute with 429, and the form says when to retry", async () => {

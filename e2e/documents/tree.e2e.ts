@@ -2,20 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
-import { launchBrowser } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
 /** Creates a document (top level, or inside `parent`) and gives it a title. */
 async function createDocument(page: Page, title: string, parent?: string) {

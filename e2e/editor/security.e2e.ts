@@ -3,21 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { launchBrowser } from "../support/browser";
 import { connectCollab } from "../support/collab-client";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
 describe("editor rules on the server", () => {
   it("stores a link entered as javascript:alert(1) as about:blank", async () => {

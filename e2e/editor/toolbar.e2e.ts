@@ -5,20 +5,16 @@ import type { Op } from "quill-delta";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
-import { launchBrowser } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { FIXTURES, signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-});
+afterAll(() => stopAppAndBrowser(app, browser));
 
 /** Puts the caret on line `n` (0-based) and selects its text. */
 async function selectLine(page: Page, editor: EditorPage, n: number) {

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "./browser";
 
 /** A production Quire server started for one test file. */
 export interface RunningApp {
@@ -100,4 +102,15 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/** A server and a browser for one test file (each file gets its own). */
+export async function startAppAndBrowser(): Promise<[RunningApp, Browser]> {
+  return Promise.all([startApp(), launchBrowser()]);
+}
+
+/** Closes the browser, stops the server and removes its data directory. */
+export async function stopAppAndBrowser(app: RunningApp | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await stopApp(app);
 }
