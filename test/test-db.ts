@@ -37,7 +37,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+/** Runs one statement (CREATE/DROP DATABASE) on the PostgreSQL server at `serverUrl`. */
+export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

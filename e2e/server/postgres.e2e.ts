@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import pg from "pg";
+import { adminQuery } from "../../test/test-db";
 import { afterAll, describe, expect, it } from "vitest";
 import { newPerson, signInViaApi } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
@@ -10,15 +10,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const databaseName = `quire_e2e_${crypto.randomBytes(4).toString("hex")}`;
 const apps: RunningApp[] = [];
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl ?? "", sql);
 
 afterAll(async () => {
   for (const app of apps) await stopApp(app);

@@ -4,7 +4,8 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import Link from "next/link";
 import type { DragEvent } from "react";
 import { useState } from "react";
-import { menuContentClass, menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { MoreMenu } from "@/components/ui/more-menu";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
 
@@ -98,17 +99,7 @@ export function TreeItem(props: TreeItemProps) {
                 <path d="M12 5v14M5 12h14" />
               </svg>
             </button>
-            {/* Not modal: a modal menu that opens a Dialog can leave pointer-events: none on <body> (radix-ui/primitives#1241). */}
-      <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger aria-label={`Actions for ${title}`} className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-border hover:text-fg">
-                <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
-                  <circle cx="5" cy="12" r="1.8" />
-                  <circle cx="12" cy="12" r="1.8" />
-                  <circle cx="19" cy="12" r="1.8" />
-                </svg>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={4} className={menuContentClass}>
+            <MoreMenu label={`Actions for ${title}`} size="sm" align="start">
                   <DropdownMenu.Item className={menuItemClass} onSelect={() => props.onMove(node)}>
                     Move to…
                   </DropdownMenu.Item>
@@ -119,9 +110,7 @@ export function TreeItem(props: TreeItemProps) {
                   <DropdownMenu.Item className={`${menuItemClass} text-danger`} onSelect={() => props.onTrash(node.id)}>
                     Move to trash
                   </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+                </MoreMenu>
           </span>
         ) : null}
       </div>

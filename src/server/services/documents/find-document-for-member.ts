@@ -3,6 +3,7 @@ import type { ServiceContext } from "../../context";
 import { documents, memberships } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { DocumentAccess } from "../../policies/document-policy";
+import { summaryColumns } from "./document-columns";
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";
 
@@ -32,13 +33,7 @@ export async function findDocumentForMember(
 ): Promise<LoadedDocument> {
   const [row] = await ctx.db
     .select({
-      id: documents.id,
-      workspaceId: documents.workspaceId,
-      parentId: documents.parentId,
-      position: documents.position,
-      title: documents.title,
-      createdAt: documents.createdAt,
-      updatedAt: documents.updatedAt,
+      ...summaryColumns,
       deletedAt: documents.deletedAt,
       deletedRootId: documents.deletedRootId,
       actorRole: memberships.role,

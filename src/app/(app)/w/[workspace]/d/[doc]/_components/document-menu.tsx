@@ -3,7 +3,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { menuContentClass, menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { MoreMenu } from "@/components/ui/more-menu";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
@@ -15,17 +16,7 @@ export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspac
 
   return (
     <>
-      {/* Not modal: a modal menu that opens a Dialog can leave pointer-events: none on <body> (radix-ui/primitives#1241). */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger aria-label="Document actions" className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-surface hover:text-fg">
-          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
-            <circle cx="5" cy="12" r="1.8" />
-            <circle cx="12" cy="12" r="1.8" />
-            <circle cx="19" cy="12" r="1.8" />
-          </svg>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className={menuContentClass}>
+      <MoreMenu label="Document actions" size="md" align="end">
             <DropdownMenu.Item asChild className={menuItemClass}>
               <a href={`/api/v1/documents/${documentId}/export?format=md`} download>
                 Export as Markdown
@@ -55,9 +46,7 @@ export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspac
                 </DropdownMenu.Item>
               </>
             ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+          </MoreMenu>
       <ShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
       {error ? (
         <p role="alert" className="basis-full text-right text-sm text-danger">
