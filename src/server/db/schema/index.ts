@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./workspaces";
 export * from "./documents";
+export * from "./sharing";
