@@ -1,6 +1,6 @@
 import http from "node:http";
 import next from "next";
-import { actorFromHeaders } from "./src/server/auth/actor-from-headers";
+import { identityFromHeaders } from "./src/server/auth/actor-from-headers";
 import { createCollabServer } from "./src/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const handleNextUpgrade = app.getUpgradeHandler();
   const trustProxy = env.TRUST_PROXY === "1";
 
-  const collab = createCollabServer({ resolveActor: actorFromHeaders, getDb });
+  const collab = createCollabServer({ resolveIdentity: identityFromHeaders, getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
   const server = http.createServer((request, response) => {

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The address users reach Quire at, e.g. https://docs.example.com (enables Secure cookies). */
   PUBLIC_URL: z.url().optional(),
+  /** redis://… to share live editing and presence between several instances on one PostgreSQL. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
   /** Set to 1 behind a reverse proxy so the client address comes from X-Forwarded-For. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 });

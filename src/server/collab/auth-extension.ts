@@ -1,6 +1,7 @@
 import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
 import { AUTH_REFUSED_REASON } from "../../shared/collab/close-codes";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
+import type { Identity } from "../auth/actor-from-headers";
 import type { Actor } from "../context";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
@@ -8,11 +9,13 @@ import { documentAbilities } from "../policies/document-policy";
 import { findDocumentForMember } from "../services/documents/find-document-for-member";
 
 /** Resolves the person behind a connection from its request headers (the session cookie). */
-export type ResolveActor = (headers: Headers) => Promise<Actor | null>;
+export type ResolveIdentity = (headers: Headers) => Promise<Identity | null>;
 
 /** Per-connection state the collaboration hooks share. */
 export interface CollabContext {
   actor: Actor;
+  /** Re-checked with the role by the AccessWatchExtension; null for credentials without a session. */
+  sessionId: string | null;
   documentId: string;
 }
 
@@ -23,17 +26,17 @@ export interface CollabContext {
  */
 export class AuthExtension implements Extension {
   constructor(
-    private readonly resolveActor: ResolveActor,
+    private readonly resolveIdentity: ResolveIdentity,
     private readonly getDb: () => Promise<Db>,
   ) {}
 
   async onAuthenticate({ requestHeaders, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
-    const actor = await this.resolveActor(requestHeaders);
-    if (!actor) throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
+    const identity = await this.resolveIdentity(requestHeaders);
+    if (!identity) throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
     try {
-      const doc = await findDocumentForMember({ db: await this.getDb(), actor }, documentId);
+      const doc = await findDocumentForMember({ db: await this.getDb(), actor: identity.actor }, documentId);
       const abilities = documentAbilities(doc);
       if (!abilities.read) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       connectionConfig.readOnly = !abilities.update;
@@ -42,7 +45,7 @@ export class AuthExtension implements Extension {
       if (error instanceof AppError) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       throw error;
     }
-    return { actor, documentId };
+    return { actor: identity.actor, sessionId: identity.sessionId, documentId } satisfies CollabContext;
   }
 }
 

@@ -1,28 +1,45 @@
+import { Redis } from "@hocuspocus/extension-redis";
+import type { Extension } from "@hocuspocus/server";
 import { Hocuspocus } from "@hocuspocus/server";
+import IORedis from "ioredis";
 import type { Db } from "../db/client";
-import type { ResolveActor } from "./auth-extension";
+import { AccessWatchExtension } from "./access-watch-extension";
+import type { ResolveIdentity } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { PersistenceExtension } from "./persistence-extension";
 import { SanitizeExtension } from "./sanitize-extension";
 
 export interface CollabServerOptions {
-  resolveActor: ResolveActor;
+  resolveIdentity: ResolveIdentity;
   getDb: () => Promise<Db>;
+  /** With Redis, instances on one PostgreSQL relay live changes and presence to each other. */
+  redisUrl?: string;
+  /** How often open connections' access is re-checked (tests shorten it). */
+  accessRecheckMs?: number;
 }
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
+  const extensions: Extension[] = [
+    new AuthExtension(options.resolveIdentity, options.getDb),
+    new AccessWatchExtension(options.getDb, options.accessRecheckMs),
+    // Every client update is made safe before it is applied, stored or relayed.
+    new SanitizeExtension(),
+    new PersistenceExtension(options.getDb),
+  ];
+  if (options.redisUrl) {
+    const url = options.redisUrl;
+    // Priority 1000: its store lock runs before our persistence, so one instance stores each change.
+    extensions.push(new Redis({ createClient: () => new IORedis(url, { maxRetriesPerRequest: null }) }));
+  }
   return new Hocuspocus({
     name: "quire",
     quiet: true,
     // At most 2 s between a change and its store, however long the typing goes on.
     debounce: 2000,
     maxDebounce: 2000,
-    extensions: [
-      new AuthExtension(options.resolveActor, options.getDb),
-      // Every client update is made safe before it is applied, stored or relayed.
-      new SanitizeExtension(),
-      new PersistenceExtension(options.getDb),
-    ],
+    // A document nobody has open is stored and dropped from memory at once.
+    unloadImmediately: true,
+    extensions,
   });
 }

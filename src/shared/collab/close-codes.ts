@@ -24,3 +24,17 @@ export const UPDATE_ADJUSTED_REASON = {
   body_too_long: "This document has reached its limit of 1,000,000 characters. Your last change was not saved.",
 } as const;
 export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_REASON;
+
+/**
+ * A stateless message (`{ type, canEdit }` as JSON) telling an open editor that the person's
+ * role changed: the server now refuses (or accepts again) its document updates.
+ */
+export const ACCESS_CHANGED_MESSAGE = "quire:access-changed";
+
+/** Why the server closed an open document connection after a re-check (sent as the close reason). */
+export const ACCESS_LOST_REASON = {
+  removed: "You no longer have access to this document.",
+  trashed: "This document was moved to the trash.",
+  signedOut: AUTH_REFUSED_REASON.unauthenticated,
+} as const;
+export type AccessLostReason = keyof typeof ACCESS_LOST_REASON;
