@@ -3,37 +3,53 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type Quill from "quill";
 import { useEffect, useRef, useState } from "react";
+import type * as Y from "yjs";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { collabDocumentName } from "@/shared/collab/document-name";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "quill-cursors/css";
 import "@/editor/editor.css";
 
+/** The live editor, once it shows the document: what presence and following need. */
+export interface EditorHandle {
+  quill: Quill;
+  doc: Y.Doc;
+  body: Y.Text;
+  provider: HocuspocusProvider;
+  /** Drops this device's copy of the document (access lost). */
+  forgetDeviceCopy(): Promise<void>;
+}
+
 export interface DocumentEditorProps {
   documentId: string;
-  /** The body as the server rendered it: shown at once, until the live editor has synced. */
+  /** The body as the server rendered it: shown at once, until the live editor has loaded. */
   initialHtml: string;
-  isReadOnly: boolean;
-  user: { name: string; color: string };
+  /** Changing it rebuilds the editor (toolbar, connection, device copy). */
+  canEdit: boolean;
+  /** Access ended while open: stop editing and syncing, keep the text on screen. */
+  isFrozen: boolean;
+  user: { id: string; name: string; color: string };
   onProvider: (provider: HocuspocusProvider | null) => void;
+  onEditor: (editor: EditorHandle | null) => void;
   onImages: (quill: Quill, files: File[], index: number) => void;
 }
 
 /**
- * The live editor: Quill bound to the document's Y.Text over /collab. It renders the
- * server's HTML in the editor's own markup first, and swaps to Quill once synced, so
- * the text neither flashes nor jumps. Quill and Yjs load only in the browser, inside
- * the effect (importing Quill on the server throws).
+ * The live editor: Quill bound to the document's Y.Text over /collab, with a copy kept on
+ * the device for offline work. It renders the server's HTML in the editor's own markup
+ * first, and swaps to Quill once the body is loaded, so the text neither flashes nor
+ * jumps. Quill and Yjs load only in the browser, inside the effect (importing Quill on the
+ * server throws).
  */
-export function DocumentEditor({ documentId, initialHtml, isReadOnly, user, onProvider, onImages }: DocumentEditorProps) {
+export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, user, onProvider, onEditor, onImages }: DocumentEditorProps) {
   const mountRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<EditorHandle | null>(null);
   const [isReady, setIsReady] = useState(false);
   // Latest callbacks without re-running the effect (which would rebuild the editor).
-  const callbacks = useRef({ onProvider, onImages });
+  const callbacks = useRef({ onProvider, onEditor, onImages });
   useEffect(() => {
-    callbacks.current = { onProvider, onImages };
+    callbacks.current = { onProvider, onEditor, onImages };
   });
 
   useEffect(() => {
@@ -41,54 +57,69 @@ export function DocumentEditor({ documentId, initialHtml, isReadOnly, user, onPr
     if (!mount) return;
     let isCancelled = false;
     const cleanups: Array<() => void> = [];
+    /** Runs `cleanup` with the others on unmount, or at once when unmounted already. */
+    const own = (cleanup: () => void) => (isCancelled ? cleanup() : void cleanups.push(cleanup));
 
     void (async () => {
-      const [{ HocuspocusProvider }, Y, { createEditor }, { bindYjs }] = await Promise.all([
-        import("@hocuspocus/provider"),
-        import("yjs"),
+      const [{ connectDocument }, { createEditor }, { bindYjs }] = await Promise.all([
+        import("@/editor/connect-document"),
         import("@/editor/create-editor"),
         import("@/editor/bind-yjs"),
       ]);
       if (isCancelled) return;
-      const doc = new Y.Doc();
-      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-      const provider = new HocuspocusProvider({
-        url: `${scheme}://${window.location.host}/collab`,
-        name: collabDocumentName(documentId),
-        document: doc,
-        token: "session", // the session cookie authenticates; Hocuspocus needs a token to send its auth message
-      });
-      cleanups.push(() => provider.destroy(), () => doc.destroy());
-      provider.setAwarenessField("user", user);
-      callbacks.current.onProvider(provider);
+      const connection = await connectDocument(documentId, user.id, { keepDeviceCopy: canEdit });
+      own(() => connection.destroy());
+      if (isCancelled) return;
+      connection.provider.setAwarenessField("user", { id: user.id, name: user.name, color: user.color });
+      callbacks.current.onProvider(connection.provider);
 
       const host = document.createElement("div");
       mount.replaceChildren(host);
       const [quill] = await Promise.all([
         createEditor(host, {
-          readOnly: isReadOnly,
-          placeholder: isReadOnly ? "" : "Start writing…",
+          readOnly: !canEdit,
+          placeholder: canEdit ? "Start writing…" : "",
           onImages: (files, index) => callbacks.current.onImages(quill, files, index),
         }),
-        // Bind only once synced: y-quill then loads the whole body with one setContents
+        // Bind only once loaded: y-quill then loads the whole body with one setContents
         // (linear), where an update arriving after binding goes through updateContents,
         // which is quadratic in the number of lines (measured in docs/benchmarks.md).
-        provider.isSynced ? Promise.resolve() : new Promise<void>((resolve) => provider.on("synced", () => resolve())),
+        connection.whenLoaded,
       ]);
       if (isCancelled) return;
-      cleanups.push(await bindYjs(quill, doc.getText(BODY_YTEXT), provider.awareness));
+      const body = connection.doc.getText(BODY_YTEXT);
+      own(await bindYjs(quill, body, connection.provider.awareness));
       if (isCancelled) return;
+      const handle: EditorHandle = {
+        quill,
+        doc: connection.doc,
+        body,
+        provider: connection.provider,
+        forgetDeviceCopy: connection.forgetDeviceCopy,
+      };
+      editorRef.current = handle;
+      callbacks.current.onEditor(handle);
       setIsReady(true);
-      if (!isReadOnly) quill.enable(true);
+      if (canEdit) quill.enable(true);
     })();
 
     return () => {
       isCancelled = true;
+      editorRef.current = null;
+      callbacks.current.onEditor(null);
       callbacks.current.onProvider(null);
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
       mount.replaceChildren();
+      setIsReady(false);
     };
-  }, [documentId, isReadOnly, user]);
+  }, [documentId, canEdit, user.id, user.name, user.color]);
+
+  useEffect(() => {
+    if (!isFrozen || !isReady) return;
+    const editor = editorRef.current;
+    editor?.quill.enable(false);
+    editor?.provider.configuration.websocketProvider.disconnect();
+  }, [isFrozen, isReady]);
 
   return (
     <div className="document-editor">

@@ -8,7 +8,7 @@ export const COLLAB_STATUS_LABEL: Record<CollabStatus, string> = {
   connecting: "Connecting…",
   saved: "Saved",
   saving: "Saving…",
-  offline: "Offline — changes are kept until you reconnect",
+  offline: "Offline — your changes are kept on this device",
   reconnecting: "Reconnecting…",
   denied: "No access",
 };
@@ -22,7 +22,9 @@ export function useCollabStatus(provider: HocuspocusProvider | null): CollabStat
     let isConnected = provider.configuration.websocketProvider.status === "connected";
     let hasConnectedOnce = isConnected;
     const update = () => {
-      if (!isConnected) return setStatus(hasConnectedOnce ? (navigator.onLine ? "reconnecting" : "offline") : "connecting");
+      // The browser knows before the socket does: a dropped network can take seconds to close it.
+      if (!navigator.onLine) return setStatus("offline");
+      if (!isConnected) return setStatus(hasConnectedOnce ? "reconnecting" : "connecting");
       if (!provider.isSynced) return setStatus("connecting");
       setStatus(provider.hasUnsyncedChanges ? "saving" : "saved");
     };

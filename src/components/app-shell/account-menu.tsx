@@ -4,6 +4,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTheme } from "next-themes";
 import { Avatar } from "@/components/ui/avatar";
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
+import { clearOfflineData } from "@/lib/offline-pages";
 import { signOutAction } from "@/server/actions/auth-actions";
 import type { ActorDto } from "@/shared/dto";
 
@@ -39,7 +40,7 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className={menuSeparatorClass} />
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => void signOutAction()}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => void clearOfflineData().finally(() => signOutAction())}>
             Sign out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -43,7 +43,7 @@ export default async function DocumentPage({ params }: Props) {
       document={{ id: doc.id, title: doc.title, isFavorite }}
       abilities={abilities}
       initialHtml={await presentDocumentHtml(ctx.db, workspace.id, html)}
-      user={{ name: ctx.actor.name, color: ctx.actor.color }}
+      user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
     />
   );
 }

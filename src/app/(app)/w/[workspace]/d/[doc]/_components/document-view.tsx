@@ -2,14 +2,18 @@
 
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type Quill from "quill";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import type { EditorHandle } from "@/components/document-editor";
 import { DocumentEditor } from "@/components/document-editor";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/lib/use-collab-status";
+import { keepPageForOffline } from "@/lib/offline-pages";
 import { useCollabNotice } from "@/lib/use-collab-notice";
+import { usePresence } from "@/lib/use-presence";
 import { uploadImage } from "@/lib/upload-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { DocumentMenu } from "./document-menu";
 import { FavoriteButton } from "./favorite-button";
+import { PresenceAvatars } from "./presence-avatars";
 import { TitleField } from "./title-field";
 import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
@@ -19,17 +23,30 @@ export interface DocumentViewProps {
   document: { id: string; title: string; isFavorite: boolean };
   abilities: { update: boolean; trash: boolean; export: boolean };
   initialHtml: string;
-  user: { name: string; color: string };
+  user: { id: string; name: string; color: string };
 }
+
+const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
 export function DocumentView({ workspaceSlug, document, abilities, initialHtml, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
+  const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const status = useCollabStatus(provider);
-  const [notice, dismissNotice] = useCollabNotice(provider);
-  // A stable object: a new one would rebuild the editor on every server refresh.
-  const stableUser = useMemo(() => ({ name: user.name, color: user.color }), [user.name, user.color]);
+  const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider);
+  const collaborators = usePresence(provider);
+  // The server may change what this person can do while the page is open (role changed,
+  // removed, document trashed, signed out elsewhere): its word wins over the page's.
+  const canEdit = serverCanEdit ?? abilities.update;
+  const lostAccess = notice?.kind === "denied" ? (notice.lost ?? "refused") : null;
+  useEffect(() => {
+    if (editor) void keepPageForOffline();
+  }, [editor]);
+  useEffect(() => {
+    // A removed member's copy of the document must not stay on the device.
+    if (lostAccess === "removed") void editor?.forgetDeviceCopy();
+  }, [lostAccess, editor]);
 
   const handleImages = useCallback(
     (quill: Quill, files: File[], index: number) => {
@@ -55,21 +72,36 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
     <article className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-6 sm:px-8">
       <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
         <p role="status" aria-live="polite" className="mr-auto text-muted" data-testid="save-status">
-          {abilities.update ? COLLAB_STATUS_LABEL[status] : "Read only — your role can't edit this document"}
+          {lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? COLLAB_STATUS_LABEL[status] : READ_ONLY_LABEL}
         </p>
+        <PresenceAvatars collaborators={collaborators} editor={editor} />
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
         <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
       </div>
-      <TitleField workspaceSlug={workspaceSlug} documentId={document.id} title={document.title} isReadOnly={!abilities.update} />
+      <TitleField workspaceSlug={workspaceSlug} documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
+      {status === "offline" && canEdit && !lostAccess ? (
+        <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
+          You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.
+        </div>
+      ) : null}
       {notice ? (
         <div
           role={notice.kind === "denied" ? "alert" : "status"}
-          className="flex flex-wrap items-center gap-3 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger"
+          className={
+            notice.kind === "access-changed"
+              ? "flex flex-wrap items-center gap-3 rounded-md border border-border bg-accent-soft px-3 py-2 text-sm"
+              : "flex flex-wrap items-center gap-3 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger"
+          }
+          data-testid="collab-notice"
         >
           <span className="min-w-0 flex-1">{notice.message}</span>
-          {notice.kind === "denied" ? (
-            <a href={`/login?next=${encodeURIComponent(`/w/${workspaceSlug}`)}`} className="font-medium underline">
+          {notice.kind === "denied" && (notice.lost === undefined || notice.lost === "signedOut") ? (
+            <a href={`/login?next=${encodeURIComponent(window.location.pathname)}`} className="font-medium underline">
               Sign in
+            </a>
+          ) : notice.kind === "denied" ? (
+            <a href={`/w/${workspaceSlug}`} className="font-medium underline">
+              Go to workspace
             </a>
           ) : (
             <button type="button" onClick={dismissNotice} className="font-medium underline">
@@ -85,9 +117,11 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
       <DocumentEditor
         documentId={document.id}
         initialHtml={initialHtml}
-        isReadOnly={!abilities.update}
-        user={stableUser}
+        canEdit={canEdit}
+        isFrozen={lostAccess !== null}
+        user={user}
         onProvider={setProvider}
+        onEditor={setEditor}
         onImages={handleImages}
       />
     </article>

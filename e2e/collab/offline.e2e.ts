@@ -1,0 +1,68 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { connectCollab } from "../support/collab-client";
+import type { RunningApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await startAppAndBrowser();
+});
+afterAll(() => stopAppAndBrowser(app, browser));
+
+describe("offline editing", () => {
+  it("keeps edits made offline across a reload while still offline, and merges them on reconnect", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "offline");
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("Online start.");
+    await editor.waitUntilSaved();
+    // The service worker has this page and its scripts, so it can open without a network.
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(navigator.serviceWorker.controller && (await caches.match(location.href)))))
+      .toBe(true);
+
+    // Someone else keeps editing on the server meanwhile.
+    const other = connectCollab(app.port, editor.documentId(), { cookie: cookieHeader(await signInViaApi(app.url, person)) });
+    try {
+      await expect.poll(() => other.events.includes("synced")).toBe(true);
+
+      await page.context().setOffline(true);
+      await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+      expect(await page.getByTestId("offline-banner").isVisible()).toBe(true);
+      await page.keyboard.press("End");
+      await page.keyboard.type(" Typed offline.");
+      other.doc.getText("body").insert(0, "From the server. ");
+
+      // A reload without a network: the page comes from the service worker, the text from this device.
+      const reloaded = await page.reload();
+      expect(reloaded?.fromServiceWorker()).toBe(true);
+      await editor.waitUntilEditable();
+      expect(await editor.body().textContent()).toBe("Online start. Typed offline.");
+      await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+      await editor.body().click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type(" After the reload.");
+
+      await page.context().setOffline(false);
+      await editor.waitUntilSaved();
+      const merged = "From the server. Online start. Typed offline. After the reload.";
+      await expect.poll(() => editor.body().textContent()).toBe(merged);
+      await expect.poll(() => other.doc.getText("body").toString().trim()).toBe(merged);
+    } finally {
+      other.close();
+    }
+
+    // And the server stored it: a fresh page shows the merged text.
+    await page.reload();
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.body().textContent()).toBe("From the server. Online start. Typed offline. After the reload.");
+  });
+});
