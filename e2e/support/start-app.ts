@@ -22,6 +22,8 @@ export interface RunningApp {
 export interface StartAppOptions {
   /** Reuse a data directory (a restart); a new temporary one by default. */
   dataDir?: string;
+  /** Listen on this port (a restart that clients reconnect to); a free one by default. */
+  port?: number;
   env?: Record<string, string>;
   /** Resolve once the process exits instead of waiting for "ready" (for start-up failures). */
   expectExit?: boolean;
@@ -32,7 +34,7 @@ const READY = /Quire is ready at /;
 
 /** Boots `server.ts` in production mode on a free port with a temporary PGlite directory. */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
