@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab, insertWordAtRandomBoundary, missingWords } from "../support/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
@@ -27,12 +27,9 @@ function typist(index: number, documentId: string, cookie: string) {
   const timer = setInterval(() => {
     if (!client.events.includes("synced")) return; // a person types once the editor is there
     const body = client.doc.getText("body");
-    const word = `w${index}x${count++} `;
-    // At a word boundary, so words stay whole and can be counted.
-    const text = body.toString();
-    const boundaries = [0, ...[...text].flatMap((char, i) => (char === " " ? [i + 1] : []))];
-    body.insert(boundaries[Math.floor(Math.random() * boundaries.length)] ?? 0, word);
-    typed.push(word.trim());
+    const word = `w${index}x${count++}`;
+    insertWordAtRandomBoundary(body, word);
+    typed.push(word);
   }, KEY_INTERVAL_MS);
   return { client, typed, stop: () => clearInterval(timer) };
 }
@@ -63,11 +60,7 @@ describe("SIGKILL while clients type", () => {
     const allWords = typists.flatMap((t) => t.typed);
     expect(allWords.length).toBeGreaterThan(CLIENTS * 100);
     // Every client converges on a text with every word.
-    const missingAt = (t: (typeof typists)[number]) => {
-      const words = new Set(t.client.doc.getText("body").toString().trim().split(/\s+/));
-      return allWords.filter((w) => !words.has(w));
-    };
-    await expect.poll(() => typists.flatMap(missingAt), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => typists.flatMap((t) => missingWords(t.client.doc.getText("body"), allWords)), { timeout: 30_000 }).toEqual([]);
     for (const t of typists) t.client.close();
 
     // The last client's departure stores the document; once it is stored, it survives another hard kill.
@@ -83,7 +76,5 @@ async function missingFromStored(words: string[], documentId: string, cookie: st
   const response = await fetch(`${app.url}/api/v1/documents/${documentId}`, { headers: { cookie } });
   if (response.status !== 200) throw new Error(`GET document: ${response.status}`);
   const { delta } = (await response.json()) as { delta: { ops: Array<{ insert?: unknown }> } };
-  const text = delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : "")).join("");
-  const stored = new Set(text.trim().split(/\s+/));
-  return words.filter((w) => !stored.has(w));
+  return missingWords(delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : "")).join(""), words);
 }

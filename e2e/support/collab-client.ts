@@ -34,3 +34,16 @@ export function connectCollab(port: number, documentId: string, headers: Record<
     },
   };
 }
+
+/** Inserts `word` and a space at a random word boundary of `body`, so words stay whole and countable. */
+export function insertWordAtRandomBoundary(body: Y.Text, word: string): void {
+  const text = body.toString();
+  const boundaries = [0, ...[...text].flatMap((char, i) => (char === " " ? [i + 1] : []))];
+  body.insert(boundaries[Math.floor(Math.random() * boundaries.length)] ?? 0, `${word} `);
+}
+
+/** The words of `expected` missing from `body`. */
+export function missingWords(body: Y.Text | string, expected: string[]): string[] {
+  const words = new Set(body.toString().trim().split(/\s+/));
+  return expected.filter((word) => !words.has(word));
+}

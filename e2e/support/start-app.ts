@@ -94,7 +94,8 @@ export async function stopApp(app: RunningApp | undefined): Promise<void> {
   fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

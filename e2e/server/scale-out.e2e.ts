@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { launchBrowser } from "../support/browser";
+import { connectCollab, insertWordAtRandomBoundary, missingWords } from "../support/collab-client";
+import type { RunningService } from "../support/services";
+import { missingServices, startPostgres, startRedis } from "../support/services";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+// CI installs postgresql and redis-server (.ci/run); elsewhere the file says what it lacks.
+const missing = missingServices();
+if (missing && process.env.CI) throw new Error(missing);
+
+let postgres: RunningService | undefined;
+let redis: RunningService | undefined;
+let apps: RunningApp[] = [];
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (missing) return;
+  [postgres, redis, browser] = await Promise.all([startPostgres(), startRedis(), launchBrowser()]);
+  const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+  apps = await Promise.all([startApp({ env }), startApp({ env })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const app of apps) await stopApp(app);
+  await redis?.stop();
+  await postgres?.stop();
+});
+
+describe.skipIf(missing)("two instances on one PostgreSQL, through Redis", () => {
+  it("share live editing and presence: a client on each converges", async () => {
+    const [first, second] = apps as [RunningApp, RunningApp];
+    const { page, person } = await signedUpPage(browser as Browser, first.url, "scale");
+    await new Sidebar(page).newTopLevelDocument();
+    const documentId = new EditorPage(page).documentId();
+    await page.context().close();
+    const cookie = cookieHeader(await signInViaApi(second.url, person));
+
+    const onFirst = connectCollab(first.port, documentId, { cookie });
+    const onSecond = connectCollab(second.port, documentId, { cookie });
+    try {
+      await expect.poll(() => onFirst.events.includes("synced") && onSecond.events.includes("synced")).toBe(true);
+      onFirst.doc.getText("body").insert(0, "Typed on the first instance. ");
+      await expect.poll(() => onSecond.doc.getText("body").toString()).toContain("Typed on the first instance.");
+
+      // Both at once, word by word, at random places: they end with the same text.
+      const words: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        for (const [client, name] of [[onFirst, "a"], [onSecond, "b"]] as const) {
+          insertWordAtRandomBoundary(client.doc.getText("body"), `${name}${i}`);
+          words.push(`${name}${i}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await expect.poll(() => onFirst.doc.getText("body").toString() === onSecond.doc.getText("body").toString()).toBe(true);
+      expect(missingWords(onFirst.doc.getText("body"), words)).toEqual([]);
+
+      // Presence crosses too: the second instance's client sees the first's user.
+      onFirst.provider.setAwarenessField("user", { id: "first", name: "On the first", color: "#4f46e5" });
+      await expect
+        .poll(() => [...onSecond.provider.awareness!.getStates().values()].some((state) => (state as { user?: { name?: string } }).user?.name === "On the first"))
+        .toBe(true);
+    } finally {
+      onFirst.close();
+      onSecond.close();
+    }
+  });
+});
