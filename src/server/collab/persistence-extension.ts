@@ -2,7 +2,9 @@ import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from "@
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Db } from "../db/client";
-import { deriveDocument } from "../documents/derive-document";
+import { documents } from "../db/schema";
+import { searchVectorSql } from "../documents/derive-document";
+import { DeriveOffThread } from "../documents/derive-off-thread";
 import { loadDocumentState } from "../services/documents/load-document-state";
 import { storeDocumentState } from "../services/documents/store-document-state";
 import type { CollabContext } from "./auth-extension";
@@ -13,7 +15,13 @@ import type { CollabContext } from "./auth-extension";
  * leaves and on shutdown). The only save path for document bodies.
  */
 export class PersistenceExtension implements Extension {
+  private readonly renderer = new DeriveOffThread();
+
   constructor(private readonly getDb: () => Promise<Db>) {}
+
+  async onDestroy(): Promise<void> {
+    await this.renderer.close();
+  }
 
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {
     const documentId = documentIdFromCollabName(documentName);
@@ -25,11 +33,15 @@ export class PersistenceExtension implements Extension {
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload): Promise<void> {
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) return;
-    const derived = await deriveDocument(document);
+    const ydoc = Y.encodeStateAsUpdate(document);
+    // Rendering runs on a worker thread: a large body takes about a second, which on this
+    // thread would hold up every keystroke relayed meanwhile.
+    const derived = await this.renderer.derive(ydoc.slice());
     const actor = (lastContext as Partial<CollabContext> | undefined)?.actor;
     await storeDocumentState(await this.getDb(), documentId, {
-      ydoc: Y.encodeStateAsUpdate(document),
+      ydoc,
       ...derived,
+      searchVector: searchVectorSql(documents.title, derived.text),
       updatedBy: actor?.id ?? null,
     });
   }

@@ -19,15 +19,24 @@ export interface DerivedDocument {
   searchVector: SQL;
 }
 
+/** The columns derived from the body alone: plain data, so a worker thread can send them back. */
+export type DerivedBody = Omit<DerivedDocument, "searchVector">;
+
 /**
  * Derives a document's stored columns from its Yjs state (a Y.Doc, or an encoded update).
  * The Y.Doc is only read. Rendering dominates the cost (see renderDeltaHtml).
  */
 export async function deriveDocument(state: Y.Doc | Uint8Array): Promise<DerivedDocument> {
+  const body = await deriveBody(state);
+  return { ...body, searchVector: searchVectorSql(documents.title, body.text) };
+}
+
+/** The body's delta, text and HTML. */
+export async function deriveBody(state: Y.Doc | Uint8Array): Promise<DerivedBody> {
   const content = bodyDelta(state);
   const text = deltaToPlainText(content);
   const html = await renderDeltaHtml(content);
-  return { content, text, html, searchVector: searchVectorSql(documents.title, text) };
+  return { content, text, html };
 }
 
 /** The body of a Yjs document as a sanitised Quill document delta, always ending in "\n". */
