@@ -105,3 +105,11 @@ export interface ShareDto {
   /** Mirrors shareAbilities (server/policies/document-policy.ts). */
   abilities: { update: boolean; revoke: boolean };
 }
+
+/** A published page's contents entry: its title, its published path, and its children. */
+export interface PublishedContentsNode {
+  id: string;
+  title: string;
+  path: string;
+  children: PublishedContentsNode[];
+}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { HocuspocusProvider } from "@hocuspocus/provider";
+import Link from "next/link";
 import type Quill from "quill";
 import { useCallback, useMemo, useState } from "react";
 import { DocumentEditor } from "@/components/document-editor";
@@ -16,6 +17,12 @@ import { UploadList } from "./upload-list";
 
 export interface DocumentViewProps {
   workspaceSlug: string;
+  /**
+   * The `[doc]` segment the page was loaded with. Links under the document use it even after a
+   * rename replaced the address bar: a new segment would make Next render a new page (and a
+   * second editor) instead of opening the share dialog over this one.
+   */
+  segment: string;
   document: { id: string; title: string; isFavorite: boolean };
   abilities: { update: boolean; trash: boolean; export: boolean };
   initialHtml: string;
@@ -23,7 +30,7 @@ export interface DocumentViewProps {
 }
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, document, abilities, initialHtml, user }: DocumentViewProps) {
+export function DocumentView({ workspaceSlug, segment, document, abilities, initialHtml, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const status = useCollabStatus(provider);
@@ -57,6 +64,12 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
         <p role="status" aria-live="polite" className="mr-auto text-muted" data-testid="save-status">
           {abilities.update ? COLLAB_STATUS_LABEL[status] : "Read only — your role can't edit this document"}
         </p>
+        <Link
+          href={`/w/${workspaceSlug}/d/${segment}/share`}
+          className="inline-flex min-h-9 items-center rounded-md border border-border px-3 font-medium hover:bg-surface"
+        >
+          Share
+        </Link>
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
         <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
       </div>
