@@ -26,6 +26,7 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
   const [isPending, setIsPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  /** Runs an action; true when it succeeded (its result went to `onDone`), false after showing its message. */
   const act = async <T,>(work: () => Promise<{ ok: true; data: T } | { ok: false; message: string }>, onDone: (data: T) => void) => {
     setIsPending(true);
     setError(null);
@@ -33,6 +34,7 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
       const result = await work();
       if (result.ok) onDone(result.data);
       else setError(result.message);
+      return result.ok;
     } finally {
       setIsPending(false);
     }
@@ -42,7 +44,11 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
   const canEditOptions = share ? share.abilities.update : canPublish;
   const setOption = (key: keyof Options, value: boolean) => {
     if (!share) return setDraft({ ...draft, [key]: value });
-    void act(() => updateShareAction({ shareId: share.id, [key]: value }), setShare);
+    // Shown at once; put back if the server refuses.
+    setShare({ ...share, [key]: value });
+    void act(() => updateShareAction({ shareId: share.id, [key]: value }), setShare).then((isDone) => {
+      if (!isDone) setShare(share);
+    });
   };
 
   return (
