@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { ShareDialog } from "../pages/share-dialog";
 import { Sidebar } from "../pages/sidebar";
+import { SignUpPage } from "../pages/sign-up-page";
+import { newPerson } from "../support/accounts";
 import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
@@ -167,5 +169,39 @@ describe("sharing", () => {
     await page.waitForURL(/\/trash$/);
     expect((await reader.page.goto(secondPath))?.status()).toBe(404);
     await reader.context.close();
+  });
+
+  it("fits a 360 px window in the dark theme: the share modal and the published page", async () => {
+    const person = newPerson("narrow");
+    const page = await (await newContext(browser, app.url, { colorScheme: "dark" })).newPage();
+    await new SignUpPage(page).signUp(person);
+    await new Sidebar(page).newTopLevelDocument();
+    await page.setViewportSize({ width: 360, height: 800 });
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.setTitle("A rather long title that has to wrap on a narrow phone screen");
+    await page.waitForURL(/\/d\/a-rather-long-title/);
+    await editor.body().click();
+    await page.keyboard.type(`A long line: ${"https://example.com/a/very/long/address/without/spaces/".repeat(3)} and more words.`);
+    await editor.waitUntilSaved();
+    // Pages serve what the server stored (its store is debounced after "Saved").
+    await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta)).toContain("and more words.");
+
+    await page.getByRole("link", { name: "Share", exact: true }).click();
+    const dialog = new ShareDialog(page);
+    await dialog.modal().waitFor();
+    const sharePath = await dialog.createLink();
+    const box = await dialog.modal().boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+
+    const reader = await (await newContext(browser, app.url, { width: 360, colorScheme: "dark" })).newPage();
+    await reader.goto(sharePath);
+    await reader.getByRole("heading", { level: 1 }).waitFor();
+    expect(await reader.locator("article .ql-editor").textContent()).toContain("and more words.");
+    await expect.poll(() => reader.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The body text takes the dark theme's light foreground, not Quill's default dark grey.
+    expect(await reader.locator("article .ql-editor").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(236, 236, 241)");
+    await reader.context().close();
   });
 });
