@@ -187,9 +187,13 @@ describe("sharing", () => {
     // Pages serve what the server stored (its store is debounced after "Saved").
     await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta)).toContain("and more words.");
 
+    // Renamed after the page loaded (the address bar changed, the router's segment did not):
+    // the dialog must still open over this editor rather than load a new page.
+    await editor.body().evaluate((el) => el.setAttribute("data-probe", "first-mount"));
     await page.getByRole("link", { name: "Share", exact: true }).click();
     const dialog = new ShareDialog(page);
     await dialog.modal().waitFor();
+    expect(await editor.body().getAttribute("data-probe")).toBe("first-mount");
     const sharePath = await dialog.createLink();
     const box = await dialog.modal().boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
