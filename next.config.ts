@@ -17,6 +17,10 @@ const config: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
     minimumCacheTTL: 60,
+    // Next 16 refuses local image URLs with a query string unless a pattern allows it. Uploaded
+    // images are optimised from signed URLs (`?expires=&sig=`, services/files/sign-file-urls.ts),
+    // and the file route checks the signature itself; every other local path keeps the default.
+    localPatterns: [{ pathname: "/api/v1/files/**" }, { pathname: "**", search: "" }],
   },
 };
 

@@ -92,3 +92,24 @@ export interface FavoriteStateDto {
   documentId: string;
   isFavorite: boolean;
 }
+
+/** A document's live public link, as the share dialog shows it. */
+export interface ShareDto {
+  id: string;
+  /** The published page's path: `/p/<token>`. */
+  path: string;
+  includeChildren: boolean;
+  allowIndexing: boolean;
+  createdByName: string | null;
+  createdAt: string;
+  /** Mirrors shareAbilities (server/policies/document-policy.ts). */
+  abilities: { update: boolean; revoke: boolean };
+}
+
+/** A published page's contents entry: its title, its published path, and its children. */
+export interface PublishedContentsNode {
+  id: string;
+  title: string;
+  path: string;
+  children: PublishedContentsNode[];
+}

@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { z } from "zod";
 import type { ActionResult } from "../../shared/api-error";
 import type {
   DocumentSummaryDto,
@@ -30,10 +29,7 @@ import {
   TrashDocumentSchema,
   WorkspaceDocumentsSchema,
 } from "../../shared/schemas/document";
-import { getActor } from "../auth/session";
 import type { ServiceContext } from "../context";
-import { getDb } from "../db/database";
-import { AppError, fieldErrorsFrom } from "../errors";
 import { presentDocumentSummary, presentDocumentTreeNode } from "../presenters/present-document";
 import { createDocument } from "../services/documents/create-document";
 import { listDocumentTree } from "../services/documents/list-document-tree";
@@ -44,10 +40,11 @@ import { restoreDocument } from "../services/documents/restore-document";
 import { toggleFavorite } from "../services/documents/toggle-favorite";
 import { trashDocument } from "../services/documents/trash-document";
 import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import { runAction } from "./run-action";
 
 /** "New document" / "Add sub-document": an empty document, last under its parent. */
 export async function createDocumentAction(input: CreateDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
-  return run(CreateDocumentSchema, input, async (ctx, data) => {
+  return runAction(CreateDocumentSchema, input, async (ctx, data) => {
     const doc = await createDocument(ctx, data);
     await revalidateWorkspace(ctx, doc.workspaceId);
     return presentDocumentSummary(doc);
@@ -61,12 +58,12 @@ export async function createDocumentAction(input: CreateDocumentInput): Promise<
  * and the address bar in the browser instead (see title-field.tsx).
  */
 export async function renameDocumentAction(input: RenameDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
-  return run(RenameDocumentSchema, input, async (ctx, data) => presentDocumentSummary(await renameDocument(ctx, data)));
+  return runAction(RenameDocumentSchema, input, async (ctx, data) => presentDocumentSummary(await renameDocument(ctx, data)));
 }
 
 /** Sidebar drag and drop: re-parent and/or reorder (see moveDocument for afterId/beforeId). */
 export async function moveDocumentAction(input: MoveDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
-  return run(MoveDocumentSchema, input, async (ctx, data) => {
+  return runAction(MoveDocumentSchema, input, async (ctx, data) => {
     const doc = await moveDocument(ctx, data);
     await revalidateWorkspace(ctx, doc.workspaceId);
     return presentDocumentSummary(doc);
@@ -75,7 +72,7 @@ export async function moveDocumentAction(input: MoveDocumentInput): Promise<Acti
 
 /** "Move to trash": the document and its sub-documents. */
 export async function trashDocumentAction(input: TrashDocumentInput): Promise<ActionResult<TrashResultDto>> {
-  return run(TrashDocumentSchema, input, async (ctx, data) => {
+  return runAction(TrashDocumentSchema, input, async (ctx, data) => {
     const result = await trashDocument(ctx, data);
     await revalidateWorkspace(ctx, result.workspaceId);
     return { documentId: result.documentId, trashedCount: result.trashedCount };
@@ -84,7 +81,7 @@ export async function trashDocumentAction(input: TrashDocumentInput): Promise<Ac
 
 /** Trash → "Restore": back to its old place, or the end of the top level. */
 export async function restoreDocumentAction(input: RestoreDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
-  return run(RestoreDocumentSchema, input, async (ctx, data) => {
+  return runAction(RestoreDocumentSchema, input, async (ctx, data) => {
     const doc = await restoreDocument(ctx, data);
     await revalidateWorkspace(ctx, doc.workspaceId);
     return presentDocumentSummary(doc);
@@ -93,7 +90,7 @@ export async function restoreDocumentAction(input: RestoreDocumentInput): Promis
 
 /** Trash → "Delete forever" (admins and owners). */
 export async function purgeDocumentAction(input: PurgeDocumentInput): Promise<ActionResult<PurgeResultDto>> {
-  return run(PurgeDocumentSchema, input, async (ctx, data) => {
+  return runAction(PurgeDocumentSchema, input, async (ctx, data) => {
     const result = await purgeDocument(ctx, data);
     await revalidateWorkspace(ctx, result.workspaceId);
     return { documentId: result.documentId, purgedCount: result.purgedCount };
@@ -102,7 +99,7 @@ export async function purgeDocumentAction(input: PurgeDocumentInput): Promise<Ac
 
 /** The star button: favourite or unfavourite for the signed-in user. */
 export async function toggleFavoriteAction(input: ToggleFavoriteInput): Promise<ActionResult<FavoriteStateDto>> {
-  return run(ToggleFavoriteSchema, input, async (ctx, data) => {
+  return runAction(ToggleFavoriteSchema, input, async (ctx, data) => {
     const result = await toggleFavorite(ctx, data);
     await revalidateWorkspace(ctx, result.workspaceId);
     return { documentId: result.documentId, isFavorite: result.isFavorite };
@@ -111,34 +108,10 @@ export async function toggleFavoriteAction(input: ToggleFavoriteInput): Promise<
 
 /** The sidebar tree, for a client-side refresh (pages call listDocumentTree directly). */
 export async function listDocumentTreeAction(input: WorkspaceDocumentsInput): Promise<ActionResult<DocumentTreeNodeDto[]>> {
-  return run(WorkspaceDocumentsSchema, input, async (ctx, data) => {
+  return runAction(WorkspaceDocumentsSchema, input, async (ctx, data) => {
     const nodes = await listDocumentTree(ctx, data.workspaceId);
     return nodes.map(presentDocumentTreeNode);
   });
-}
-
-/**
- * Checks the session and the input, then runs `work`. Expected failures (AppError) come back
- * as values, since Next hides thrown action errors in production; anything else is rethrown.
- */
-async function run<S extends z.ZodType, T>(
-  schema: S,
-  input: unknown,
-  work: (ctx: ServiceContext, data: z.infer<S>) => Promise<T>,
-): Promise<ActionResult<T>> {
-  const actor = await getActor();
-  // A value, not a redirect: the caller is client code that can keep the user's work on screen.
-  if (!actor) return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    return { ok: false, code: "validation_failed", message: "Some fields need attention.", fields: fieldErrorsFrom(parsed.error) };
-  }
-  try {
-    return { ok: true, data: await work({ db: await getDb(), actor }, parsed.data) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
-  }
 }
 
 /** Re-renders the workspace's layout and pages (sidebar tree, home lists) after a change. */

@@ -40,6 +40,7 @@ export default async function DocumentPage({ params }: Props) {
     <DocumentView
       key={doc.id}
       workspaceSlug={workspace.slug}
+      segment={canonical}
       document={{ id: doc.id, title: doc.title, isFavorite }}
       abilities={abilities}
       initialHtml={await presentDocumentHtml(ctx.db, workspace.id, html)}

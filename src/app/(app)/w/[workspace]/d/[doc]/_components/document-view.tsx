@@ -1,6 +1,7 @@
 "use client";
 
 import type { HocuspocusProvider } from "@hocuspocus/provider";
+import Link from "next/link";
 import type Quill from "quill";
 import { useCallback, useEffect, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
@@ -20,6 +21,12 @@ import { UploadList } from "./upload-list";
 
 export interface DocumentViewProps {
   workspaceSlug: string;
+  /**
+   * The `[doc]` segment the page was loaded with. Links under the document use it even after a
+   * rename replaced the address bar: a new segment would make Next render a new page (and a
+   * second editor) instead of opening the share dialog over this one.
+   */
+  segment: string;
   document: { id: string; title: string; isFavorite: boolean };
   abilities: { update: boolean; trash: boolean; export: boolean };
   initialHtml: string;
@@ -29,7 +36,7 @@ export interface DocumentViewProps {
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, document, abilities, initialHtml, user }: DocumentViewProps) {
+export function DocumentView({ workspaceSlug, segment, document, abilities, initialHtml, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -75,6 +82,12 @@ export function DocumentView({ workspaceSlug, document, abilities, initialHtml, 
           {lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? COLLAB_STATUS_LABEL[status] : READ_ONLY_LABEL}
         </p>
         <PresenceAvatars collaborators={collaborators} editor={editor} />
+        <Link
+          href={`/w/${workspaceSlug}/d/${segment}/share`}
+          className="inline-flex min-h-9 items-center rounded-md border border-border px-3 font-medium hover:bg-surface"
+        >
+          Share
+        </Link>
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
         <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
       </div>

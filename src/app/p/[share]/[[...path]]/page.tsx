@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/server/db/database";
+import { AppError } from "@/server/errors";
+import { publicOrigin } from "@/server/http/public-origin";
+import { presentPublishedPage } from "@/server/presenters/present-published-page";
+import { resolveShare } from "@/server/services/sharing/resolve-share";
+import { documentIdFromSegment } from "@/shared/document-slug";
+import { PublishedContents } from "./_components/published-contents";
+import "quill/dist/quill.snow.css";
+import "katex/dist/katex.min.css";
+import "highlight.js/styles/github.css";
+import "./_components/published.css";
+
+type Props = { params: Promise<{ share: string; path?: string[] }> };
+
+// Resolved on every request: a revoked link or a trashed document answers 404 at once.
+export const dynamic = "force-dynamic";
+
+// Cached per request: generateMetadata and the page share one lookup.
+const load = cache(async (token: string, path: string[] | undefined) => {
+  // One segment at most: a descendant is addressed by its own slug-id at any depth.
+  if (path && path.length > 1) notFound();
+  const segment = path?.[0];
+  const documentId = segment === undefined ? null : documentIdFromSegment(segment);
+  if (segment !== undefined && !documentId) notFound();
+  const db = await getDb();
+  try {
+    return await presentPublishedPage(db, await resolveShare(db, { token, documentId }));
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { share, path } = await params;
+  const page = await load(share, path);
+  const origin = publicOrigin(await headers());
+  return {
+    title: page.title,
+    description: page.description,
+    alternates: { canonical: `${origin}${page.path}` },
+    // noindex unless the link allows search engines; follow neither way for a private link.
+    robots: page.allowIndexing ? { index: true, follow: true } : { index: false, follow: false },
+    // The token is the page's key: don't hand it to sites the document links to.
+    referrer: "same-origin",
+  };
+}
+
+/** A published document (and its published children): read-only, server-rendered, no editor code. */
+export default async function PublishedPage({ params }: Props) {
+  const { share, path } = await params;
+  const page = await load(share, path);
+  // The root by its own slug, or an old title's slug: the canonical address.
+  const requested = `/p/${share}${path?.[0] ? `/${path[0]}` : ""}`;
+  if (requested !== page.path) redirect(page.path);
+
+  return (
+    <div className="published mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-10 lg:py-10">
+      {page.contents ? <PublishedContents root={page.contents} currentId={page.currentId} /> : null}
+      <main className="min-w-0 flex-1">
+        <article>
+          <h1 className="published-title break-words text-3xl font-semibold tracking-tight sm:text-4xl">{page.title}</h1>
+          <div className="ql-container ql-snow">
+            {/* Sanitised when stored (derive-document: Quill's own markup, allow-listed), never user HTML as sent. */}
+            <div className="ql-editor" dangerouslySetInnerHTML={{ __html: page.html }} />
+          </div>
+        </article>
+        <footer className="mt-10 border-t border-border pt-4 text-sm text-muted">
+          Last updated <time dateTime={page.updatedAt.toISOString()}>{page.updatedAt.toISOString().slice(0, 10)}</time> · Published with Quire
+        </footer>
+      </main>
+    </div>
+  );
+}

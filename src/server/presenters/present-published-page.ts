@@ -1,0 +1,64 @@
+import type { PublishedContentsNode } from "../../shared/dto";
+import type { Db } from "../db/client";
+import type { PublishedNode, PublishedPage } from "../services/sharing/resolve-share";
+import { documentSegment, displayTitle } from "../../shared/document-slug";
+import { presentDocumentHtml } from "./present-document-html";
+
+// A search-result snippet's usual length.
+const DESCRIPTION_CHARS = 160;
+
+/** Everything the published page renders, with images already routed through signed URLs. */
+export interface PublishedPageView {
+  title: string;
+  description: string;
+  /** This page's canonical path: `/p/<token>` for the shared document, `/p/<token>/<slug-id>` below it. */
+  path: string;
+  html: string;
+  allowIndexing: boolean;
+  updatedAt: Date;
+  /** The published tree (root first) when the link includes children; else null. */
+  contents: PublishedContentsNode | null;
+  currentId: string;
+}
+
+/**
+ * The published page for a resolved share. Uploaded images go through next/image with
+ * signed, expiring URLs limited to the document's workspace (presentDocumentHtml): the
+ * reader has no session, and the link's resolution is what allowed them to see the page.
+ */
+export async function presentPublishedPage(db: Db, page: PublishedPage): Promise<PublishedPageView> {
+  const base = `/p/${page.share.token}`;
+  const pathOf = (doc: { id: string; title: string }) => (doc.id === page.root.id ? base : `${base}/${documentSegment(doc)}`);
+  return {
+    title: displayTitle(page.document.title),
+    description: summarizeText(page.document.text),
+    path: pathOf(page.document),
+    html: await presentDocumentHtml(db, page.document.workspaceId, page.document.html),
+    allowIndexing: page.share.allowIndexing,
+    updatedAt: page.document.updatedAt,
+    contents: page.contents ? contentsTree(page.contents, pathOf) : null,
+    currentId: page.document.id,
+  };
+}
+
+/** The first ~160 characters of the text, cut at a word, with an ellipsis when cut. */
+export function summarizeText(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= DESCRIPTION_CHARS) return flat;
+  const cut = flat.slice(0, DESCRIPTION_CHARS - 1);
+  const atWord = cut.lastIndexOf(" ") > DESCRIPTION_CHARS / 2 ? cut.slice(0, cut.lastIndexOf(" ")) : cut;
+  return `${atWord.replace(/[\s.,;:!?-]+$/, "")}…`;
+}
+
+function contentsTree(nodes: PublishedNode[], pathOf: (doc: { id: string; title: string }) => string): PublishedContentsNode | null {
+  const byId = new Map<string, PublishedContentsNode>();
+  let root: PublishedContentsNode | null = null;
+  // Nodes arrive in tree order (parents before children), so each parent is already there.
+  for (const node of nodes) {
+    const entry = { id: node.id, title: displayTitle(node.title), path: pathOf(node), children: [] };
+    byId.set(node.id, entry);
+    if (node.parentId === null) root = entry;
+    else byId.get(node.parentId)?.children.push(entry);
+  }
+  return root;
+}

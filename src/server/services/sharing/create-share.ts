@@ -1,0 +1,47 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { CreateShareInput } from "../../../shared/schemas/share";
+import type { ServiceContext } from "../../context";
+import { documents, shares } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { documentAbilities } from "../../policies/document-policy";
+import { findDocumentForMember } from "../documents/find-document-for-member";
+import { newShareToken } from "./share-token";
+
+export const ALREADY_SHARED = "This document already has a public link.";
+
+/**
+ * Publishes a live document: a new link with a fresh unguessable token. A document has at
+ * most one live link, so the dialog shows one place to copy, change or revoke it.
+ * @throws AppError not_found | forbidden | conflict (a live link exists)
+ */
+export async function createShare(ctx: ServiceContext, input: CreateShareInput) {
+  const doc = await findDocumentForMember(ctx, input.documentId);
+  authorize(documentAbilities(doc).share, "Only editors, admins and owners can publish documents.");
+  return ctx.db.transaction(async (tx) => {
+    // Locks the document row so two "Create link" clicks can't both find no live link.
+    const [locked] = await tx
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.id, doc.id), isNull(documents.deletedAt)))
+      .for("update");
+    if (!locked) throw new AppError("not_found", "This document could not be found.");
+    const [live] = await tx
+      .select({ id: shares.id })
+      .from(shares)
+      .where(and(eq(shares.documentId, doc.id), isNull(shares.revokedAt)))
+      .limit(1);
+    if (live) throw new AppError("conflict", ALREADY_SHARED);
+    const [share] = await tx
+      .insert(shares)
+      .values({
+        documentId: doc.id,
+        token: newShareToken(),
+        includeChildren: input.includeChildren,
+        allowIndexing: input.allowIndexing,
+        createdBy: ctx.actor.id,
+      })
+      .returning();
+    if (!share) throw new Error("insert returned no row");
+    return share;
+  });
+}

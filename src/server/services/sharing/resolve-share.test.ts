@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
+import { buildShare } from "../../../../test/share-factories";
+import type { TestDatabase } from "../../../../test/test-db";
+import { createTestDatabase } from "../../../../test/test-db";
+import { documents, shares } from "../../db/schema";
+import { purgeDocument } from "../documents/purge-document";
+import { trashDocument } from "../documents/trash-document";
+import { resolveShare } from "./resolve-share";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+/** root ─ a ─ a1, root ─ b; plus an unrelated document and one in another workspace. */
+async function setUp(options: { includeChildren?: boolean } = {}) {
+  const admin = await buildUser(database.db);
+  const workspace = await buildWorkspace(database.db, [{ actor: admin, role: "admin" }]);
+  const other = await buildWorkspace(database.db, [{ actor: admin, role: "owner" }]);
+  const root = await buildDocument(database.db, workspace.id, { title: "Handbook" });
+  const a = await buildDocument(database.db, workspace.id, { parentId: root.id, title: "A" });
+  const b = await buildDocument(database.db, workspace.id, { parentId: root.id, title: "B" });
+  const a1 = await buildDocument(database.db, workspace.id, { parentId: a.id, title: "A1" });
+  const unrelated = await buildDocument(database.db, workspace.id, { title: "Private" });
+  const foreign = await buildDocument(database.db, other.id, { title: "Elsewhere" });
+  await database.db.update(documents).set({ html: "<p>Root body</p>", text: "Root body" }).where(eq(documents.id, root.id));
+  await database.db.update(documents).set({ html: "<p>A1 body</p>", text: "A1 body" }).where(eq(documents.id, a1.id));
+  const share = await buildShare(database.db, root.id, { createdBy: admin.id, includeChildren: options.includeChildren ?? true });
+  return { ctx: contextFor(database.db, admin), root, a, b, a1, unrelated, foreign, share };
+}
+
+describe("resolveShare", () => {
+  it("resolves the shared document with its stored HTML and the contents in tree order", async () => {
+    const { root, a, a1, b, share } = await setUp();
+    const page = await resolveShare(database.db, { token: share.token });
+    expect(page.document).toMatchObject({ id: root.id, title: "Handbook", html: "<p>Root body</p>", text: "Root body" });
+    expect(page.share).toEqual({ token: share.token, includeChildren: true, allowIndexing: false });
+    expect(page.contents?.map((n) => [n.title, n.parentId])).toEqual([
+      ["Handbook", null],
+      ["A", root.id],
+      ["A1", a.id],
+      ["B", root.id],
+    ]);
+    expect(page.contents?.map((n) => n.id)).toEqual([root.id, a.id, a1.id, b.id]);
+  });
+
+  it("resolves a descendant at any depth when the link includes children", async () => {
+    const { a1, share } = await setUp();
+    const page = await resolveShare(database.db, { token: share.token, documentId: a1.id });
+    expect(page.document).toMatchObject({ id: a1.id, html: "<p>A1 body</p>" });
+  });
+
+  it("refuses descendants when the link does not include children, and shows no contents", async () => {
+    const { a1, share } = await setUp({ includeChildren: false });
+    expect((await resolveShare(database.db, { token: share.token })).contents).toBeNull();
+    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("answers not_found for documents outside the shared tree or workspace", async () => {
+    const { unrelated, foreign, share } = await setUp();
+    for (const id of [unrelated.id, foreign.id, "zzzzzzzzzzzz"]) {
+      await expect(resolveShare(database.db, { token: share.token, documentId: id })).rejects.toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("answers not_found for unknown, malformed and revoked tokens", async () => {
+    const { share } = await setUp();
+    await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
+    for (const token of [share.token, "x".repeat(32), "short", `${share.token}/..`]) {
+      await expect(resolveShare(database.db, { token })).rejects.toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("stops answering once the shared document is trashed, and answers again after a restore", async () => {
+    const { ctx, root, a1, share } = await setUp();
+    await trashDocument(ctx, { documentId: root.id });
+    await expect(resolveShare(database.db, { token: share.token })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("hides a trashed child, and a live document under a trashed ancestor between it and the root", async () => {
+    const { a, a1, b, share } = await setUp();
+    await database.db.update(documents).set({ deletedAt: new Date(), deletedRootId: a.id }).where(eq(documents.id, a.id));
+    // a1 stays live here on purpose: the walk must refuse it because of a, not because of itself.
+    await expect(resolveShare(database.db, { token: share.token, documentId: a.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+    const page = await resolveShare(database.db, { token: share.token, documentId: b.id });
+    expect(page.contents?.map((n) => n.title)).toEqual(["Handbook", "B"]);
+  });
+
+  it("goes away with the document when it is purged", async () => {
+    const { ctx, root, share } = await setUp();
+    await trashDocument(ctx, { documentId: root.id });
+    await purgeDocument(ctx, { documentId: root.id });
+    expect(await database.db.select().from(shares).where(eq(shares.id, share.id))).toEqual([]);
+  });
+});

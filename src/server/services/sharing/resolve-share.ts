@@ -1,0 +1,140 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { documents, shares } from "../../db/schema";
+import { AppError } from "../../errors";
+import { isShareToken } from "./share-token";
+
+export const PUBLISHED_NOT_FOUND = "This page could not be found.";
+
+// Tree walks stop here even if the data held a cycle (the tree's depth limit is 25).
+const WALK_LIMIT = 1000;
+
+/** A published document in the contents sidebar. */
+export interface PublishedNode {
+  id: string;
+  parentId: string | null;
+  title: string;
+}
+
+/** What a published page shows. */
+export interface PublishedPage {
+  share: { token: string; includeChildren: boolean; allowIndexing: boolean };
+  /** The shared document. */
+  root: { id: string; title: string };
+  /** The document this URL addresses: the root, or one of its live descendants. */
+  document: { id: string; workspaceId: string; title: string; html: string; text: string; updatedAt: Date };
+  /** The root and its live descendants in tree order when the link includes children; else null. */
+  contents: PublishedNode[] | null;
+}
+
+/**
+ * Resolves `/p/<token>/<documentId?>` for an anonymous reader. The link must be live (not
+ * revoked) and its document live; a descendant must be live with every document between it
+ * and the root live too, and the link must include children. Anything else, including a
+ * document of another tree or workspace, is the same not_found. Checked on every read, so
+ * trashing or revoking takes effect at once without a cleanup job.
+ * @throws AppError not_found
+ */
+export async function resolveShare(db: Db, input: { token: string; documentId?: string | null }): Promise<PublishedPage> {
+  if (!isShareToken(input.token)) throw notFound();
+  const [row] = await db
+    .select({
+      token: shares.token,
+      includeChildren: shares.includeChildren,
+      allowIndexing: shares.allowIndexing,
+      rootId: documents.id,
+      rootTitle: documents.title,
+      workspaceId: documents.workspaceId,
+    })
+    .from(shares)
+    .innerJoin(documents, eq(documents.id, shares.documentId))
+    .where(and(eq(shares.token, input.token), isNull(shares.revokedAt), isNull(documents.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound();
+  const targetId = input.documentId ?? row.rootId;
+  if (targetId !== row.rootId) {
+    if (!row.includeChildren) throw notFound();
+    if (!(await isLiveDescendant(db, row.workspaceId, row.rootId, targetId))) throw notFound();
+  }
+  const [document, contents] = await Promise.all([
+    db
+      .select({
+        id: documents.id,
+        workspaceId: documents.workspaceId,
+        title: documents.title,
+        html: documents.html,
+        text: documents.text,
+        updatedAt: documents.updatedAt,
+      })
+      .from(documents)
+      .where(and(eq(documents.id, targetId), eq(documents.workspaceId, row.workspaceId), isNull(documents.deletedAt)))
+      .limit(1),
+    row.includeChildren ? liveSubtree(db, row.workspaceId, row.rootId) : Promise.resolve(null),
+  ]);
+  const [found] = document;
+  if (!found) throw notFound();
+  return {
+    share: { token: row.token, includeChildren: row.includeChildren, allowIndexing: row.allowIndexing },
+    root: { id: row.rootId, title: row.rootTitle },
+    document: found,
+    contents,
+  };
+}
+
+function notFound(): AppError {
+  return new AppError("not_found", PUBLISHED_NOT_FOUND);
+}
+
+/** Whether `documentId` lies under `rootId` with it and every document up to the root live. */
+async function isLiveDescendant(db: Db, workspaceId: string, rootId: string, documentId: string): Promise<boolean> {
+  const chain = await db
+    .select({ id: documents.id, deletedAt: documents.deletedAt })
+    .from(documents)
+    .where(
+      // Walks up from the document and stops at the root, so only the path between them is read.
+      sql`${documents.id} in (
+        with recursive chain(id, parent_id, hops) as (
+          select id, parent_id, 1 from documents where id = ${documentId} and workspace_id = ${workspaceId}
+          union all
+          select d.id, d.parent_id, c.hops + 1 from documents d join chain c on d.id = c.parent_id
+          where c.id <> ${rootId} and c.hops < ${WALK_LIMIT}
+        ) select id from chain)`,
+    );
+  return chain.some((r) => r.id === rootId) && chain.every((r) => r.deletedAt === null);
+}
+
+/** The root and its live descendants (a trashed document hides its whole subtree), in tree order. */
+async function liveSubtree(db: Db, workspaceId: string, rootId: string): Promise<PublishedNode[]> {
+  const rows = await db
+    .select({ id: documents.id, parentId: documents.parentId, title: documents.title, position: documents.position })
+    .from(documents)
+    .where(
+      sql`${documents.id} in (
+        with recursive sub(id, hops) as (
+          select id, 1 from documents where id = ${rootId} and workspace_id = ${workspaceId} and deleted_at is null
+          union all
+          select d.id, s.hops + 1 from documents d join sub s on d.parent_id = s.id
+          where d.deleted_at is null and s.hops < ${WALK_LIMIT}
+        ) select id from sub)`,
+    );
+  const children = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const siblings = children.get(row.parentId ?? "") ?? [];
+    siblings.push(row);
+    children.set(row.parentId ?? "", siblings);
+  }
+  const ordered: PublishedNode[] = [];
+  // Depth first, siblings by position as in the sidebar (byte order, like the column's COLLATE "C").
+  const visit = (id: string, parentId: string | null, title: string) => {
+    ordered.push({ id, parentId, title });
+    const kids = (children.get(id) ?? []).sort((a, b) => compareBytes(a.position, b.position) || compareBytes(a.id, b.id));
+    for (const kid of kids) visit(kid.id, id, kid.title);
+  };
+  const root = rows.find((r) => r.id === rootId);
+  if (root) visit(root.id, null, root.title);
+  return ordered;
+}
+
+function compareBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
