@@ -18,6 +18,13 @@ export interface WorkspaceDto {
   abilities: WorkspaceAbilitiesDto;
 }
 
+/** What the viewer may do to one membership; mirrors memberAbilities in server/policies/workspace-policy.ts. */
+export interface MemberAbilitiesDto {
+  changeRole: boolean;
+  remove: boolean;
+  leave: boolean;
+}
+
 export interface MemberDto {
   userId: string;
   name: string;
@@ -25,6 +32,37 @@ export interface MemberDto {
   color: string;
   role: Role;
   joinedAt: string;
+  /** This is the viewer's own membership. */
+  isSelf: boolean;
+  /** Already false where the change would leave the workspace without an owner. */
+  abilities: MemberAbilitiesDto;
+  /** The roles the viewer may switch this member to (the current one included); empty without changeRole. */
+  roleOptions: Role[];
+  /** The workspace's only owner: can't leave, be removed or be demoted. */
+  isOnlyOwner: boolean;
+}
+
+/** A pending invitation in Settings → Invitations. */
+export interface PendingInvitationDto {
+  id: string;
+  email: string;
+  role: Role;
+  inviterName: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  expiresAt: string;
+  /** The viewer may revoke it (admins only invitations below admin). */
+  canRevoke: boolean;
+}
+
+/** What the invite form shows after inviting: the link, always, and whether it was emailed. */
+export interface InvitationCreatedDto {
+  email: string;
+  role: Role;
+  link: string;
+  /** `not_configured`: SMTP_URL is unset; `failed`: the SMTP server refused or was unreachable. */
+  emailStatus: "sent" | "not_configured" | "failed";
 }
 
 export interface ActorDto {

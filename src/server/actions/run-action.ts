@@ -1,0 +1,31 @@
+import type { z } from "zod";
+import type { ActionResult } from "../../shared/api-error";
+import { getActor } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { getDb } from "../db/database";
+import { AppError, fieldErrorsFrom } from "../errors";
+
+/**
+ * For actions called from client code: checks the session and the input, then runs `work`.
+ * Expected failures (AppError) come back as values, since Next hides thrown action errors
+ * in production; anything else is rethrown.
+ */
+export async function runAction<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  work: (ctx: ServiceContext, data: z.infer<S>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const actor = await getActor();
+  // A value, not a redirect: the caller is client code that can keep the user's work on screen.
+  if (!actor) return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, code: "validation_failed", message: "Some fields need attention.", fields: fieldErrorsFrom(parsed.error) };
+  }
+  try {
+    return { ok: true, data: await work({ db: await getDb(), actor }, parsed.data) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  }
+}

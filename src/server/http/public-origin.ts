@@ -1,0 +1,16 @@
+/**
+ * The origin people reach Quire at, for links that leave the browser (invitation emails):
+ * PUBLIC_URL when set; otherwise the request's Host (and, behind a trusted proxy, its
+ * X-Forwarded-Proto/Host), which is what the inviting person's browser used.
+ */
+export function publicOrigin(headers: Headers, env: { PUBLIC_URL?: string; TRUST_PROXY: "0" | "1" }): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  const isProxied = env.TRUST_PROXY === "1";
+  const proto = (isProxied ? first(headers.get("x-forwarded-proto")) : undefined) ?? "http";
+  const host = (isProxied ? first(headers.get("x-forwarded-host")) : undefined) ?? headers.get("host") ?? "localhost";
+  return `${proto === "https" ? "https" : "http"}://${host}`;
+}
+
+function first(value: string | null): string | undefined {
+  return value?.split(",")[0]?.trim() || undefined;
+}
