@@ -1,4 +1,6 @@
 import type { Page } from "playwright-core";
+import type { Role } from "../../src/shared/roles";
+import { roleWithArticle } from "../../src/shared/roles";
 
 /** Settings → Members and Settings → Invitations of one workspace. */
 export class MemberSettingsPage {
@@ -18,11 +20,11 @@ export class MemberSettingsPage {
   }
 
   /** Invites `email` as `role` through the form; resolves to the link it shows. */
-  async invite(email: string, role: string): Promise<string> {
+  async invite(email: string, role: Role): Promise<string> {
     await this.page.getByLabel("Email address").fill(email);
     await this.page.locator("#invite-role").selectOption(role);
     await this.page.getByRole("button", { name: "Invite", exact: true }).click();
-    await this.page.getByText(`${email} is invited as ${role}.`).waitFor();
+    await this.page.getByText(`${email} is invited as ${roleWithArticle(role)}.`).waitFor();
     return this.page.getByLabel("Invitation link").inputValue();
   }
 

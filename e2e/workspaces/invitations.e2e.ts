@@ -3,10 +3,13 @@ import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
+import { EditorPage } from "../pages/editor-page";
 import { MemberSettingsPage } from "../pages/member-settings-page";
+import { Sidebar } from "../pages/sidebar";
 import type { Person } from "../support/accounts";
-import { newPerson } from "../support/accounts";
+import { cookieHeader, newPerson, signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
+import { connectCollab } from "../support/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
@@ -75,23 +78,54 @@ describe("invitations and members", () => {
     await ownerSettings.pendingList().getByText("No pending invitations.").waitFor();
   });
 
-  it("lets the owner change the member's role and then remove them; the only owner can't leave", async () => {
-    await ownerSettings.openMembers();
-    await ownerSettings.roleMenu(invitee.name).selectOption("editor");
-    await expect.poll(() => ownerSettings.message().textContent()).toBe(`${invitee.name} is now editor.`);
-    await inviteePage.goto(`/w/${owner.person.workspaceSlug}`);
-    await inviteePage.locator("aside").getByRole("button", { name: "New document", exact: true }).waitFor();
+  it("lets the owner change the member's role and then remove them, open connections included; the only owner can't leave", async () => {
+    // The member has a document open over /collab while the owner changes their membership.
+    await new Sidebar(owner.page).newTopLevelDocument();
+    const documentId = new EditorPage(owner.page).documentId();
+    const ownerSocket = connectCollab(app.port, documentId, { cookie: cookieHeader(await signInViaApi(app.url, owner.person)) });
+    const memberSocket = connectCollab(app.port, documentId, { cookie: cookieHeader(await signInViaApi(app.url, invitee)) });
+    const ownerText = () => ownerSocket.doc.getText("body").toString();
+    const memberText = () => memberSocket.doc.getText("body").toString();
+    try {
+      await expect.poll(() => ownerSocket.events.includes("synced") && memberSocket.events.includes("synced")).toBe(true);
 
-    const leave = owner.page.getByRole("button", { name: "Leave workspace" });
-    expect(await leave.isDisabled()).toBe(true);
-    await owner.page.getByText("You're the only owner").waitFor();
-    expect(await ownerSettings.roleMenu(`${owner.person.name}`).count()).toBe(0);
+      await ownerSettings.openMembers();
+      await ownerSettings.roleMenu(invitee.name).selectOption("editor");
+      await expect.poll(() => ownerSettings.message().textContent()).toBe(`${invitee.name} is now an editor.`);
+      await inviteePage.goto(`/w/${owner.person.workspaceSlug}`);
+      await inviteePage.locator("aside").getByRole("button", { name: "New document", exact: true }).waitFor();
+      // The commenter's read-only connection now takes their edits.
+      memberSocket.doc.getText("body").insert(0, "edited as editor ");
+      await expect.poll(ownerText).toContain("edited as editor");
 
-    await ownerSettings.remove(invitee.name);
-    await expect.poll(() => ownerSettings.message().textContent()).toBe(`Removed ${invitee.name} from the workspace.`);
-    expect(await ownerSettings.memberRow(invitee.name).count()).toBe(0);
-    await inviteePage.goto(`/w/${owner.person.workspaceSlug}`);
-    await inviteePage.getByText("This page could not be found").waitFor();
+      await ownerSettings.roleMenu(invitee.name).selectOption("viewer");
+      await expect.poll(() => ownerSettings.message().textContent()).toBe(`${invitee.name} is now a viewer.`);
+      memberSocket.doc.getText("body").insert(0, "refused as viewer ");
+      ownerSocket.doc.getText("body").insert(0, "owner after ");
+      await expect.poll(memberText).toContain("owner after"); // the socket still relays to them…
+      expect(ownerText()).not.toContain("refused as viewer"); // …but no longer takes their edits
+
+      const leave = owner.page.getByRole("button", { name: "Leave workspace" });
+      expect(await leave.isDisabled()).toBe(true);
+      await owner.page.getByText("You're the only owner").waitFor();
+      expect(await ownerSettings.roleMenu(`${owner.person.name}`).count()).toBe(0);
+
+      await ownerSettings.remove(invitee.name);
+      await expect.poll(() => ownerSettings.message().textContent()).toBe(`Removed ${invitee.name} from the workspace.`);
+      expect(await ownerSettings.memberRow(invitee.name).count()).toBe(0);
+      // Hocuspocus 4 closes the document's channel (code 1000) with our reason; the socket stays up.
+      await expect.poll(() => memberSocket.events).toContain("closed: 1000 You don't have access to this document.");
+      ownerSocket.doc.getText("body").insert(0, "after removal ");
+      memberSocket.doc.getText("body").insert(0, "from a removed member ");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(memberText()).not.toContain("after removal");
+      expect(ownerText()).not.toContain("from a removed member");
+      await inviteePage.goto(`/w/${owner.person.workspaceSlug}`);
+      await inviteePage.getByText("This page could not be found").waitFor();
+    } finally {
+      ownerSocket.close();
+      memberSocket.close();
+    }
   });
 
   it("shows a clear page for a revoked link and for an expired one", async () => {

@@ -1,6 +1,6 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useState } from "react";
-import { UPDATE_ADJUSTED_MESSAGE } from "@/shared/collab/close-codes";
+import { AUTH_REFUSED_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/collab/close-codes";
 
 /** Something the collaboration server told this editor that the person should read. */
 export interface CollabNotice {
@@ -22,11 +22,17 @@ export function useCollabNotice(provider: HocuspocusProvider | null): [CollabNot
       if (parsed) setNotice({ kind: "adjusted", message: parsed });
     };
     const onDenied = ({ reason }: { reason: string }) => setNotice({ kind: "denied", message: reason });
+    // Removed from the workspace while the document is open: the server closes it with this reason.
+    const onClosed = ({ event }: { event: { reason?: string } }) => {
+      if (event.reason === AUTH_REFUSED_REASON.forbidden) setNotice({ kind: "denied", message: event.reason });
+    };
     provider.on("stateless", onStateless);
     provider.on("authenticationFailed", onDenied);
+    provider.on("close", onClosed);
     return () => {
       provider.off("stateless", onStateless);
       provider.off("authenticationFailed", onDenied);
+      provider.off("close", onClosed);
     };
   }, [provider]);
   return [notice, () => setNotice(null)];

@@ -16,6 +16,7 @@ import {
   RevokeInvitationSchema,
 } from "../../shared/schemas/member";
 import { requireActor } from "../auth/session";
+import { announceMembershipChange } from "../services/members/membership-changes";
 import type { ServiceContext } from "../context";
 import { getDb } from "../db/database";
 import { getEnv } from "../env";
@@ -73,6 +74,7 @@ export async function revokeInvitationAction(input: RevokeInvitationInput): Prom
 export async function changeMemberRoleAction(input: ChangeMemberRoleInput): Promise<ActionResult<{ userId: string; role: string }>> {
   return runAction(ChangeMemberRoleSchema, input, async (ctx, data) => {
     const result = await changeMemberRole(ctx, data);
+    await announceMembershipChange({ workspaceId: data.workspaceId, userId: data.userId });
     await revalidateWorkspace(ctx, data.workspaceId);
     return result;
   });
@@ -82,6 +84,7 @@ export async function changeMemberRoleAction(input: ChangeMemberRoleInput): Prom
 export async function removeMemberAction(input: RemoveMemberInput): Promise<ActionResult<{ userId: string }>> {
   return runAction(RemoveMemberSchema, input, async (ctx, data) => {
     const result = await removeMember(ctx, data);
+    await announceMembershipChange({ workspaceId: data.workspaceId, userId: data.userId });
     await revalidateWorkspace(ctx, data.workspaceId);
     return result;
   });
@@ -91,6 +94,7 @@ export async function removeMemberAction(input: RemoveMemberInput): Promise<Acti
 export async function leaveWorkspaceAction(input: LeaveWorkspaceInput): Promise<ActionResult<{ workspaceId: string }>> {
   return runAction(LeaveWorkspaceSchema, input, async (ctx, data) => {
     const result = await leaveWorkspace(ctx, data);
+    await announceMembershipChange({ workspaceId: data.workspaceId, userId: ctx.actor.id });
     revalidatePath("/", "layout");
     return result;
   });

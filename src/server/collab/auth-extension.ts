@@ -14,6 +14,8 @@ export type ResolveActor = (headers: Headers) => Promise<Actor | null>;
 export interface CollabContext {
   actor: Actor;
   documentId: string;
+  /** The document's workspace, so membership changes can find the connections they affect. */
+  workspaceId: string;
 }
 
 /**
@@ -32,17 +34,19 @@ export class AuthExtension implements Extension {
     if (!actor) throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
+    let workspaceId: string;
     try {
       const doc = await findDocumentForMember({ db: await this.getDb(), actor }, documentId);
       const abilities = documentAbilities(doc);
       if (!abilities.read) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       connectionConfig.readOnly = !abilities.update;
+      workspaceId = doc.workspaceId;
     } catch (error) {
       // Unknown, trashed or another workspace's document: the same answer as no access.
       if (error instanceof AppError) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       throw error;
     }
-    return { actor, documentId };
+    return { actor, documentId, workspaceId };
   }
 }
 

@@ -2,6 +2,7 @@ import { Hocuspocus } from "@hocuspocus/server";
 import type { Db } from "../db/client";
 import type { ResolveActor } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
+import { MembershipExtension } from "./membership-extension";
 import { PersistenceExtension } from "./persistence-extension";
 import { SanitizeExtension } from "./sanitize-extension";
 
@@ -20,6 +21,8 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     maxDebounce: 2000,
     extensions: [
       new AuthExtension(options.resolveActor, options.getDb),
+      // Role changes and removals reach connections that are already open.
+      new MembershipExtension(options.getDb),
       // Every client update is made safe before it is applied, stored or relayed.
       new SanitizeExtension(),
       new PersistenceExtension(options.getDb),

@@ -1,5 +1,5 @@
 import type { Role } from "../../../shared/roles";
-import { ROLE_LABELS } from "../../../shared/roles";
+import { roleWithArticle } from "../../../shared/roles";
 import type { Mail } from "../../mail/mailer";
 import { INVITATION_TTL_DAYS } from "../../../shared/invitations";
 
@@ -11,8 +11,7 @@ export function invitationEmail(invitation: {
   role: Role;
   link: string;
 }): Mail {
-  const role = ROLE_LABELS[invitation.role].toLowerCase();
-  const intro = `${invitation.inviterName} invited you to join “${invitation.workspaceName}” on Quire as ${article(role)} ${role}.`;
+  const intro = `${invitation.inviterName} invited you to join “${invitation.workspaceName}” on Quire as ${roleWithArticle(invitation.role)}.`;
   const outro = `The link works for ${INVITATION_TTL_DAYS} days. If you weren't expecting this, you can ignore this email.`;
   return {
     to: invitation.to,
@@ -23,10 +22,6 @@ export function invitationEmail(invitation: {
       `<p><a href="${escapeHtml(invitation.link)}">Accept the invitation</a></p>` +
       `<p>${escapeHtml(outro)}</p>`,
   };
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? "an" : "a";
 }
 
 function escapeHtml(text: string): string {

@@ -11,7 +11,7 @@ import { findInvitationByToken } from "@/server/services/invitations/find-invita
 import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { InvitationTokenField } from "@/shared/schemas/member";
-import { ROLE_LABELS } from "@/shared/roles";
+import { roleWithArticle } from "@/shared/roles";
 import { AcceptInvitationForm } from "./_components/accept-invitation-form";
 import { SwitchAccountForm } from "./_components/switch-account-form";
 
@@ -36,14 +36,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   if (invitation.status !== "pending") return <Problem kind={invitation.status} actor={actor} />;
 
   const invitePath = `/invite/${token}`;
-  const role = ROLE_LABELS[invitation.role].toLowerCase();
   const isForActor = actor?.email.toLowerCase() === invitation.email;
   return (
     <>
       <h1 className="text-2xl font-semibold">Join {invitation.workspace.name}</h1>
       <p className="mt-2 text-sm text-muted">
         {invitation.inviterName ?? "Someone"} invited <span className="font-medium text-fg">{invitation.email}</span> to join{" "}
-        <span className="font-medium text-fg">{invitation.workspace.name}</span> on Quire as {/^[aeiou]/.test(role) ? "an" : "a"} {role}.
+        <span className="font-medium text-fg">{invitation.workspace.name}</span> on Quire as {roleWithArticle(invitation.role)}.
       </p>
       {!actor ? (
         <div className="mt-6 flex flex-col gap-3">

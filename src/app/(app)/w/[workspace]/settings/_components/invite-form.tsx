@@ -11,7 +11,7 @@ import { inviteMemberAction } from "@/server/actions/member-actions";
 import type { InvitationCreatedDto } from "@/shared/dto";
 import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 import type { Role } from "@/shared/roles";
-import { ROLE_LABELS } from "@/shared/roles";
+import { ROLE_LABELS, roleWithArticle } from "@/shared/roles";
 
 /** Invite by email with a role (the roles this person may give); then the link to copy. */
 export function InviteForm({ workspaceId, roles }: { workspaceId: string; roles: Role[] }) {
@@ -95,7 +95,7 @@ function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
       <p className="text-sm">
-        <span className="font-medium">{created.email}</span> is invited as {ROLE_LABELS[created.role].toLowerCase()}.{" "}
+        <span className="font-medium">{created.email}</span> is invited as {roleWithArticle(created.role)}.{" "}
         {EMAIL_NOTES[created.emailStatus]}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">

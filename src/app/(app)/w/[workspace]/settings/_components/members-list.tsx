@@ -9,7 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { changeMemberRoleAction, leaveWorkspaceAction, removeMemberAction } from "@/server/actions/member-actions";
 import type { MemberDto } from "@/shared/dto";
 import type { Role } from "@/shared/roles";
-import { ROLE_LABELS } from "@/shared/roles";
+import { ROLE_LABELS, roleWithArticle } from "@/shared/roles";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -37,7 +37,7 @@ export function MembersList({
     startTransition(async () => {
       const result = await changeMemberRoleAction({ workspaceId: workspace.id, userId: member.userId, role });
       if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `${member.name} is now ${ROLE_LABELS[role].toLowerCase()}.`, isError: false });
+      setMessage({ text: `${member.name} is now ${roleWithArticle(role)}.`, isError: false });
       router.refresh();
     });
   const remove = (member: MemberDto) =>
