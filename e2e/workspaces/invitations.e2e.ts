@@ -128,16 +128,41 @@ describe("invitations and members", () => {
     }
   });
 
-  it("shows a clear page for a revoked link and for an expired one", async () => {
+  it("shows a clear page for a revoked link", async () => {
     await ownerSettings.openInvitations();
     const revokedEmail = newPerson("revoked").email;
     const revokedLink = await ownerSettings.invite(revokedEmail, "viewer");
     await owner.page.getByRole("button", { name: `Revoke the invitation for ${revokedEmail}` }).click();
     await owner.page.getByText(`Revoked the invitation for ${revokedEmail}.`).waitFor();
+    await expect.poll(() => ownerSettings.pendingList().getByRole("listitem").filter({ hasText: revokedEmail }).count()).toBe(0);
     const visitor = await (await newContext(browser, app.url)).newPage();
     await visitor.goto(revokedLink);
     await visitor.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
+  });
 
+  it("tells someone signed in with another address, who signs in as the invited account and joins", async () => {
+    const { person: invited } = await signedUpPage(browser, app.url, "existing");
+    await ownerSettings.openInvitations();
+    const link = await ownerSettings.invite(invited.email, "viewer");
+
+    const { page: other, person: otherPerson } = await signedUpPage(browser, app.url, "other");
+    await other.goto(link);
+    await other.getByText(`This invitation is for ${invited.email}, but you're signed in as ${otherPerson.email}.`).waitFor();
+    await other.getByRole("button", { name: "Sign in as another user" }).click();
+    await other.waitForURL(/\/login\?next=%2Finvite%2F/);
+    await other.getByLabel("Email").fill(invited.email);
+    await other.getByLabel("Password").fill(invited.password);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.waitForURL(`**${new URL(link).pathname}`);
+    await other.getByRole("button", { name: `Join ${owner.person.workspaceName}` }).click();
+    await other.waitForURL(`**/w/${owner.person.workspaceSlug}`);
+    const settings = new MemberSettingsPage(other, owner.person.workspaceSlug);
+    await settings.openMembers();
+    expect(await settings.memberRow(`${invited.name} (you)`).textContent()).toContain("Viewer");
+  });
+
+  it("shows a clear page for an expired link", async () => {
+    await ownerSettings.openInvitations();
     const lateEmail = newPerson("late").email;
     const lateLink = new URL(await ownerSettings.invite(lateEmail, "editor"));
     // Seven days can't pass in a test. The server holds the embedded database open, so stop it,
