@@ -8,7 +8,8 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // nodemailer picks transports at run time; load it from node_modules as it ships.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
   experimental: {
     staleTimes: { dynamic: 30, static: 300 },
   },

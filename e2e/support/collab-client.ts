@@ -20,7 +20,7 @@ export function connectCollab(port: number, documentId: string, headers: Record<
     token: "session-cookie",
     onSynced: () => events.push("synced"),
     onAuthenticationFailed: ({ reason }) => events.push(`denied: ${reason}`),
-    onClose: ({ event }) => events.push(`closed: ${event.code}`),
+    onClose: ({ event }) => events.push(`closed: ${event.code}${event.reason ? ` ${event.reason}` : ""}`),
     onStateless: ({ payload }) => events.push(`stateless: ${payload}`),
   });
   provider.attach();

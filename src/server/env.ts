@@ -27,6 +27,13 @@ const EnvSchema = z.object({
     .optional(),
   /** Set to 1 behind a reverse proxy so the client address comes from X-Forwarded-For. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** smtp://user:pass@host:587 or smtps://…:465 to email invitations; unset, only the link is shown. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  /** The From address of Quire's emails, e.g. "Quire <quire@example.com>". */
+  MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

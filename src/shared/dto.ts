@@ -18,13 +18,56 @@ export interface WorkspaceDto {
   abilities: WorkspaceAbilitiesDto;
 }
 
-export interface MemberDto {
+/** What the viewer may do to one membership; mirrors memberAbilities in server/policies/workspace-policy.ts. */
+export interface MemberAbilitiesDto {
+  changeRole: boolean;
+  remove: boolean;
+  leave: boolean;
+}
+
+/** A member as anyone in the workspace sees them (the share dialog's list). */
+export interface MemberSummaryDto {
   userId: string;
   name: string;
   email: string;
   color: string;
   role: Role;
   joinedAt: string;
+}
+
+/** A member in settings, with what the viewer may do to them. */
+export interface MemberDto extends MemberSummaryDto {
+  /** This is the viewer's own membership. */
+  isSelf: boolean;
+  /** Already false where the change would leave the workspace without an owner. */
+  abilities: MemberAbilitiesDto;
+  /** The roles the viewer may switch this member to (the current one included); empty without changeRole. */
+  roleOptions: Role[];
+  /** The workspace's only owner: can't leave, be removed or be demoted. */
+  isOnlyOwner: boolean;
+}
+
+/** A pending invitation in Settings → Invitations. */
+export interface PendingInvitationDto {
+  id: string;
+  email: string;
+  role: Role;
+  inviterName: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  expiresAt: string;
+  /** The viewer may revoke it (admins only invitations below admin). */
+  canRevoke: boolean;
+}
+
+/** What the invite form shows after inviting: the link, always, and whether it was emailed. */
+export interface InvitationCreatedDto {
+  email: string;
+  role: Role;
+  link: string;
+  /** `not_configured`: SMTP_URL is unset; `failed`: the SMTP server refused or was unreachable. */
+  emailStatus: "sent" | "not_configured" | "failed";
 }
 
 export interface ActorDto {

@@ -19,3 +19,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
   owner: "Owner",
 };
+
+/** "an editor", "a viewer": a role in running text. */
+export function roleWithArticle(role: Role): string {
+  const word = ROLE_LABELS[role].toLowerCase();
+  return `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+}

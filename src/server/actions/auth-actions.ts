@@ -6,9 +6,11 @@ import { redirect } from "next/navigation";
 import type { FormState } from "../../shared/form-state";
 import { safeReturnPath } from "../../shared/form-state";
 import { SignInSchema, SignUpSchema } from "../../shared/schemas/auth";
+import { InvitedSignUpSchema } from "../../shared/schemas/member";
 import { getAuth } from "../auth/auth";
 import { getDb } from "../db/database";
 import { signUp } from "../services/accounts/sign-up";
+import { signUpWithInvitation } from "../services/accounts/sign-up-with-invitation";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
@@ -22,6 +24,22 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   let slug: string;
   try {
     const { workspace } = await signUp(await getDb(), await getAuth(), parsed.data, await headers());
+    slug = workspace.slug;
+  } catch (error) {
+    return formStateFromError(error, echo);
+  }
+  redirect(`/w/${slug}`);
+}
+
+/** Sign-up from an invitation link: creates the account, joins the inviting workspace and opens it. */
+export async function signUpFromInvitationAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["name", "email", "password", "token"]);
+  const { password: _password, ...echo } = values;
+  const parsed = parseForm(InvitedSignUpSchema, values, echo);
+  if ("state" in parsed) return parsed.state;
+  let slug: string;
+  try {
+    const { workspace } = await signUpWithInvitation(await getDb(), await getAuth(), parsed.data, await headers());
     slug = workspace.slug;
   } catch (error) {
     return formStateFromError(error, echo);
@@ -47,9 +65,13 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
   redirect(safeReturnPath(values.next));
 }
 
-/** Ends the current session and returns to the sign-in page. */
-export async function signOutAction(): Promise<void> {
+/**
+ * Ends the current session and returns to the sign-in page; a form may pass `next` (a
+ * same-site path) to come back to after signing in again ("Sign in as another user").
+ */
+export async function signOutAction(formData?: FormData): Promise<void> {
   const auth = await getAuth();
   await auth.api.signOut({ headers: await headers() });
-  redirect("/login");
+  const next = safeReturnPath(formData?.get("next"), "");
+  redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
 }

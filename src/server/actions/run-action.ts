@@ -6,8 +6,9 @@ import { getDb } from "../db/database";
 import { AppError, fieldErrorsFrom } from "../errors";
 
 /**
- * Checks the session and the input, then runs `work`. Expected failures (AppError) come back
- * as values, since Next hides thrown action errors in production; anything else is rethrown.
+ * For actions called from client code: checks the session and the input, then runs `work`.
+ * Expected failures (AppError) come back as values, since Next hides thrown action errors
+ * in production; anything else is rethrown.
  */
 export async function runAction<S extends z.ZodType, T>(
   schema: S,

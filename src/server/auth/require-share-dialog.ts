@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import type { MemberDto, ShareDto } from "../../shared/dto";
+import type { MemberSummaryDto, ShareDto } from "../../shared/dto";
 import { documentIdFromSegment } from "../../shared/document-slug";
 import { AppError } from "../errors";
 import { presentShareSettings } from "../presenters/present-share";
@@ -10,7 +10,7 @@ import { requireMember } from "./require-member";
 /** What the share dialog (modal or full page) renders. */
 export interface ShareDialogData {
   title: string;
-  panel: { documentId: string; actorId: string; canPublish: boolean; members: MemberDto[]; share: ShareDto | null };
+  panel: { documentId: string; actorId: string; canPublish: boolean; members: MemberSummaryDto[]; share: ShareDto | null };
 }
 
 /**

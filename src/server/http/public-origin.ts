@@ -1,14 +1,19 @@
+import type { Env } from "../env";
 import { getEnv } from "../env";
 
 /**
- * The origin readers reach Quire at, for absolute URLs in pages (canonical links): PUBLIC_URL
- * when set, else the request's Host (with X-Forwarded-Proto only behind a trusted proxy).
+ * The origin people reach Quire at, for URLs that leave the page (canonical links of published
+ * pages, invitation emails): PUBLIC_URL when set; otherwise the request's Host (and, behind a
+ * trusted proxy, its X-Forwarded-Proto/Host), which is what the person's browser used.
  */
-export function publicOrigin(headers: Headers): string {
-  const env = getEnv();
+export function publicOrigin(headers: Headers, env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY"> = getEnv()): string {
   if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
-  const host = headers.get("host") ?? `localhost:${env.PORT}`;
-  const forwarded = env.TRUST_PROXY === "1" ? headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
-  const protocol = forwarded === "https" ? "https" : "http";
-  return `${protocol}://${host}`;
+  const isProxied = env.TRUST_PROXY === "1";
+  const proto = (isProxied ? first(headers.get("x-forwarded-proto")) : undefined) ?? "http";
+  const host = (isProxied ? first(headers.get("x-forwarded-host")) : undefined) ?? headers.get("host") ?? "localhost";
+  return `${proto === "https" ? "https" : "http"}://${host}`;
+}
+
+function first(value: string | null): string | undefined {
+  return value?.split(",")[0]?.trim() || undefined;
 }

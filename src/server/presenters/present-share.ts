@@ -1,11 +1,11 @@
-import type { MemberDto, ShareDto } from "../../shared/dto";
+import type { MemberSummaryDto, ShareDto } from "../../shared/dto";
 import type { loadShareSettings } from "../services/sharing/load-share-settings";
 import { sharePath } from "../services/sharing/share-token";
 
 type ShareSettings = Awaited<ReturnType<typeof loadShareSettings>>;
 
 /** The share dialog's data: members with their roles, the live link, what the viewer may do. */
-export function presentShareSettings(settings: ShareSettings): { canPublish: boolean; members: MemberDto[]; share: ShareDto | null } {
+export function presentShareSettings(settings: ShareSettings): { canPublish: boolean; members: MemberSummaryDto[]; share: ShareDto | null } {
   return {
     canPublish: settings.canPublish,
     members: settings.members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),

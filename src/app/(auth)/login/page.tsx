@@ -10,12 +10,14 @@ export const metadata: Metadata = { title: "Sign in" };
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const { next } = await searchParams;
   if (await getActor()) redirect(safeReturnPath(next));
+  // Coming from an invitation: "Create an account" joins that workspace instead of making one.
+  const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(safeReturnPath(next, ""))?.[1];
   return (
     <>
       <h1 className="text-2xl font-semibold">Sign in to Quire</h1>
       <p className="mt-1 text-sm text-muted">
         New here?{" "}
-        <Link href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
+        <Link href={invite ? `/signup?invite=${invite}` : "/signup"} className="font-medium text-accent underline-offset-2 hover:underline">
           Create an account
         </Link>
       </p>

@@ -40,12 +40,14 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
   }
 }
 
-async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+/** Whether an account uses `email` (stored lower-case). */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return rows.length > 0;
 }
 
-function translateAuthError(error: unknown): unknown {
+/** better-auth's sign-up failures as the field errors and codes our forms show. */
+export function translateAuthError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   if (error.body?.code === "USER_ALREADY_EXISTS" || error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return validationError({ email: EMAIL_TAKEN_MESSAGE });

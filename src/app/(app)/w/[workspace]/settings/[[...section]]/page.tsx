@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireMember } from "@/server/auth/require-member";
+import { assignableRoles } from "@/server/policies/workspace-policy";
+import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
+import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { GeneralSettings } from "../_components/general-settings";
+import { InviteForm } from "../_components/invite-form";
 import { MembersList } from "../_components/members-list";
+import { PendingInvitations } from "../_components/pending-invitations";
 import { SettingsNav } from "../_components/settings-nav";
 
-const SECTIONS = { general: "General", members: "Members" } as const;
+const SECTIONS = { general: "General", members: "Members", invitations: "Invitations" } as const;
 type Section = keyof typeof SECTIONS;
 
 type Props = { params: Promise<{ workspace: string; section?: string[] }> };
@@ -28,19 +33,33 @@ export default async function SettingsPage({ params }: Props) {
   const { workspace: slug, section: segments } = await params;
   const section = sectionFrom(segments);
   const { ctx, workspace } = await requireMember(slug);
+  const canManageMembers = workspace.abilities.manageMembers;
+  // Invitations are an admin section: others don't see the tab, and the address shows the members' 404.
+  if (section === "invitations" && !canManageMembers) notFound();
+  const sections: Partial<Record<Section, string>> = canManageMembers
+    ? SECTIONS
+    : { general: SECTIONS.general, members: SECTIONS.members };
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold">Settings</h1>
-      <SettingsNav slug={workspace.slug} current={section} sections={SECTIONS} />
-      {section === "general" ? (
-        <GeneralSettings workspace={workspace} />
-      ) : (
+      <SettingsNav slug={workspace.slug} current={section} sections={sections} />
+      {section === "general" ? <GeneralSettings workspace={workspace} /> : null}
+      {section === "members" ? (
         <MembersList
-          members={(await listMembers(ctx, workspace.id)).map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }))}
-          actorId={ctx.actor.id}
+          members={presentMembers(await listMembers(ctx, workspace.id), { id: ctx.actor.id, role: workspace.role })}
+          workspace={{ id: workspace.id, slug: workspace.slug, name: workspace.name }}
+          canInvite={canManageMembers}
         />
-      )}
+      ) : null}
+      {section === "invitations" ? (
+        <>
+          <InviteForm workspaceId={workspace.id} roles={assignableRoles(workspace.role)} />
+          <PendingInvitations
+            invitations={(await listPendingInvitations(ctx, workspace.id)).map((row) => presentPendingInvitation(row, workspace.role))}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function SettingsNav({
 }: {
   slug: string;
   current: string;
-  sections: Record<string, string>;
+  sections: Partial<Record<string, string>>;
 }) {
   return (
     <nav aria-label="Settings sections" className="border-b border-border">

@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useIsClient } from "@/lib/use-is-client";
 import { createShareAction, revokeShareAction, updateShareAction } from "@/server/actions/share-actions";
-import type { MemberDto, ShareDto } from "@/shared/dto";
+import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
 import { ROLE_LABELS } from "@/shared/roles";
 
 export interface SharePanelProps {
@@ -13,7 +13,7 @@ export interface SharePanelProps {
   actorId: string;
   /** Editors and up may create a link (documentAbilities.share). */
   canPublish: boolean;
-  members: MemberDto[];
+  members: MemberSummaryDto[];
   share: ShareDto | null;
 }
 

@@ -1,0 +1,55 @@
+import type { Page } from "playwright-core";
+import type { Role } from "../../src/shared/roles";
+import { roleWithArticle } from "../../src/shared/roles";
+
+/** Settings → Members and Settings → Invitations of one workspace. */
+export class MemberSettingsPage {
+  constructor(
+    readonly page: Page,
+    private readonly slug: string,
+  ) {}
+
+  async openMembers() {
+    await this.page.goto(`/w/${this.slug}/settings/members`);
+    await this.page.getByRole("heading", { name: /\d+ members?/ }).waitFor();
+  }
+
+  async openInvitations() {
+    await this.page.goto(`/w/${this.slug}/settings/invitations`);
+    await this.page.getByRole("heading", { name: "Invite people" }).waitFor();
+  }
+
+  /** Invites `email` as `role` through the form; resolves to the link it shows. */
+  async invite(email: string, role: Role): Promise<string> {
+    await this.page.getByLabel("Email address").fill(email);
+    await this.page.locator("#invite-role").selectOption(role);
+    await this.page.getByRole("button", { name: "Invite", exact: true }).click();
+    await this.page.getByText(`${email} is invited as ${roleWithArticle(role)}.`).waitFor();
+    return this.page.getByLabel("Invitation link").inputValue();
+  }
+
+  pendingList() {
+    return this.page.getByRole("region", { name: "Pending invitations" });
+  }
+
+  /** A member's row in the members list, by name. */
+  memberRow(name: string) {
+    return this.page.getByRole("region", { name: /\d+ members?/ }).getByRole("listitem").filter({ hasText: name });
+  }
+
+  roleMenu(name: string) {
+    return this.page.getByLabel(`Role for ${name}`);
+  }
+
+  /** The success or error line above the list. */
+  message() {
+    return this.page.getByRole("region", { name: /\d+ members?/ }).locator("[role=status], [role=alert]");
+  }
+
+  async remove(name: string) {
+    await this.page.getByRole("button", { name: `Remove ${name}` }).click();
+    const dialog = this.page.getByRole("dialog", { name: `Remove ${name}?` });
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+}

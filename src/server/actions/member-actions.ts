@@ -1,0 +1,131 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
+import type { ActionResult } from "../../shared/api-error";
+import type { InvitationCreatedDto } from "../../shared/dto";
+import type { FormState } from "../../shared/form-state";
+import type { ChangeMemberRoleInput, LeaveWorkspaceInput, RemoveMemberInput, RevokeInvitationInput } from "../../shared/schemas/member";
+import {
+  AcceptInvitationSchema,
+  ChangeMemberRoleSchema,
+  CreateInvitationSchema,
+  LeaveWorkspaceSchema,
+  RemoveMemberSchema,
+  RevokeInvitationSchema,
+} from "../../shared/schemas/member";
+import { requireActor } from "../auth/session";
+import type { ServiceContext } from "../context";
+import { getDb } from "../db/database";
+import { getEnv } from "../env";
+import { publicOrigin } from "../http/public-origin";
+import { getMailer } from "../mail/mailer";
+import { acceptInvitation } from "../services/invitations/accept-invitation";
+import { createInvitation } from "../services/invitations/create-invitation";
+import { invitationEmail } from "../services/invitations/invitation-email";
+import { getInvitationLimiter } from "../services/invitations/invitation-limiter";
+import { revokeInvitation } from "../services/invitations/revoke-invitation";
+import { changeMemberRole } from "../services/members/change-member-role";
+import { leaveWorkspace } from "../services/members/leave-workspace";
+import { removeMember } from "../services/members/remove-member";
+import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import { formStateFromError, formValues, parseForm } from "./form-helpers";
+import { runAction } from "./run-action";
+
+/** What the invite form shows: field errors, or the new invitation's link. */
+export interface InviteFormState extends FormState {
+  created?: InvitationCreatedDto;
+}
+
+/** Settings → Invitations: invites an address; the link is always returned, and emailed when SMTP is set up. */
+export async function inviteMemberAction(_previous: InviteFormState, formData: FormData): Promise<InviteFormState> {
+  const actor = await requireActor();
+  const values = formValues(formData, ["workspaceId", "email", "role"]);
+  const parsed = parseForm(CreateInvitationSchema, values, values);
+  if ("state" in parsed) return parsed.state;
+  try {
+    await getInvitationLimiter().take(actor.id);
+    const { invitation, token, workspace } = await createInvitation({ db: await getDb(), actor }, parsed.data);
+    const link = `${publicOrigin(await headers(), getEnv())}/invite/${token}`;
+    const emailStatus = await sendInvitation({ to: invitation.email, workspaceName: workspace.name, inviterName: actor.name, role: invitation.role, link }, workspace.id);
+    revalidatePath(`/w/${workspace.slug}/settings/invitations`);
+    return {
+      success: emailStatus === "sent" ? `Invitation emailed to ${invitation.email}.` : `Invitation created for ${invitation.email}.`,
+      values: { role: invitation.role },
+      created: { email: invitation.email, role: invitation.role, link, emailStatus },
+    };
+  } catch (error) {
+    return formStateFromError(error, values);
+  }
+}
+
+/** Settings → Invitations → "Revoke": the link stops working. */
+export async function revokeInvitationAction(input: RevokeInvitationInput): Promise<ActionResult<{ id: string }>> {
+  return runAction(RevokeInvitationSchema, input, async (ctx, data) => {
+    const { id, workspaceSlug } = await revokeInvitation(ctx, data);
+    revalidatePath(`/w/${workspaceSlug}/settings/invitations`);
+    return { id };
+  });
+}
+
+/** Settings → Members: the role menu. */
+export async function changeMemberRoleAction(input: ChangeMemberRoleInput): Promise<ActionResult<{ userId: string; role: string }>> {
+  return runAction(ChangeMemberRoleSchema, input, async (ctx, data) => {
+    const result = await changeMemberRole(ctx, data);
+    await revalidateWorkspace(ctx, data.workspaceId);
+    return result;
+  });
+}
+
+/** Settings → Members → "Remove" (after confirming). */
+export async function removeMemberAction(input: RemoveMemberInput): Promise<ActionResult<{ userId: string }>> {
+  return runAction(RemoveMemberSchema, input, async (ctx, data) => {
+    const result = await removeMember(ctx, data);
+    await revalidateWorkspace(ctx, data.workspaceId);
+    return result;
+  });
+}
+
+/** Settings → Members → "Leave workspace" (after confirming); the page then goes to `/`. */
+export async function leaveWorkspaceAction(input: LeaveWorkspaceInput): Promise<ActionResult<{ workspaceId: string }>> {
+  return runAction(LeaveWorkspaceSchema, input, async (ctx, data) => {
+    const result = await leaveWorkspace(ctx, data);
+    revalidatePath("/", "layout");
+    return result;
+  });
+}
+
+/** /invite/[token] → "Join": the signed-in person becomes a member and opens the workspace. */
+export async function acceptInvitationAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["token"]);
+  const parsed = parseForm(AcceptInvitationSchema, values, {});
+  if ("state" in parsed) return { message: parsed.state.fields?.token ?? "This invitation link is not valid." };
+  const actor = await requireActor(`/invite/${parsed.data.token}`);
+  let slug: string;
+  try {
+    slug = (await acceptInvitation({ db: await getDb(), actor }, parsed.data.token)).workspace.slug;
+  } catch (error) {
+    return formStateFromError(error, {});
+  }
+  revalidatePath("/", "layout");
+  redirect(`/w/${slug}`);
+}
+
+async function sendInvitation(mail: Parameters<typeof invitationEmail>[0], workspaceId: string): Promise<InvitationCreatedDto["emailStatus"]> {
+  const mailer = getMailer();
+  if (!mailer) return "not_configured";
+  try {
+    await mailer.send(invitationEmail(mail));
+    return "sent";
+  } catch (error) {
+    // The link is on screen either way. Log ids only: the mail holds the token and the address.
+    console.error(`[mail] invitation email failed (workspaceId ${workspaceId}):`, error instanceof Error ? error.message : error);
+    return "failed";
+  }
+}
+
+async function revalidateWorkspace(ctx: ServiceContext, workspaceId: string): Promise<void> {
+  const { slug } = await findWorkspaceForMember(ctx, { id: workspaceId });
+  revalidatePath(`/w/${slug}`, "layout");
+}

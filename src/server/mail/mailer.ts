@@ -1,0 +1,36 @@
+import nodemailer from "nodemailer";
+import { getEnv } from "../env";
+import { processSingleton } from "../process-singleton";
+
+/** One outgoing email. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends email; the only way Quire's code reaches SMTP. */
+export interface Mailer {
+  /** @throws when the SMTP server refuses or can't be reached */
+  send(mail: Mail): Promise<void>;
+}
+
+/** A mailer over the SMTP server at `url` (smtp:// or smtps://), sending from `from`. */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  // Short timeouts: the person inviting waits for this, and the link is shown either way.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    send: async (mail) => {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** The process's mailer, or null when SMTP_URL is unset (the app then only shows links). */
+export function getMailer(): Mailer | null {
+  return processSingleton("mailer", () => {
+    const env = getEnv();
+    return env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : null;
+  });
+}

@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
+import type { TestDatabase } from "../../../../test/test-db";
+import { createTestDatabase } from "../../../../test/test-db";
+import type { Auth } from "../../auth/auth";
+import { createAuth } from "../../auth/auth";
+import { memberships, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { createInvitation } from "../invitations/create-invitation";
+import { findInvitationByToken } from "../invitations/find-invitation-by-token";
+import { INVITATION_MESSAGES } from "../invitations/invitation-status";
+import { revokeInvitation } from "../invitations/revoke-invitation";
+import { EMAIL_TAKEN_MESSAGE } from "./sign-up";
+import { signUpWithInvitation } from "./sign-up-with-invitation";
+
+let database: TestDatabase;
+let auth: Auth;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const headers = () => new Headers({ host: "localhost:3000", "x-quire-client-ip": "203.0.113.9" });
+const newEmail = () => `invitee-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function invitationFor(email: string, now?: Date) {
+  const owner = await buildUser(database.db);
+  const workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+  const { token, invitation } = await createInvitation(contextFor(database.db, owner), { workspaceId: workspace.id, email, role: "commenter" }, now);
+  return { owner, workspace, token, invitation };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+async function accountExists(email: string): Promise<boolean> {
+  return (await database.db.select().from(users).where(eq(users.email, email))).length > 0;
+}
+
+describe("signUpWithInvitation", () => {
+  it("creates the account as a member of the inviting workspace with the invited role, and nothing else", async () => {
+    const email = newEmail();
+    const { workspace, token } = await invitationFor(email);
+    const { user, workspace: joined } = await signUpWithInvitation(database.db, auth, { name: "Ivy", email, password: "long enough pw", token }, headers());
+    expect(joined.id).toBe(workspace.id);
+    const rows = await database.db.select().from(memberships).where(eq(memberships.userId, user.id));
+    expect(rows).toMatchObject([{ workspaceId: workspace.id, role: "commenter" }]);
+    expect((await findInvitationByToken(database.db, token))?.status).toBe("accepted");
+    const signIn = await auth.api.signInEmail({ body: { email, password: "long enough pw" }, headers: headers() });
+    expect(signIn.user.id).toBe(user.id);
+  });
+
+  it("refuses another address than the invited one, and creates no account", async () => {
+    const { token } = await invitationFor(newEmail());
+    const other = newEmail();
+    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Eve", email: other, password: "long enough pw", token }, headers()));
+    expect(error.fields?.email).toMatch(/This invitation is for/);
+    expect(await accountExists(other)).toBe(false);
+  });
+
+  it("refuses an expired or revoked link, and creates no account", async () => {
+    const expiredEmail = newEmail();
+    const expired = await invitationFor(expiredEmail, new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
+    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Old", email: expiredEmail, password: "long enough pw", token: expired.token }, headers()));
+    expect(error.fields?._).toBe(INVITATION_MESSAGES.expired);
+    expect(await accountExists(expiredEmail)).toBe(false);
+
+    const revokedEmail = newEmail();
+    const revoked = await invitationFor(revokedEmail);
+    await revokeInvitation(contextFor(database.db, revoked.owner), { invitationId: revoked.invitation.id });
+    const second = await failure(signUpWithInvitation(database.db, auth, { name: "Rev", email: revokedEmail, password: "long enough pw", token: revoked.token }, headers()));
+    expect(second.fields?._).toBe(INVITATION_MESSAGES.revoked);
+    expect(await accountExists(revokedEmail)).toBe(false);
+  });
+
+  it("sends someone who already has an account to sign in", async () => {
+    const existing = await buildUser(database.db);
+    const { token } = await invitationFor(existing.email);
+    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Dup", email: existing.email, password: "long enough pw", token }, headers()));
+    expect(error.fields).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+  });
+});

@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import type { Role } from "../../../shared/roles";
+import type { ServiceContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { invitations, memberships, workspaces } from "../../db/schema";
+import { AppError } from "../../errors";
+import { INVITATION_MESSAGES, invitationStatus } from "./invitation-status";
+import { hashInvitationToken } from "./invitation-token";
+
+/** What accepting leads to: the workspace to open and the role held there. */
+export interface AcceptedInvitation {
+  workspace: { id: string; slug: string; name: string };
+  role: Role;
+  /** The actor was a member already; their role is unchanged. */
+  wasMember: boolean;
+}
+
+/**
+ * Makes the signed-in actor a member with the invited role. The invitation is for one
+ * address: the actor's email must be it. Someone already a member just gets the workspace
+ * (their role stays; a pending invitation to their address is used up).
+ * @throws AppError not_found (no such link) | conflict (accepted, revoked or expired) | forbidden (another address)
+ */
+export async function acceptInvitation(ctx: ServiceContext, token: string, now = new Date()): Promise<AcceptedInvitation> {
+  return ctx.db.transaction(async (tx) => {
+    // Locked so two tabs accepting at once can't both pass the "pending" check.
+    const [invitation] = await tx
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, hashInvitationToken(token)))
+      .for("update");
+    if (!invitation) throw new AppError("not_found", INVITATION_MESSAGES.invalid);
+    const [workspace] = await tx
+      .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, invitation.workspaceId));
+    if (!workspace) throw new AppError("not_found", INVITATION_MESSAGES.invalid);
+
+    const status = invitationStatus(invitation, now);
+    const isForActor = invitation.email === ctx.actor.email.toLowerCase();
+    const [membership] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, ctx.actor.id)));
+    if (membership) {
+      if (status === "pending" && isForActor) await markAccepted(tx, invitation.id, ctx.actor.id, now);
+      return { workspace, role: membership.role, wasMember: true };
+    }
+
+    if (status !== "pending") throw new AppError("conflict", INVITATION_MESSAGES[status]);
+    if (!isForActor) {
+      throw new AppError(
+        "forbidden",
+        `This invitation is for ${invitation.email}, but you're signed in as ${ctx.actor.email}. Sign in with that address to accept it.`,
+      );
+    }
+    await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ctx.actor.id, role: invitation.role });
+    await markAccepted(tx, invitation.id, ctx.actor.id, now);
+    return { workspace, role: invitation.role, wasMember: false };
+  });
+}
+
+async function markAccepted(tx: Tx, invitationId: string, userId: string, now: Date) {
+  await tx.update(invitations).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invitations.id, invitationId));
+}

@@ -1,0 +1,63 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { CreateInvitationInput } from "../../../shared/schemas/member";
+import type { ServiceContext } from "../../context";
+import { invitations, memberships, users } from "../../db/schema";
+import { authorize, validationError } from "../../errors";
+import { canAssignRole, workspaceAbilities } from "../../policies/workspace-policy";
+import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import { INVITATION_TTL_MS } from "./invitation-status";
+import { newInvitationToken } from "./invitation-token";
+
+export const ALREADY_MEMBER_MESSAGE = "This person is already a member of the workspace.";
+
+/**
+ * Invites `email` to the workspace with `role` and returns the link's token, which exists
+ * only here: the database keeps its hash. Inviting an address again replaces its pending
+ * invitation, so only the newest link works. `now` is for tests of expiry.
+ * @throws AppError not_found | forbidden (not an admin, or a role above the actor's reach) | validation_failed (already a member)
+ */
+export async function createInvitation(ctx: ServiceContext, input: CreateInvitationInput, now = new Date()) {
+  const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
+  authorize(workspaceAbilities(workspace.role).manageMembers, "Only admins and owners can invite people.");
+  authorize(canAssignRole(workspace.role, input.role), "Only owners can invite admins and owners.");
+  const email = input.email.toLowerCase();
+
+  const [member] = await ctx.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspace.id), eq(users.email, email)))
+    .limit(1);
+  if (member) throw validationError({ email: ALREADY_MEMBER_MESSAGE });
+
+  const { token, tokenHash } = newInvitationToken();
+  const invitation = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(invitations.workspaceId, workspace.id),
+          eq(invitations.email, email),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        workspaceId: workspace.id,
+        email,
+        role: input.role,
+        tokenHash,
+        invitedBy: ctx.actor.id,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  });
+  return { invitation, token, workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name } };
+}

@@ -1,0 +1,38 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { RevokeInvitationInput } from "../../../shared/schemas/member";
+import type { ServiceContext } from "../../context";
+import { invitations, memberships, workspaces } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { canAssignRole, workspaceAbilities } from "../../policies/workspace-policy";
+
+export const INVITATION_NOT_FOUND = "This invitation could not be found.";
+
+/**
+ * Withdraws an invitation so its link stops working. Admins may revoke invitations for roles
+ * they could give; revoking twice is harmless; an accepted invitation can't be revoked.
+ * @throws AppError not_found (also for another workspace's invitation) | forbidden | conflict (already accepted)
+ */
+export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitationInput, now = new Date()) {
+  const [row] = await ctx.db
+    .select({
+      id: invitations.id,
+      role: invitations.role,
+      acceptedAt: invitations.acceptedAt,
+      actorRole: memberships.role,
+      workspaceSlug: workspaces.slug,
+    })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
+    .innerJoin(memberships, and(eq(memberships.workspaceId, invitations.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .where(eq(invitations.id, input.invitationId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", INVITATION_NOT_FOUND);
+  authorize(workspaceAbilities(row.actorRole).manageMembers, "Only admins and owners can revoke invitations.");
+  authorize(canAssignRole(row.actorRole, row.role), "Only owners can revoke invitations for admins and owners.");
+  if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
+  await ctx.db
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(and(eq(invitations.id, row.id), isNull(invitations.revokedAt), isNull(invitations.acceptedAt)));
+  return { id: row.id, workspaceSlug: row.workspaceSlug };
+}

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import type { ChangeMemberRoleInput } from "../../../shared/schemas/member";
+import type { ServiceContext } from "../../context";
+import { memberships } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { canAssignRole, keepsAnOwner, memberAbilities } from "../../policies/workspace-policy";
+import { LAST_OWNER_MESSAGE, lockMembers } from "./lock-members";
+
+/**
+ * Gives a member another role. Admins manage roles below admin; owners manage everyone;
+ * the workspace's last owner can't be demoted.
+ * @throws AppError not_found | forbidden | conflict (last owner)
+ */
+export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberRoleInput) {
+  return ctx.db.transaction(async (tx) => {
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId);
+    const abilities = memberAbilities(actorRole, { role: target.role, isSelf: target.userId === ctx.actor.id });
+    authorize(abilities.changeRole, "Only owners can change the role of an admin or owner.");
+    authorize(canAssignRole(actorRole, input.role), "Only owners can make someone an admin or owner.");
+    if (!keepsAnOwner(ownerCount, target.role, input.role)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
+    if (target.role === input.role) return { userId: target.userId, role: target.role };
+    await tx.update(memberships).set({ role: input.role }).where(eq(memberships.id, target.membershipId));
+    return { userId: target.userId, role: input.role };
+  });
+}

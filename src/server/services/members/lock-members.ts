@@ -1,0 +1,41 @@
+import { asc, eq } from "drizzle-orm";
+import type { Role } from "../../../shared/roles";
+import type { Tx } from "../../db/client";
+import { memberships } from "../../db/schema";
+import { AppError } from "../../errors";
+
+export const MEMBER_NOT_FOUND = "This person is not a member of the workspace.";
+export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
+export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
+
+/** A workspace's memberships as a membership change sees them, with its rows locked. */
+export interface LockedMembers {
+  actorRole: Role;
+  target: { membershipId: string; userId: string; role: Role };
+  ownerCount: number;
+}
+
+/**
+ * Inside a transaction: locks every membership row of the workspace (in id order, so two
+ * changes can't deadlock) and reads the actor's role, the target's membership and the
+ * owner count from those rows. A second change to the same workspace waits here until the
+ * first commits and then sees its result, so "at least one owner" can't be lost to a race.
+ * @throws AppError not_found (the actor or the target is not a member)
+ */
+export async function lockMembers(tx: Tx, workspaceId: string, actorId: string, targetUserId: string): Promise<LockedMembers> {
+  const rows = await tx
+    .select({ id: memberships.id, userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(asc(memberships.id))
+    .for("update");
+  const actor = rows.find((row) => row.userId === actorId);
+  if (!actor) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  const target = rows.find((row) => row.userId === targetUserId);
+  if (!target) throw new AppError("not_found", MEMBER_NOT_FOUND);
+  return {
+    actorRole: actor.role,
+    target: { membershipId: target.id, userId: target.userId, role: target.role },
+    ownerCount: rows.filter((row) => row.role === "owner").length,
+  };
+}

@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { RemoveMemberInput } from "../../../shared/schemas/member";
+import type { ServiceContext } from "../../context";
+import { memberships } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { keepsAnOwner, memberAbilities } from "../../policies/workspace-policy";
+import { LAST_OWNER_MESSAGE, lockMembers } from "./lock-members";
+
+/**
+ * Removes someone else from the workspace (leaving is leaveWorkspace). Admins remove
+ * members below admin; owners remove anyone but the last owner.
+ * @throws AppError not_found | forbidden (including oneself) | conflict (last owner)
+ */
+export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput) {
+  return ctx.db.transaction(async (tx) => {
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId);
+    const isSelf = target.userId === ctx.actor.id;
+    const abilities = memberAbilities(actorRole, { role: target.role, isSelf });
+    authorize(abilities.remove, isSelf ? "Use “Leave workspace” to leave." : "Only owners can remove an admin or owner.");
+    if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
+    await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
+    return { userId: target.userId };
+  });
+}
