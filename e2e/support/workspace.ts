@@ -1,5 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import type { Role } from "../../src/shared/roles";
+import { MemberSettingsPage } from "../pages/member-settings-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "./accounts";
 import { newPerson } from "./accounts";
@@ -12,5 +14,29 @@ export async function signedUpPage(browser: Browser, baseUrl: string, label = "w
   const person = newPerson(label);
   const page = await (await newContext(browser, baseUrl)).newPage();
   await new SignUpPage(page).signUp(person);
+  return { page, person };
+}
+
+/**
+ * A new person invited into `owner`'s workspace with `role` through the real flow (the owner's
+ * Settings → Invitations, then sign-up from the link), on the workspace home in their own browser context.
+ */
+export async function invitedMemberPage(
+  browser: Browser,
+  baseUrl: string,
+  owner: { page: Page; person: Person },
+  role: Role,
+  label = "member",
+): Promise<{ page: Page; person: Person }> {
+  const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+  await settings.openInvitations();
+  const person = newPerson(label);
+  const link = await settings.invite(person.email, role);
+  const page = await (await newContext(browser, baseUrl)).newPage();
+  await page.goto(`/signup?invite=${link.split("/").pop()}`);
+  await page.getByLabel("Your name").fill(person.name);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account and join" }).click();
+  await page.waitForURL(`**/w/${owner.person.workspaceSlug}`);
   return { page, person };
 }
