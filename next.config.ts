@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { IMAGE_CONTENT_SECURITY_POLICY } from "./src/server/http/security-headers";
 
 /**
  * Framework constants from the seed (docs/configuration.md lists them):
@@ -17,6 +18,8 @@ const config: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
     minimumCacheTTL: 60,
+    // Next's default lacks frame-ancestors; ours keeps its sandbox (docs/architecture.md).
+    contentSecurityPolicy: IMAGE_CONTENT_SECURITY_POLICY,
   },
 };
 

@@ -6,13 +6,16 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { shouldRetry } from "@/lib/fetch-json";
 
-/** App-wide client state: the theme (follows the system by default) and the data-fetch cache. */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * App-wide client state: the theme (follows the system by default) and the data-fetch cache.
+ * `nonce` is the page's CSP nonce, for next-themes' inline script that sets the theme before paint.
+ */
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } }),
   );
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

@@ -28,9 +28,11 @@ export function createAuth(options: CreateAuthOptions) {
   const limiter = new SignInLimiter();
   return betterAuth({
     secret: options.secret,
-    // Without PUBLIC_URL any Host is accepted and a request's Origin must equal it,
-    // so localhost and 127.0.0.1 both work and cross-site posts are still refused.
-    baseURL: options.publicUrl ?? { allowedHosts: ["*"] },
+    // Without PUBLIC_URL the base URL is taken from each request, and the only trusted origin
+    // is that request's own, so localhost and 127.0.0.1 both work and cross-site posts are
+    // refused. (The dynamic `{ allowedHosts: ["*"] }` form trusted every https:// origin and
+    // no http:// one: API sign-in over http failed and any https site passed the check.)
+    baseURL: options.publicUrl,
     database: drizzleAdapter(options.db, { provider: "pg", schema, usePlural: true }),
     emailAndPassword: {
       enabled: true,
