@@ -2,7 +2,7 @@ import type { Role } from "../../src/shared/roles";
 import { ROLE_RANK, ROLES } from "../../src/shared/roles";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
-import type { Outcome, Probe, Target } from "./probes";
+import type { Observation, Outcome, Probe, Target } from "./probes";
 import { action, api, page, socket } from "./probes";
 
 /**
@@ -25,8 +25,10 @@ export interface AccessRow {
 export function allow(
   minimum: Role,
   options: { below?: Outcome; anonymous?: Outcome; stranger?: Outcome } = {},
+  /** What the allowed roles get instead of `ok` (a row whose request must fail even for them). */
+  allowed: Outcome = "ok",
 ): Record<ActorName, Outcome> {
-  const roles = Object.fromEntries(ROLES.map((role) => [role, ROLE_RANK[role] >= ROLE_RANK[minimum] ? "ok" : (options.below ?? "forbidden")]));
+  const roles = Object.fromEntries(ROLES.map((role) => [role, ROLE_RANK[role] >= ROLE_RANK[minimum] ? allowed : (options.below ?? "forbidden")]));
   return {
     anonymous: options.anonymous ?? "login",
     ...(roles as Record<Role, Outcome>),
@@ -97,6 +99,23 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: allow("editor"),
     probe: action("moveDocumentAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [{ documentId: docId(fx, t), parentId: null }]),
   },
+  // Another workspace's document as the new parent: as hidden as a missing one, even to editors.
+  {
+    surface: "action",
+    name: "moveDocumentAction under another workspace's document",
+    expected: allow("editor", {}, "not_found"),
+    probe: action("moveDocumentAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [
+      { documentId: fx.doc.id, parentId: t === "real" ? fx.otherDoc.id : fx.missing.documentId },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "createDocumentAction under another workspace's document",
+    expected: allow("editor", {}, "not_found"),
+    probe: action("createDocumentAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [
+      { workspaceId: fx.workspace.id, parentId: t === "real" ? fx.otherDoc.id : fx.missing.documentId },
+    ]),
+  },
   {
     surface: "action",
     name: "trashDocumentAction",
@@ -148,7 +167,7 @@ export const ACCESS_TABLE: AccessRow[] = [
   // Public forms: anyone reaches their validation (an empty form answers field messages).
   { surface: "action", name: "signInAction", expected: everyone("ok"), probe: action("signInAction", () => "/login", () => [{}, form({})]) },
   { surface: "action", name: "signUpAction", expected: everyone("ok"), probe: action("signUpAction", () => "/signup", () => [{}, form({})]) },
-  { surface: "action", name: "signOutAction", expected: everyone("ok"), probe: signOutProbe },
+  { surface: "action", name: "signOutAction", expected: everyone("ok", { anonymous: "login" }), probe: signOutProbe },
 
   // API routes.
   { surface: "api", name: "GET /api/health", expected: everyone("ok"), probe: api("GET", () => "/api/health") },
@@ -208,14 +227,19 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
 ];
 
-/** Signing out ends the session it was called with (a fresh one, so the table's stays valid). */
-async function signOutProbe(fx: Fixture, actor: ActorName) {
-  const cookie = actor === "anonymous" ? "" : await fx.freshCookie(actor);
-  const response = await callAction(fx.app.url, { name: "signOutAction", path: "/", args: [], cookie });
+/**
+ * Signing out (from the workspace's account menu) ends the session it was called with: a fresh
+ * one, so the table's stays valid. Signed out already, the proxy sends the caller to sign in.
+ */
+async function signOutProbe(fx: Fixture, actor: ActorName): Promise<Observation> {
+  const path = `/w/${fx.workspace.slug}`;
+  if (actor === "anonymous") return action("signOutAction", () => path, () => [])(fx, actor, "real");
+  const cookie = await fx.freshCookie(actor);
+  const response = await callAction(fx.app.url, { name: "signOutAction", path, args: [], cookie });
   const session = await fetch(`${fx.app.url}/api/auth/get-session`, { headers: { cookie } });
   const isSignedOut = (await session.json()) === null;
   const evidence = `redirect → ${response.redirect}, signed out: ${isSignedOut}`;
-  return { outcome: response.redirect === "/login" && isSignedOut ? ("ok" as const) : (`unexpected: ${evidence}` as const), evidence };
+  return { outcome: response.redirect === "/login" && isSignedOut ? "ok" : `unexpected: ${evidence}`, evidence };
 }
 
 /** A new document in workspace A, made by its owner through the app (optionally trashed). */

@@ -34,6 +34,8 @@ export interface Fixture {
   /** In A: a live document (with an uploaded image), and a trashed one. */
   doc: { id: string; segment: string };
   trashedDoc: { id: string };
+  /** In B: the stranger's document. */
+  otherDoc: { id: string };
   fileId: string;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
   missing: { documentId: string; workspaceId: string; workspaceSlug: string; fileId: string };
@@ -67,7 +69,7 @@ export async function startFixture(): Promise<Fixture> {
     const roles: Role[] = ["viewer", "commenter", "editor", "admin"];
     await db.insert(memberships).values(roles.map((role) => ({ workspaceId: workspace.id, userId: actors[role as SignedIn].id, role })));
     const otherWorkspace = await createWorkspace({ db, actor: actors.stranger }, { name: `Other ${tag}`, slug: `other-${tag}` });
-    await createDocument({ db, actor: actors.stranger }, { workspaceId: otherWorkspace.id, title: "Their plans" });
+    const otherDoc = await createDocument({ db, actor: actors.stranger }, { workspaceId: otherWorkspace.id, title: "Their plans" });
     const doc = await createDocument(owner, { workspaceId: workspace.id, title: "Handbook" });
     const trashed = await createDocument(owner, { workspaceId: workspace.id, title: "Old notes" });
     await trashDocument(owner, { documentId: trashed.id });
@@ -76,6 +78,7 @@ export async function startFixture(): Promise<Fixture> {
       otherWorkspace: { id: otherWorkspace.id, slug: otherWorkspace.slug },
       doc: { id: doc.id, segment: documentSegment(doc) },
       trashedDoc: { id: trashed.id },
+      otherDoc: { id: otherDoc.id },
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),

@@ -73,8 +73,9 @@ export function action(
       const isLogin = new URL(response.redirect, fx.app.url).pathname === "/login";
       return { outcome: isLogin ? "login" : "ok", evidence: `redirect → ${response.redirect}` };
     }
-    const result = response.result as { ok?: boolean; code?: string; success?: string; fields?: object } | undefined;
-    const evidence = `${response.status} ${JSON.stringify(result)}`;
+    const result = response.result as { ok?: boolean; code?: string; success?: string; fields?: object; values?: object } | undefined;
+    // A form's answer echoes what was submitted (the id asked for): not part of what it reveals.
+    const evidence = `${response.status} ${JSON.stringify({ ...result, values: undefined })}`;
     if (response.status !== 200 || result === undefined) return { outcome: `unexpected: ${evidence}`, evidence };
     // ActionResult ({ ok, code }) or FormState ({ success } | { code } | { fields } for bad input).
     if (result.ok === true || result.success !== undefined || (result.code === undefined && result.fields)) return { outcome: "ok", evidence };

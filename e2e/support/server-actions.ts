@@ -11,6 +11,13 @@ const flight = require("next/dist/compiled/react-server-dom-webpack/client.node.
   createFromNodeStream(stream: Readable, manifest: { moduleMap: object; serverModuleMap: null; moduleLoading: null }): Promise<unknown>;
 };
 
+// An action that revalidates also sends the page's new tree, which names client components.
+// Only the action's result (`a`) is read here, so every client module may stay a placeholder.
+const ANY_CLIENT_MODULE = new Proxy({}, { get: (_modules, id) => ({ "*": { id, chunks: [] } }) });
+const placeholders = globalThis as { __next_require__?: unknown; __webpack_chunk_load__?: unknown };
+placeholders.__next_require__ ??= () => ({});
+placeholders.__webpack_chunk_load__ ??= () => Promise.resolve();
+
 const MANIFEST = path.resolve(import.meta.dirname, "../../.next/server/server-reference-manifest.json");
 
 /** What a server action call came back with. */
@@ -70,7 +77,7 @@ export async function callAction(
     return { status: response.status, redirect, result: undefined };
   }
   const payload = (await flight.createFromNodeStream(Readable.from([Buffer.from(await response.arrayBuffer())]), {
-    moduleMap: {},
+    moduleMap: ANY_CLIENT_MODULE,
     serverModuleMap: null,
     moduleLoading: null,
   })) as { a?: unknown };
