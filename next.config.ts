@@ -18,6 +18,9 @@ const config: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
     minimumCacheTTL: 60,
+    // Only uploads are optimised, and their signed URLs carry ?expires=&sig= (Next refuses a
+    // local URL with a query string unless a pattern allows it: 400 "url" parameter is not allowed).
+    localPatterns: [{ pathname: "/api/v1/files/**" }],
     // Next's default lacks frame-ancestors; ours keeps its sandbox (docs/architecture.md).
     contentSecurityPolicy: IMAGE_CONTENT_SECURITY_POLICY,
   },
