@@ -28,8 +28,7 @@ export function proxy(request: NextRequest) {
   const policy = pageContentSecurityPolicy({
     nonce,
     isDev: env.NODE_ENV === "development",
-    // The Host the browser used (nextUrl's host is the custom server's bind address).
-    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `${request.nextUrl.protocol}//${request.headers.get("host") ?? request.nextUrl.host}`,
+    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : requestOrigin(request),
   });
   // Next finds the nonce in the request's CSP header while rendering; the response header is
   // the one the browser enforces (it replaces server.ts's resource policy).
@@ -39,6 +38,13 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set(CSP, policy);
   return response;
+}
+
+// The Host the browser used (nextUrl's host is the custom server's bind address); a Host no
+// browser would send falls back to the latter instead of failing the request.
+function requestOrigin(request: NextRequest): string {
+  const origin = `${request.nextUrl.protocol}//${request.headers.get("host") ?? request.nextUrl.host}`;
+  return URL.canParse(origin) ? origin : request.nextUrl.origin;
 }
 
 export const config = {

@@ -33,9 +33,11 @@ async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   page.on("console", (message) => {
     if (message.type() !== "error") return;
-    // The 404 and 500 pages are meant to answer with those statuses.
-    const isExpectedStatus = /Failed to load resource: the server responded with a status of (404|500)/.test(message.text()) &&
-      message.location().url === page.url();
+    // The 404 and 500 pages (and the failing action, posted to its page) answer with those
+    // statuses on purpose; Chromium also probes /favicon.ico on its own (Quire's icon is icon.svg).
+    const isExpectedStatus =
+      /Failed to load resource: the server responded with a status of (404|500)/.test(message.text()) &&
+      (message.location().url === page.url() || message.location().url === `${app.url}/favicon.ico`);
     if (!isExpectedStatus) problems.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -116,9 +118,11 @@ describe("security headers and the content security policy", () => {
     expect(missing?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("This page could not be found");
 
-    // A NUL byte in a workspace address makes the database refuse the query: a genuine 500.
-    const failing = await page.goto(`/w/a%00b`);
-    expect(failing?.status()).toBe(500);
+    // The 500 page, from a genuine server fault: PostgreSQL refuses a NUL byte in text, and the
+    // name field lets one through (reported; if validation starts refusing it, pick another fault).
+    await page.goto(`/w/${person.workspaceSlug}/settings`);
+    await page.getByLabel("Workspace name").fill("Team\u0000");
+    await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Internal Server Error");
 
     expect(problems).toEqual([]);
