@@ -63,6 +63,8 @@ export function createAuth(options: CreateAuthOptions) {
       customRules: { "/sign-in/email": false },
     },
     advanced: {
+      // better-auth skips its origin check when NODE_ENV is "test"; ours must be the real one.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       trustedProxyHeaders: options.trustProxy ?? false,
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
