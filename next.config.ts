@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { IMAGE_CONTENT_SECURITY_POLICY } from "./src/server/http/security-headers";
 
 /**
  * Framework constants from the seed (docs/configuration.md lists them):
@@ -8,7 +9,6 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  // nodemailer picks transports at run time; load it from node_modules as it ships.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
   experimental: {
     staleTimes: { dynamic: 30, static: 300 },
@@ -18,10 +18,11 @@ const config: NextConfig = {
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
     qualities: [75],
     minimumCacheTTL: 60,
-    // Next 16 refuses local image URLs with a query string unless a pattern allows it. Uploaded
-    // images are optimised from signed URLs (`?expires=&sig=`, services/files/sign-file-urls.ts),
-    // and the file route checks the signature itself; every other local path keeps the default.
-    localPatterns: [{ pathname: "/api/v1/files/**" }, { pathname: "**", search: "" }],
+    // Only uploads are optimised, and their signed URLs carry ?expires=&sig= (Next refuses a
+    // local URL with a query string unless a pattern allows it: 400 "url" parameter is not allowed).
+    localPatterns: [{ pathname: "/api/v1/files/**" }],
+    // Next's default lacks frame-ancestors; ours keeps its sandbox (docs/architecture.md).
+    contentSecurityPolicy: IMAGE_CONTENT_SECURITY_POLICY,
   },
 };
 

@@ -9,6 +9,7 @@ import { getEnv } from "./src/server/env";
 import { stampClientIp } from "./src/server/http/client-ip";
 import { purgeExpiredTrash } from "./src/server/services/documents/purge-expired-trash";
 import { isSameOriginUpgrade } from "./src/server/http/same-origin";
+import { baseSecurityHeaders } from "./src/server/http/security-headers";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -29,8 +30,13 @@ async function main(): Promise<void> {
   const collab = createCollabServer({ resolveIdentity: identityFromHeaders, getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
+  // On every response, before Next adds its own: static files, /_next/image and error pages
+  // included. Here rather than next.config.ts headers(), which are fixed at build time, and
+  // PUBLIC_URL (HSTS) is read when the server starts. src/proxy.ts replaces the CSP on pages.
+  const securityHeaders = Object.entries(baseSecurityHeaders({ publicUrl: env.PUBLIC_URL }));
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
+    for (const [name, value] of securityHeaders) response.setHeader(name, value);
     void handleRequest(request, response);
   });
 
@@ -39,7 +45,8 @@ async function main(): Promise<void> {
     stampClientIp(request, trustProxy);
     if (pathname === "/collab") {
       if (!isSameOriginUpgrade(request, env.PUBLIC_URL)) {
-        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+        const lines = securityHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join("");
+        socket.end(`HTTP/1.1 403 Forbidden\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
         return;
       }
       handleCollabUpgrade(request, socket, head);

@@ -1,17 +1,54 @@
 import { getSessionCookie } from "better-auth/cookies";
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
+import { getEnv } from "./server/env";
+import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "./server/http/security-headers";
+
+const CSP = "Content-Security-Policy";
+
+// Pages that need a session; the rest (landing, sign-in, 404s) are open to anyone.
+const SIGNED_IN_SECTIONS = ["/w", "/workspaces", "/account"];
 
 /**
- * Signed-out visitors to app pages go to sign-in with the exact page to come back to.
- * Only the cookie's presence is checked here (fast, no database): pages still verify
+ * Every page request: a fresh CSP nonce (Next puts it on its scripts; the root layout hands it
+ * to next-themes), and signed-out visitors to app pages go to sign-in with the page to come
+ * back to. Only the cookie's presence is checked here (fast, no database): pages still verify
  * the session and membership through the policy module.
  */
 export function proxy(request: NextRequest) {
-  if (getSessionCookie(request)) return NextResponse.next();
-  const login = new URL("/login", request.url);
-  login.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.redirect(login);
+  const { pathname, search } = request.nextUrl;
+  const needsSession = SIGNED_IN_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+  if (needsSession && !getSessionCookie(request)) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("next", `${pathname}${search}`);
+    return NextResponse.redirect(login);
+  }
+  const env = getEnv();
+  const nonce = newNonce();
+  const policy = pageContentSecurityPolicy({
+    nonce,
+    isDev: env.NODE_ENV === "development",
+    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : requestOrigin(request),
+  });
+  // Next finds the nonce in the request's CSP header while rendering; the response header is
+  // the one the browser enforces (it replaces server.ts's resource policy).
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set(CSP, policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set(CSP, policy);
+  return response;
 }
 
-export const config = { matcher: ["/w/:path*", "/workspaces/:path*", "/account/:path*"] };
+// The Host the browser used (nextUrl's host is the custom server's bind address); a Host no
+// browser would send falls back to the latter instead of failing the request.
+function requestOrigin(request: NextRequest): string {
+  const origin = `${request.nextUrl.protocol}//${request.headers.get("host") ?? request.nextUrl.host}`;
+  return URL.canParse(origin) ? origin : request.nextUrl.origin;
+}
+
+export const config = {
+  // Everything that can answer with HTML. API routes answer JSON, and static files and
+  // optimised images are not documents: they keep server.ts's resource policy.
+  matcher: ["/((?!api/|_next/static/|_next/image|icon\\.svg$|favicon\\.ico$).*)"],
+};

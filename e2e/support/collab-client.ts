@@ -1,7 +1,11 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import WebSocket from "ws";
+import * as decoding from "lib0/decoding";
 import * as Y from "yjs";
 import { collabDocumentName } from "../../src/shared/collab/document-name";
+
+// Hocuspocus's MessageType.SyncStatus.
+const SYNC_STATUS = 8;
 
 /** A Node Yjs client on /collab — a "crafted client" that skips the editor's checks. */
 export function connectCollab(port: number, documentId: string, headers: Record<string, string>) {
@@ -22,6 +26,14 @@ export function connectCollab(port: number, documentId: string, headers: Record<
     onAuthenticationFailed: ({ reason }) => events.push(`denied: ${reason}`),
     onClose: ({ event }) => events.push(`closed: ${event.code}${event.reason ? ` ${event.reason}` : ""}`),
     onStateless: ({ payload }) => events.push(`stateless: ${payload}`),
+    onAuthenticated: ({ scope }) => events.push(`authenticated: ${scope}`),
+  });
+  // The server acknowledges each update: "sync-status: applied", or "refused" on a read-only
+  // connection (the provider itself drops the refusals, so they are read off the wire here).
+  provider.on("message", ({ message }: { message: { decoder: decoding.Decoder } }) => {
+    decoding.readVarString(message.decoder);
+    if (decoding.readVarUint(message.decoder) !== SYNC_STATUS) return;
+    events.push(`sync-status: ${decoding.readVarInt(message.decoder) === 1 ? "applied" : "refused"}`);
   });
   provider.attach();
   return {

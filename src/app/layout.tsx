@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import localFont from "next/font/local";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { NONCE_HEADER } from "@/server/http/security-headers";
 import "./globals.css";
 
 // The seed's one sans-serif web font, self-hosted (no network at build or run time),
@@ -25,12 +27,15 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Reading the request's headers makes every page render per request, which the CSP nonce
+// needs: a page prerendered at build time would carry scripts without this request's nonce.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // next-themes sets the theme class before paint, so React sees a different class: expected.
     <html lang="en" className={inter.variable} suppressHydrationWarning>
       <body>
-        <Providers>{children}</Providers>
+        <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>
   );

@@ -4,17 +4,26 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
+import { z } from "zod";
 import { shouldRetry } from "@/lib/fetch-json";
 import { registerOfflineWorker } from "@/lib/offline-pages";
 
-/** App-wide client state: the theme (follows the system by default), the data-fetch cache, and the offline worker. */
-export function Providers({ children }: { children: ReactNode }) {
+// Zod 4 probes `new Function` once to decide whether to compile its parsers; our CSP forbids
+// eval, so the probe fails anyway and the browser reports a violation for it. Skip the probe.
+z.config({ jitless: true });
+
+/**
+ * App-wide client state: the theme (follows the system by default), the data-fetch cache and
+ * the offline worker. `nonce` is the page's CSP nonce, for next-themes' inline script that
+ * sets the theme before paint.
+ */
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } }),
   );
   useEffect(registerOfflineWorker, []);
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

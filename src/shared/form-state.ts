@@ -1,4 +1,4 @@
-import type { FieldErrors } from "./api-error";
+import type { ErrorCode, FieldErrors } from "./api-error";
 
 /** What a form's server action returns to `useActionState`. */
 export interface FormState {
@@ -10,6 +10,8 @@ export interface FormState {
   values?: Record<string, string>;
   /** Set when the action succeeded without navigating away. */
   success?: string;
+  /** The failure's code (PRODUCT.md §7) when a service refused the submission. */
+  code?: ErrorCode;
 }
 
 /** Where to go after signing in: only same-site paths, never `//host` or a scheme. */

@@ -31,5 +31,6 @@ export function formStateFromError(error: unknown, echo: Record<string, string>)
     message: formMessage ?? (error.fields ? undefined : error.message),
     fields,
     values: echo,
+    code: error.code,
   };
 }

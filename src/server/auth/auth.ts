@@ -28,9 +28,12 @@ export function createAuth(options: CreateAuthOptions) {
   const limiter = new SignInLimiter();
   return betterAuth({
     secret: options.secret,
-    // Without PUBLIC_URL any Host is accepted and a request's Origin must equal it,
-    // so localhost and 127.0.0.1 both work and cross-site posts are still refused.
-    baseURL: options.publicUrl ?? { allowedHosts: ["*"] },
+    // Without PUBLIC_URL the only trusted origin is the one the request itself was sent to
+    // (its Host), so localhost and 127.0.0.1 both work and cross-site posts are refused.
+    // (The dynamic `{ allowedHosts: ["*"] }` form trusted every https:// origin and no
+    // http:// one: API sign-in over http failed, and any https site passed the check.)
+    baseURL: options.publicUrl,
+    trustedOrigins: options.publicUrl ? [] : (request) => (request ? [requestOrigin(request)] : []),
     database: drizzleAdapter(options.db, { provider: "pg", schema, usePlural: true }),
     emailAndPassword: {
       enabled: true,
@@ -60,6 +63,8 @@ export function createAuth(options: CreateAuthOptions) {
       customRules: { "/sign-in/email": false },
     },
     advanced: {
+      // better-auth skips its origin check when NODE_ENV is "test"; ours must be the real one.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       trustedProxyHeaders: options.trustProxy ?? false,
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
@@ -109,6 +114,12 @@ export function getAuth(): Promise<Auth> {
 export function tooManyAttemptsMessage(seconds: number): string {
   const unit = seconds === 1 ? "second" : "seconds";
   return `Too many sign-in attempts. Try again in ${seconds} ${unit}.`;
+}
+
+// The Host header, not request.url: Next builds the URL from the custom server's bind address.
+function requestOrigin(request: Request): string {
+  const { protocol, host } = new URL(request.url);
+  return `${protocol}//${request.headers.get("host") ?? host}`;
 }
 
 function pickColor(seed: string): string {

@@ -1,0 +1,139 @@
+import { expect } from "vitest";
+import { AUTH_REFUSED_REASON } from "../../src/shared/collab/close-codes";
+import { connectCollab } from "../support/collab-client";
+import { callAction } from "../support/server-actions";
+import type { ActorName, Fixture } from "./fixture";
+
+/**
+ * What one actor got from one surface, in the table's words:
+ * - `ok`: let through (a page or a redirect inside the app, a 2xx, an action that ran);
+ * - `login`: sent to sign in (redirect to /login, 401, `unauthenticated`, a socket refused for its session);
+ * - `forbidden`: 403 / `forbidden`;
+ * - `not_found`: 404 / `not_found`, which must look exactly like a request for nothing;
+ * - `read-only`: the socket connected, but the server refused the document update.
+ */
+export type Outcome = "ok" | "login" | "forbidden" | "not_found" | "read-only";
+
+/** An outcome plus what the caller saw, compared with a missing id's when it is `not_found`. */
+export interface Observation {
+  outcome: Outcome | `unexpected: ${string}`;
+  evidence: string;
+}
+
+/** "real": the fixture's object; "missing": the same request for an id that names nothing. */
+export type Target = "real" | "missing";
+
+export type Probe = (fx: Fixture, actor: ActorName, target: Target) => Promise<Observation>;
+
+/** GET a page with the actor's cookie. */
+export function page(path: (fx: Fixture, target: Target) => string): Probe {
+  return async (fx, actor, target) => {
+    const response = await fetch(`${fx.app.url}${path(fx, target)}`, { redirect: "manual", headers: { cookie: fx.cookie(actor) } });
+    const html = await response.text();
+    const location = response.headers.get("location") ?? "";
+    // Title and heading: the rest of the HTML carries the requested path and the nonce.
+    const evidence = `${response.status} ${match(html, /<title>([^<]*)<\/title>/)} | ${match(html, /<h1[^>]*>([^<]*)<\/h1>/)}`;
+    if (response.status >= 300 && response.status < 400) {
+      return { outcome: new URL(location, fx.app.url).pathname === "/login" ? "login" : "ok", evidence: `${response.status} → ${location}` };
+    }
+    return { outcome: fromStatus(response.status), evidence };
+  };
+}
+
+/** An HTTP call with the actor's cookie; `init` builds the request (a fresh body per call). */
+export function api(
+  method: string,
+  path: (fx: Fixture, target: Target) => string,
+  init?: (fx: Fixture, target: Target) => Omit<RequestInit, "method">,
+): Probe {
+  return async (fx, actor, target) => {
+    const extra = init?.(fx, target) ?? {};
+    const response = await fetch(`${fx.app.url}${path(fx, target)}`, {
+      ...extra,
+      method,
+      redirect: "manual",
+      headers: { ...(extra.headers as Record<string, string> | undefined), cookie: fx.cookie(actor), origin: fx.app.url },
+    });
+    return { outcome: fromStatus(response.status), evidence: `${response.status} ${await response.text()}` };
+  };
+}
+
+/**
+ * A server action called over HTTP on the page that uses it (see support/server-actions.ts).
+ * `args` may create what the call consumes (a fresh document to trash), as the owner.
+ */
+export function action(
+  name: string,
+  path: (fx: Fixture) => string,
+  args: (fx: Fixture, target: Target) => unknown[] | Promise<unknown[]>,
+): Probe {
+  return async (fx, actor, target) => {
+    const response = await callAction(fx.app.url, { name, path: path(fx), args: await args(fx, target), cookie: fx.cookie(actor) });
+    if (response.redirect) {
+      const isLogin = new URL(response.redirect, fx.app.url).pathname === "/login";
+      return { outcome: isLogin ? "login" : "ok", evidence: `redirect → ${response.redirect}` };
+    }
+    const result = response.result as { ok?: boolean; code?: string; success?: string; fields?: object; values?: object } | undefined;
+    // A form's answer echoes what was submitted (the id asked for): not part of what it reveals.
+    const evidence = `${response.status} ${JSON.stringify({ ...result, values: undefined })}`;
+    if (response.status !== 200 || result === undefined) return { outcome: `unexpected: ${evidence}`, evidence };
+    // ActionResult ({ ok, code }) or FormState ({ success } | { code } | { fields } for bad input).
+    if (result.ok === true || result.success !== undefined || (result.code === undefined && result.fields)) return { outcome: "ok", evidence };
+    return { outcome: fromCode(result.code), evidence };
+  };
+}
+
+/**
+ * Connects to /collab for a document and, once synced, writes to it: `ok` when an observer
+ * (the owner) receives the text, `read-only` when the server acknowledges the update as refused.
+ */
+export function socket(documentId: (fx: Fixture, target: Target) => string): Probe {
+  return async (fx, actor, target) => {
+    const id = documentId(fx, target);
+    const client = connectCollab(fx.app.port, id, { cookie: fx.cookie(actor) });
+    const observer = connectCollab(fx.app.port, id, { cookie: fx.cookie("owner") });
+    try {
+      await expect.poll(() => client.events.some((e) => e === "synced" || e.startsWith("denied")), { timeout: 15_000 }).toBe(true);
+      const denial = client.events.find((e) => e.startsWith("denied: "));
+      if (denial) {
+        const reason = denial.slice("denied: ".length);
+        return { outcome: fromRefusal(reason), evidence: reason };
+      }
+      await expect.poll(() => observer.events.includes("synced"), { timeout: 15_000 }).toBe(true);
+      const marker = `written by ${actor} ${Math.random().toString(36).slice(2)}`;
+      client.doc.getText("body").insert(0, marker);
+      const wasRelayed = () => observer.doc.getText("body").toString().includes(marker);
+      const wasRefused = () => client.events.includes("sync-status: refused");
+      await expect.poll(() => wasRelayed() || wasRefused(), { timeout: 15_000 }).toBe(true);
+      return wasRefused() ? { outcome: "read-only", evidence: "update refused" } : { outcome: "ok", evidence: "update relayed" };
+    } finally {
+      client.close();
+      observer.close();
+    }
+  };
+}
+
+function fromStatus(status: number): Observation["outcome"] {
+  if (status >= 200 && status < 300) return "ok";
+  if (status === 401) return "login";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  return `unexpected: ${status}`;
+}
+
+function fromRefusal(reason: string): Observation["outcome"] {
+  if (reason === AUTH_REFUSED_REASON.unauthenticated) return "login";
+  // The socket's one refusal for unknown, trashed and other workspaces' documents alike.
+  if (reason === AUTH_REFUSED_REASON.forbidden) return "not_found";
+  return `unexpected: ${reason}`;
+}
+
+function fromCode(code: string | undefined): Observation["outcome"] {
+  if (code === "unauthenticated") return "login";
+  if (code === "forbidden" || code === "not_found") return code;
+  return `unexpected: ${code}`;
+}
+
+function match(text: string, pattern: RegExp): string {
+  return pattern.exec(text)?.[1]?.trim() ?? "";
+}

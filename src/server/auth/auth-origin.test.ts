@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDatabase } from "../../../test/test-db";
+import { createTestDatabase } from "../../../test/test-db";
+import { createAuth } from "./auth";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const SECRET = "test-secret-that-is-at-least-32-characters";
+
+/** A sign-up POST to better-auth's handler as a browser on `origin` would send it to `host`. */
+async function signUpFrom(auth: ReturnType<typeof createAuth>, host: string, origin: string): Promise<number> {
+  const email = `origin-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  // Next builds request.url from the custom server's bind address, whatever Host the browser used.
+  const request = new Request("http://localhost:3000/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", host, origin },
+    body: JSON.stringify({ name: "Origin Test", email, password: "correct horse battery" }),
+  });
+  const response = await auth.handler(request);
+  await response.body?.cancel();
+  return response.status;
+}
+
+describe("better-auth's origin check", () => {
+  describe("without PUBLIC_URL", () => {
+    const auth = () => createAuth({ db: database.db, secret: SECRET });
+
+    it("accepts a request from the origin it was sent to, by name or by address", async () => {
+      expect(await signUpFrom(auth(), "127.0.0.1:3000", "http://127.0.0.1:3000")).toBe(200);
+      expect(await signUpFrom(auth(), "localhost:3000", "http://localhost:3000")).toBe(200);
+    });
+
+    it("refuses another site, over https too", async () => {
+      expect(await signUpFrom(auth(), "127.0.0.1:3000", "https://evil.example")).toBe(403);
+      expect(await signUpFrom(auth(), "127.0.0.1:3000", "http://evil.example")).toBe(403);
+    });
+  });
+
+  describe("with PUBLIC_URL", () => {
+    const auth = () => createAuth({ db: database.db, secret: SECRET, publicUrl: "https://docs.example.com" });
+
+    it("accepts only the public origin", async () => {
+      expect(await signUpFrom(auth(), "docs.example.com", "https://docs.example.com")).toBe(200);
+      expect(await signUpFrom(auth(), "docs.example.com", "https://evil.example")).toBe(403);
+    });
+  });
+});
