@@ -18,8 +18,11 @@ interface AwarenessUser {
   color?: unknown;
 }
 
-/** The other people in the document, from Yjs awareness, in the order they arrived. */
-export function usePresence(provider: HocuspocusProvider | null): Collaborator[] {
+/**
+ * The other people in the document, from Yjs awareness, in the order they arrived. The
+ * person's own other tabs are left out: their cursors still show in the text.
+ */
+export function usePresence(provider: HocuspocusProvider | null, selfId: string): Collaborator[] {
   const [collaborators, setCollaborators] = useState<Collaborator[]>([]);
   useEffect(() => {
     const awareness = provider?.awareness;
@@ -31,6 +34,7 @@ export function usePresence(provider: HocuspocusProvider | null): Collaborator[]
         const user = (state as { user?: AwarenessUser }).user;
         // Awareness is relayed from other clients as they sent it: keep only well-formed entries.
         if (!user || typeof user.id !== "string" || typeof user.name !== "string" || typeof user.color !== "string") return;
+        if (user.id === selfId) return;
         const color = /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : FALLBACK_COLOR;
         byUser.set(user.id, { clientId, userId: user.id, name: user.name.slice(0, 80) || "Someone", color });
       });
@@ -42,6 +46,6 @@ export function usePresence(provider: HocuspocusProvider | null): Collaborator[]
       awareness.off("change", update);
       setCollaborators([]);
     };
-  }, [provider]);
+  }, [provider, selfId]);
   return collaborators;
 }

@@ -42,7 +42,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
   const [uploads, setUploads] = useState<Upload[]>([]);
   const status = useCollabStatus(provider);
   const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider);
-  const collaborators = usePresence(provider);
+  const collaborators = usePresence(provider, user.id);
   // The server may change what this person can do while the page is open (role changed,
   // removed, document trashed, signed out elsewhere): its word wins over the page's.
   const canEdit = serverCanEdit ?? abilities.update;
