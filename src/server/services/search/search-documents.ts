@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, SearchQueryField } from "../../../shared/schemas/search";
+import type { ServiceContext } from "../../context";
+import { documents } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { MAX_INDEXED_CHARS, SEARCH_CONFIG } from "../../search/search-config";
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, snippetHtml } from "../../search/snippet-html";
+import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import { listAncestorTitles } from "./list-ancestor-titles";
+
+export interface SearchDocumentsInput {
+  workspaceId: string;
+  /** As typed: websearch syntax ("quoted phrases", -exclusions, or). Blank → no results. */
+  query: string;
+  /** From a previous page's nextCursor. */
+  cursor?: string | null;
+  /** 1–100; default 20. */
+  limit?: number;
+}
+
+export interface SearchHit {
+  id: string;
+  title: string;
+  /** Escaped body excerpt with `<mark>` around matches (snippetHtml). */
+  snippet: string;
+  path: Array<{ id: string; title: string }>;
+  updatedAt: Date;
+}
+
+export interface SearchPage {
+  results: SearchHit[];
+  nextCursor: string | null;
+}
+
+// Offsets past this would make PostgreSQL rank and skip that many rows: nobody pages that far.
+const MAX_OFFSET = 10_000;
+const HEADLINE_OPTIONS =
+  `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2, ` +
+  `FragmentDelimiter=" … "`;
+
+/**
+ * The live documents of a workspace the actor belongs to that match `query`, best first: title
+ * matches above body-only matches, then by ts_rank_cd (title words weigh 1.0, body words 0.4),
+ * then the most recently updated. @throws AppError not_found | bad_request
+ */
+export async function searchDocuments(ctx: ServiceContext, input: SearchDocumentsInput): Promise<SearchPage> {
+  const parsed = SearchQueryField.safeParse(input.query);
+  if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This search query is not valid.");
+  const offset = decodeCursor(input.cursor);
+  const limit = clampLimit(input.limit);
+  const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
+  authorize(workspaceAbilities(workspace.role).read);
+  // PostgreSQL text can't hold NUL; websearch_to_tsquery never fails on any other input.
+  const text = parsed.data.replaceAll("\u0000", " ").trim();
+  if (!text) return { results: [], nextCursor: null };
+
+  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+  const tsquery = sql`websearch_to_tsquery(${config}, ${text}::text)`;
+  const inTitle = sql<boolean>`to_tsvector(${config}, ${documents.title}) @@ ${tsquery}`;
+  const rank = sql<number>`ts_rank_cd(${documents.searchVector}, ${tsquery})`;
+  const rows = await ctx.db
+    .select({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspace.id), isNull(documents.deletedAt), sql`${documents.searchVector} @@ ${tsquery}`))
+    .orderBy(desc(inTitle), desc(rank), desc(documents.updatedAt), asc(documents.id))
+    .limit(limit + 1)
+    .offset(offset);
+  const page = rows.slice(0, limit);
+  if (page.length === 0) return { results: [], nextCursor: null };
+
+  const ids = page.map((row) => row.id);
+  const [headlines, paths] = await Promise.all([
+    ctx.db
+      .select({
+        id: documents.id,
+        // The text is cut like the search vector's and stripped of the two mark characters.
+        headline: sql<string>`ts_headline(${config}, translate(left(${documents.text}, ${sql.raw(String(MAX_INDEXED_CHARS))}), ${HIGHLIGHT_START + HIGHLIGHT_STOP}::text, ''), ${tsquery}, ${HEADLINE_OPTIONS}::text)`,
+      })
+      .from(documents)
+      .where(inArray(documents.id, ids)),
+    listAncestorTitles(ctx.db, ids),
+  ]);
+  const headlineById = new Map(headlines.map((h) => [h.id, h.headline]));
+  return {
+    results: page.map((row) => ({
+      ...row,
+      snippet: snippetHtml(headlineById.get(row.id) ?? ""),
+      path: paths.get(row.id) ?? [],
+    })),
+    nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? encodeCursor(offset + limit) : null,
+  };
+}
+
+function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return SEARCH_PAGE_SIZE;
+  return Math.min(Math.max(Math.trunc(limit), 1), MAX_SEARCH_LIMIT);
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`o${offset}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const match = /^o(\d{1,5})$/.exec(Buffer.from(cursor, "base64url").toString());
+  const offset = match ? Number(match[1]) : NaN;
+  if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new AppError("bad_request", "This cursor is not valid: use the nextCursor of a previous page.");
+  return offset;
+}
