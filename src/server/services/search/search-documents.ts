@@ -10,7 +10,8 @@ import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member"
 import { listAncestorTitles } from "./list-ancestor-titles";
 
 export interface SearchDocumentsInput {
-  workspaceId: string;
+  /** The workspace to search, by id or by slug. */
+  workspace: { id: string } | { slug: string };
   /** As typed: websearch syntax ("quoted phrases", -exclusions, or). Blank → no results. */
   query: string;
   /** From a previous page's nextCursor. */
@@ -29,6 +30,8 @@ export interface SearchHit {
 }
 
 export interface SearchPage {
+  /** The workspace searched (the caller may have named it by slug or id). */
+  workspace: { id: string; slug: string };
   results: SearchHit[];
   nextCursor: string | null;
 }
@@ -49,11 +52,12 @@ export async function searchDocuments(ctx: ServiceContext, input: SearchDocument
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This search query is not valid.");
   const offset = decodeCursor(input.cursor);
   const limit = clampLimit(input.limit);
-  const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
+  const workspace = await findWorkspaceForMember(ctx, input.workspace);
   authorize(workspaceAbilities(workspace.role).read);
   // PostgreSQL text can't hold NUL; websearch_to_tsquery never fails on any other input.
   const text = parsed.data.replaceAll("\u0000", " ").trim();
-  if (!text) return { results: [], nextCursor: null };
+  const searched = { id: workspace.id, slug: workspace.slug };
+  if (!text) return { workspace: searched, results: [], nextCursor: null };
 
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   const tsquery = sql`websearch_to_tsquery(${config}, ${text}::text)`;
@@ -67,7 +71,7 @@ export async function searchDocuments(ctx: ServiceContext, input: SearchDocument
     .limit(limit + 1)
     .offset(offset);
   const page = rows.slice(0, limit);
-  if (page.length === 0) return { results: [], nextCursor: null };
+  if (page.length === 0) return { workspace: searched, results: [], nextCursor: null };
 
   const ids = page.map((row) => row.id);
   const [headlines, paths] = await Promise.all([
@@ -83,6 +87,7 @@ export async function searchDocuments(ctx: ServiceContext, input: SearchDocument
   ]);
   const headlineById = new Map(headlines.map((h) => [h.id, h.headline]));
   return {
+    workspace: searched,
     results: page.map((row) => ({
       ...row,
       snippet: snippetHtml(headlineById.get(row.id) ?? ""),
