@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { SEARCH_VECTOR_SQL } from "../../search/search-config";
+import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "../../search/search-config";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { workspaces } from "./workspaces";
@@ -51,6 +51,8 @@ export const documents = pgTable(
     index("documents_workspace_updated_idx").on(t.workspaceId, t.updatedAt),
     index("documents_deleted_root_idx").on(t.deletedRootId),
     index("documents_search_idx").using("gin", t.searchVector),
+    // Title matches rank first; this finds them without reading every body match (ranked-matches.ts).
+    index("documents_title_search_idx").using("gin", sql`to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, ${t.title})`),
   ],
 );
 

@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, SearchQueryField } from "../../../shared/schemas/search";
 import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
 import { AppError, authorize } from "../../errors";
 import { workspaceAbilities } from "../../policies/workspace-policy";
-import { MAX_INDEXED_CHARS, SEARCH_CONFIG } from "../../search/search-config";
-import { HIGHLIGHT_START, HIGHLIGHT_STOP, snippetHtml } from "../../search/snippet-html";
 import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
 import { listAncestorTitles } from "./list-ancestor-titles";
+import { listRankedMatches } from "./ranked-matches";
+import { listSnippets } from "./list-snippets";
 
 export interface SearchDocumentsInput {
   /** The workspace to search, by id or by slug. */
@@ -36,16 +34,12 @@ export interface SearchPage {
   nextCursor: string | null;
 }
 
-// Offsets past this would make PostgreSQL rank and skip that many rows: nobody pages that far.
+// Offsets past this would make the database rank and skip that many rows: nobody pages that far.
 const MAX_OFFSET = 10_000;
-const HEADLINE_OPTIONS =
-  `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2, ` +
-  `FragmentDelimiter=" … "`;
 
 /**
- * The live documents of a workspace the actor belongs to that match `query`, best first: title
- * matches above body-only matches, then by ts_rank_cd (title words weigh 1.0, body words 0.4),
- * then the most recently updated. @throws AppError not_found | bad_request
+ * The live documents of a workspace the actor belongs to that match `query`, best first (see
+ * listRankedMatches), with snippets and ancestor paths. @throws AppError not_found | bad_request
  */
 export async function searchDocuments(ctx: ServiceContext, input: SearchDocumentsInput): Promise<SearchPage> {
   const parsed = SearchQueryField.safeParse(input.query);
@@ -59,40 +53,14 @@ export async function searchDocuments(ctx: ServiceContext, input: SearchDocument
   const searched = { id: workspace.id, slug: workspace.slug };
   if (!text) return { workspace: searched, results: [], nextCursor: null };
 
-  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
-  const tsquery = sql`websearch_to_tsquery(${config}, ${text}::text)`;
-  const inTitle = sql<boolean>`to_tsvector(${config}, ${documents.title}) @@ ${tsquery}`;
-  const rank = sql<number>`ts_rank_cd(${documents.searchVector}, ${tsquery})`;
-  const rows = await ctx.db
-    .select({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
-    .from(documents)
-    .where(and(eq(documents.workspaceId, workspace.id), isNull(documents.deletedAt), sql`${documents.searchVector} @@ ${tsquery}`))
-    .orderBy(desc(inTitle), desc(rank), desc(documents.updatedAt), asc(documents.id))
-    .limit(limit + 1)
-    .offset(offset);
+  const rows = await listRankedMatches(ctx.db, workspace.id, text, { limit: limit + 1, offset });
   const page = rows.slice(0, limit);
   if (page.length === 0) return { workspace: searched, results: [], nextCursor: null };
-
   const ids = page.map((row) => row.id);
-  const [headlines, paths] = await Promise.all([
-    ctx.db
-      .select({
-        id: documents.id,
-        // The text is cut like the search vector's and stripped of the two mark characters.
-        headline: sql<string>`ts_headline(${config}, translate(left(${documents.text}, ${sql.raw(String(MAX_INDEXED_CHARS))}), ${HIGHLIGHT_START + HIGHLIGHT_STOP}::text, ''), ${tsquery}, ${HEADLINE_OPTIONS}::text)`,
-      })
-      .from(documents)
-      .where(inArray(documents.id, ids)),
-    listAncestorTitles(ctx.db, ids),
-  ]);
-  const headlineById = new Map(headlines.map((h) => [h.id, h.headline]));
+  const [snippets, paths] = await Promise.all([listSnippets(ctx.db, ids, text), listAncestorTitles(ctx.db, ids)]);
   return {
     workspace: searched,
-    results: page.map((row) => ({
-      ...row,
-      snippet: snippetHtml(headlineById.get(row.id) ?? ""),
-      path: paths.get(row.id) ?? [],
-    })),
+    results: page.map((row) => ({ ...row, snippet: snippets.get(row.id) ?? "", path: paths.get(row.id) ?? [] })),
     nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? encodeCursor(offset + limit) : null,
   };
 }
