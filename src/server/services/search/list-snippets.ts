@@ -8,14 +8,14 @@ const HEADLINE_OPTIONS =
   `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2, ` +
   `FragmentDelimiter=" … "`;
 /** Characters of text ts_headline reads: from WINDOW_BEFORE before the first match on. */
-const WINDOW_CHARS = 1_500;
-const WINDOW_BEFORE = 300;
+const WINDOW_CHARS = 800;
+const WINDOW_BEFORE = 200;
 
 /**
  * For each document id, an HTML-safe excerpt of its body with the query's matches in `<mark>`
  * (snippetHtml). ts_headline parses all the text it is given (about 1 ms per 500 words on
  * PGlite, and a 1,000,000-character body would take seconds), so it reads a window of
- * WINDOW_CHARS around the first place a query word occurs, found with a regular expression.
+ * WINDOW_CHARS (about 130 words, room for two 24-word fragments) around the first place a query word occurs, found with a regular expression.
  */
 export async function listSnippets(db: Db, ids: string[], text: string): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

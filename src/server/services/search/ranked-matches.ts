@@ -4,13 +4,15 @@ import type { Db } from "../../db/client";
 import { SEARCH_CONFIG } from "../../search/search-config";
 
 /**
- * How many matches are ranked at most: every title match and the most recently updated body
- * matches, up to this many of each. A word found in most documents (at 100,000 documents, tens
- * of thousands of rows) would otherwise make PostgreSQL read and rank every matching search
- * vector for each page; with the cap, a query costs about the same at any size. A title match
- * is never lost to the cap unless a workspace has more than this many of them.
+ * How many matches are ranked at most: the most recently updated title matches and body matches,
+ * up to this many of each. A word found in most documents (tens of thousands of rows at 100,000
+ * documents) would otherwise make the database decompress and rank every matching search vector
+ * for each page; with the cap a query costs about the same at any size. The price: for a word in
+ * more than 300 documents, the body matches ranked are the 300 most recently updated ones (a
+ * word that common says little on its own; another word narrows it). Measured in
+ * docs/benchmarks.md: ranking 1,000 instead cost ~2× on PGlite at 10,000 documents.
  */
-export const MAX_RANKED = 1_000;
+export const MAX_RANKED = 300;
 
 export interface RankedMatch {
   id: string;
