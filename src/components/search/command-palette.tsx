@@ -42,7 +42,10 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
       // Capture phase, stopped here: Quill binds Mod+K to "link" on the editor root.
       event.preventDefault();
       event.stopPropagation();
-      setIsOpen((open) => !open);
+      setIsOpen((open) => {
+        if (open) setQuery("");
+        return !open;
+      });
     };
     const handleOpen = () => setIsOpen(true);
     window.addEventListener("keydown", handleKey, { capture: true });
@@ -109,7 +112,11 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
       open={isOpen}
       onOpenChange={(open) => {
         setIsOpen(open);
-        if (!open) setActionError(null);
+        // Each opening starts afresh (and searches again: the text may have changed meanwhile).
+        if (!open) {
+          setActionError(null);
+          setQuery("");
+        }
       }}
     >
       <Dialog.Portal>
