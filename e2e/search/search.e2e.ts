@@ -22,7 +22,7 @@ describe("search", () => {
     const editor = new EditorPage(page);
     await editor.waitUntilEditable();
     await editor.setTitle("Expedition log");
-    const target = page.url();
+    const documentId = editor.documentId();
     await editor.body().click();
     await page.keyboard.type("Today the quixotrail team reached the ridge.");
     await editor.waitUntilSaved();
@@ -37,7 +37,7 @@ describe("search", () => {
     await expect.poll(() => palette.status().textContent()).toBe("1 document found.");
     expect(await palette.result("Expedition log").innerHTML()).toContain("<mark>quixotrail</mark>");
     await page.keyboard.press("Enter");
-    await page.waitForURL(target);
+    await page.waitForURL((url) => url.pathname.endsWith(`-${documentId}`));
     await editor.waitUntilEditable();
     expect(await palette.dialog().count()).toBe(0);
 
@@ -76,7 +76,7 @@ describe("search", () => {
     await expect.poll(() => status.textContent()).toBe("Results 1–20, more on the next page for “kumquat”.");
 
     await page.goto(`/w/${slug}/search?q=${encodeURIComponent("nothing-matches-zzqx")}`);
-    await page.getByText("No results for “nothing-matches-zzqx”").waitFor();
+    await page.getByText("No results for “nothing-matches-zzqx”", { exact: true }).waitFor();
     await page.goto(`/w/${slug}/search?q=${"a".repeat(201)}`);
     expect(await page.getByRole("alert").filter({ hasText: "at most 200 characters" }).count()).toBe(1);
   });

@@ -28,12 +28,13 @@ interface PaletteAction {
 export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { workspaceId: string; workspaceSlug: string; canEdit: boolean }) {
   const router = useRouter();
   const [isOpen, setIsOpen] = useState(false);
+  const [openings, setOpenings] = useState(0);
   const [query, setQuery] = useState("");
   const [selection, setSelection] = useState({ key: "", value: "" });
   const [recent, setRecent] = useState<DocumentSummaryDto[] | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [isCreating, startCreating] = useTransition();
-  const search = useSearch(workspaceId, isOpen ? query : "", PALETTE_RESULTS);
+  const search = useSearch(workspaceId, isOpen ? query : "", PALETTE_RESULTS, openings);
   const base = `/w/${workspaceSlug}`;
 
   useEffect(() => {
@@ -44,10 +45,14 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
       event.stopPropagation();
       setIsOpen((open) => {
         if (open) setQuery("");
+        else setOpenings((n) => n + 1);
         return !open;
       });
     };
-    const handleOpen = () => setIsOpen(true);
+    const handleOpen = () => {
+      setIsOpen(true);
+      setOpenings((n) => n + 1);
+    };
     window.addEventListener("keydown", handleKey, { capture: true });
     window.addEventListener(OPEN_SEARCH_EVENT, handleOpen);
     return () => {
