@@ -156,3 +156,21 @@ export interface PublishedContentsNode {
   path: string;
   children: PublishedContentsNode[];
 }
+
+/** One search hit (the search page, the Ctrl/Cmd-K palette and GET /api/v1/search). */
+export interface SearchResultDto {
+  id: string;
+  /** As stored, possibly empty: show it with displayTitle(). */
+  title: string;
+  /**
+   * An excerpt of the body as HTML that is safe to render: every character of the document is
+   * escaped, and the only markup is `<mark>…</mark>` around the matched words.
+   */
+  snippet: string;
+  /** The titles of its ancestors, top level first (as stored, possibly empty). */
+  path: Array<{ id: string; title: string }>;
+  /** The editor page, `/w/<slug>/d/<title-slug-id>`. */
+  url: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { TreeRow } from "@/components/document-tree/build-tree";
+import { CommandPalette } from "@/components/search/command-palette";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
@@ -33,6 +34,7 @@ export function AppShell({ children, ...shell }: ShellProps & { children: ReactN
           {children}
         </main>
       </div>
+      <CommandPalette workspaceId={shell.workspace.id} workspaceSlug={shell.workspace.slug} canEdit={shell.workspace.abilities.edit} />
     </div>
   );
 }

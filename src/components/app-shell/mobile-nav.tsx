@@ -7,9 +7,10 @@ import { useState } from "react";
 /** Below 768 px: a top bar whose menu button opens the sidebar as a drawer. */
 export function MobileNav({ title, children }: { title: string; children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
-  // Following a link inside the drawer navigates client-side: close the drawer with it.
+  // Following a link inside the drawer navigates client-side, and "Search" opens the palette:
+  // close the drawer with either.
   const handleClick = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest("a[href]")) setIsOpen(false);
+    if (event.target instanceof Element && event.target.closest("a[href], [data-closes-nav]")) setIsOpen(false);
   };
 
   return (

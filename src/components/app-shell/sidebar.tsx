@@ -2,6 +2,7 @@ import { DocumentTree } from "@/components/document-tree/document-tree";
 import { AccountMenu } from "./account-menu";
 import type { ShellProps } from "./app-shell";
 import { NavLink } from "./nav-link";
+import { SearchButton } from "./search-button";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** Workspace switcher, navigation, the document tree and the account menu. */
@@ -11,6 +12,9 @@ export function Sidebar({ actor, workspace, workspaces, tree }: ShellProps) {
     <nav aria-label="Workspace" className="flex h-full flex-col gap-4 p-3">
       <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
       <ul className="flex flex-col gap-0.5">
+        <li>
+          <SearchButton />
+        </li>
         <li>
           <NavLink href={base} exact icon="home">
             Home

@@ -33,6 +33,7 @@ import type { ServiceContext } from "../context";
 import { presentDocumentSummary, presentDocumentTreeNode } from "../presenters/present-document";
 import { createDocument } from "../services/documents/create-document";
 import { listDocumentTree } from "../services/documents/list-document-tree";
+import { listRecentDocuments } from "../services/documents/list-recent-documents";
 import { moveDocument } from "../services/documents/move-document";
 import { purgeDocument } from "../services/documents/purge-document";
 import { renameDocument } from "../services/documents/rename-document";
@@ -104,6 +105,11 @@ export async function toggleFavoriteAction(input: ToggleFavoriteInput): Promise<
     await revalidateWorkspace(ctx, result.workspaceId);
     return { documentId: result.documentId, isFavorite: result.isFavorite };
   });
+}
+
+/** The palette's "Recent documents" when it opens: the 6 most recently updated live documents. */
+export async function listRecentDocumentsAction(input: WorkspaceDocumentsInput): Promise<ActionResult<DocumentSummaryDto[]>> {
+  return runAction(WorkspaceDocumentsSchema, input, async (ctx, data) => (await listRecentDocuments(ctx, data.workspaceId, 6)).map(presentDocumentSummary));
 }
 
 /** The sidebar tree, for a client-side refresh (pages call listDocumentTree directly). */

@@ -2,8 +2,6 @@ import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from "@
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Db } from "../db/client";
-import { documents } from "../db/schema";
-import { searchVectorSql } from "../documents/derive-document";
 import { DeriveOffThread } from "../documents/derive-off-thread";
 import { loadDocumentState } from "../services/documents/load-document-state";
 import { storeDocumentState } from "../services/documents/store-document-state";
@@ -41,7 +39,6 @@ export class PersistenceExtension implements Extension {
     await storeDocumentState(await this.getDb(), documentId, {
       ydoc,
       ...derived,
-      searchVector: searchVectorSql(documents.title, derived.text),
       updatedBy: actor?.id ?? null,
     });
   }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { BODY_YTEXT } from "../../shared/editor-rules";
-import { deriveBody } from "./derive-document";
+import { deriveDocument } from "./derive-document";
 import { DeriveOffThread } from "./derive-off-thread";
 
 const renderer = new DeriveOffThread(2);
@@ -14,13 +14,13 @@ function stateOf(build: (body: Y.Text) => void): Uint8Array {
 }
 
 describe("DeriveOffThread", () => {
-  it("derives on a worker thread exactly what deriveBody derives here", async () => {
+  it("derives on a worker thread exactly what deriveDocument derives here", async () => {
     const state = stateOf((body) => {
       body.insert(0, "Title\n", { header: 1 });
       body.insert(6, "A link", { link: "javascript:alert(1)" });
       body.insert(12, "\n");
     });
-    const [offThread, here] = await Promise.all([renderer.derive(state.slice()), deriveBody(state)]);
+    const [offThread, here] = await Promise.all([renderer.derive(state.slice()), deriveDocument(state)]);
     expect(offThread).toEqual(here);
     expect(offThread.html).toContain("about:blank");
   });

@@ -1,12 +1,12 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import type { DerivedBody } from "./derive-document";
+import type { DerivedDocument } from "./derive-document";
 
 /** A worker with nothing to do for this long is stopped (its Quill and jsdom hold ~100 MB). */
 const IDLE_MS = 30_000;
 
 interface Job {
-  resolve: (body: DerivedBody) => void;
+  resolve: (body: DerivedDocument) => void;
   reject: (error: Error) => void;
 }
 
@@ -22,11 +22,11 @@ export class DeriveOffThread {
 
   constructor(private readonly size = Math.min(4, Math.max(1, os.availableParallelism() - 1))) {}
 
-  derive(state: Uint8Array): Promise<DerivedBody> {
+  derive(state: Uint8Array): Promise<DerivedDocument> {
     const slot = this.pick();
     clearTimeout(slot.idleTimer);
     const id = this.nextId++;
-    return new Promise<DerivedBody>((resolve, reject) => {
+    return new Promise<DerivedDocument>((resolve, reject) => {
       slot.jobs.set(id, { resolve, reject });
       slot.worker.postMessage({ id, state }, [state.buffer as ArrayBuffer]);
     });
@@ -48,7 +48,7 @@ export class DeriveOffThread {
     const worker = new Worker(new URL("./derive-worker-entry.mjs", import.meta.url));
     worker.unref();
     const slot: (typeof this.workers)[number] = { worker, jobs: new Map() };
-    const settle = (id: number, outcome: { result?: DerivedBody; error?: string }) => {
+    const settle = (id: number, outcome: { result?: DerivedDocument; error?: string }) => {
       const job = slot.jobs.get(id);
       slot.jobs.delete(id);
       if (outcome.error !== undefined) job?.reject(new Error(outcome.error));
@@ -58,7 +58,7 @@ export class DeriveOffThread {
         slot.idleTimer.unref();
       }
     };
-    worker.on("message", (message: { id: number; result?: DerivedBody; error?: string }) => settle(message.id, message));
+    worker.on("message", (message: { id: number; result?: DerivedDocument; error?: string }) => settle(message.id, message));
     worker.on("error", (error) => this.fail(slot, error));
     worker.on("exit", (code) => this.fail(slot, new Error(`document renderer exited with code ${code}`)));
     this.workers.push(slot);

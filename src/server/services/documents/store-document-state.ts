@@ -1,4 +1,3 @@
-import type { SQL } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { StoredDelta } from "../../db/schema";
@@ -7,12 +6,10 @@ import { documents } from "../../db/schema";
 export interface DocumentState {
   /** Y.encodeStateAsUpdate of the whole document. */
   ydoc: Uint8Array;
-  /** Derived from ydoc: the body as a delta, as plain text, and rendered to sanitised HTML. */
+  /** Derived from ydoc: the body as a delta, as plain text (the database derives the search vector from it), and rendered to sanitised HTML. */
   content: StoredDelta;
   text: string;
   html: string;
-  /** The tsvector expression for this row (title weight A, text weight B), from deriveDocument. */
-  searchVector: SQL;
   updatedBy: string | null;
 }
 
@@ -29,7 +26,6 @@ export async function storeDocumentState(db: Db, documentId: string, state: Docu
       text: state.text,
       html: state.html,
       updatedBy: state.updatedBy,
-      searchVector: state.searchVector,
     })
     .where(eq(documents.id, documentId));
 }

@@ -8,7 +8,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ["Mod+B", "Bold"],
   ["Mod+I", "Italic"],
   ["Mod+U", "Underline"],
-  ["Mod+K", "Add or edit a link"],
+  ["Mod+K", "Search and jump (anywhere in Quire; add links with the toolbar's link button)"],
   ["Mod+Z", "Undo"],
   ["Mod+Shift+Z or Mod+Y", "Redo"],
   ["Tab / Shift+Tab", "Indent / outdent a list item or quote"],

@@ -1,0 +1,161 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
+import type { TestDatabase } from "../../../../test/test-db";
+import { createTestDatabase } from "../../../../test/test-db";
+import { BODY_YTEXT } from "../../../shared/editor-rules";
+import type { Actor } from "../../context";
+import { documents } from "../../db/schema";
+import { deriveDocument } from "../../documents/derive-document";
+import { AppError } from "../../errors";
+import { storeDocumentState } from "../documents/store-document-state";
+import { trashDocument } from "../documents/trash-document";
+import { searchDocuments } from "./search-documents";
+
+let db: TestDatabase;
+let owner: Actor;
+let workspaceId: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  owner = await buildUser(db.db);
+  workspaceId = (await buildWorkspace(db.db, [{ actor: owner, role: "owner" }])).id;
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+/** A document whose body is stored the way the collaboration server stores it. */
+async function documentWithBody(title: string, body: string, options: { parentId?: string; workspace?: string } = {}) {
+  const doc = await buildDocument(db.db, options.workspace ?? workspaceId, { title, parentId: options.parentId });
+  const ydoc = new Y.Doc();
+  ydoc.getText(BODY_YTEXT).insert(0, `${body}\n`);
+  await storeDocumentState(db.db, doc.id, { ydoc: Y.encodeStateAsUpdate(ydoc), ...(await deriveDocument(ydoc)), updatedBy: owner.id });
+  return doc;
+}
+
+const search = (query: string, options: { cursor?: string | null; limit?: number; actor?: Actor; workspace?: string } = {}) =>
+  searchDocuments(contextFor(db.db, options.actor ?? owner), {
+    workspace: { id: options.workspace ?? workspaceId },
+    query,
+    cursor: options.cursor,
+    limit: options.limit,
+  });
+const ids = (page: { results: Array<{ id: string }> }) => page.results.map((r) => r.id);
+
+async function expectBadRequest(promise: Promise<unknown>, message: RegExp) {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ code: "bad_request", message: expect.stringMatching(message) });
+}
+
+describe("searchDocuments", () => {
+  it("finds a word the collaboration server stored a moment ago, with a highlighted snippet", async () => {
+    const doc = await documentWithBody("Meeting notes", "We agreed to ship the quokkafeature before winter.");
+    const page = await search("quokkafeature");
+    expect(ids(page)).toEqual([doc.id]);
+    expect(page.results[0]).toMatchObject({
+      title: "Meeting notes",
+      // Fragments start and end on words longer than ShortWord (2), so "We" and the full stop go.
+      snippet: "agreed to ship the <mark>quokkafeature</mark> before winter",
+      path: [],
+    });
+  });
+
+  it("finds a renamed title at once", async () => {
+    const doc = await documentWithBody("Draft", "nothing here");
+    await db.db.update(documents).set({ title: "Pelicanrename plan" }).where(eq(documents.id, doc.id));
+    expect(ids(await search("pelicanrename"))).toEqual([doc.id]);
+  });
+
+  it("ranks a title match above documents that only mention the word in their body", async () => {
+    const body = await documentWithBody("Weekly log", "zebrarank zebrarank zebrarank zebrarank, all about zebrarank.");
+    const title = await documentWithBody("Zebrarank", "Unrelated text.");
+    expect(ids(await search("zebrarank"))).toEqual([title.id, body.id]);
+  });
+
+  it("understands quoted phrases, or, and -exclusions", async () => {
+    const a = await documentWithBody("A", "the owl flies at night over the quiet barn");
+    const b = await documentWithBody("B", "at night the quiet owl flies over the barn");
+    expect(ids(await search('"quiet barn" owl'))).toEqual([a.id]);
+    expect(ids(await search("owl flies -quiet"))).toEqual([]);
+    expect(new Set(ids(await search("owl barn")))).toEqual(new Set([a.id, b.id]));
+    expect(ids(await search('"owl flies at" or nonexistentword'))).toEqual([a.id]);
+  });
+
+  it("never returns another workspace's documents or trashed ones", async () => {
+    const stranger = await buildUser(db.db);
+    const other = (await buildWorkspace(db.db, [{ actor: stranger, role: "owner" }])).id;
+    await documentWithBody("Secret", "walrusleak in another workspace", { workspace: other });
+    const trashed = await documentWithBody("Gone", "walrusleak in the trash");
+    const child = await documentWithBody("Child", "walrusleak under the trashed one", { parentId: trashed.id });
+    await trashDocument(contextFor(db.db, owner), { documentId: trashed.id });
+    const live = await documentWithBody("Kept", "walrusleak here");
+    expect(ids(await search("walrusleak"))).toEqual([live.id]);
+    expect(ids(await search("walrusleak", { actor: stranger, workspace: other }))).toHaveLength(1);
+    expect(child.id).not.toBe(live.id);
+  });
+
+  it("answers not_found for a workspace the actor is not a member of, and lets viewers search", async () => {
+    const stranger = await buildUser(db.db);
+    await expect(search("anything", { actor: stranger })).rejects.toMatchObject({ code: "not_found" });
+    const viewer = await buildUser(db.db);
+    const shared = (await buildWorkspace(db.db, [{ actor: owner, role: "owner" }, { actor: viewer, role: "viewer" }])).id;
+    const doc = await documentWithBody("Viewer visible", "lemurview", { workspace: shared });
+    expect(ids(await search("lemurview", { actor: viewer, workspace: shared }))).toEqual([doc.id]);
+  });
+
+  it("answers blank queries with no results, and survives hostile ones", async () => {
+    await documentWithBody("Operators", "backslash a\\b and colon:star and plain hostile words");
+    expect(await search("   \n\t ")).toMatchObject({ results: [], nextCursor: null });
+    const hostile = ["&|!():*<->", '"unbalanced quote', "'", "a\\b", "\\", "hostile:*", "!hostile", "(hostile", "hostile <-> words", "--", "- -", "or", "\u0000hostile", "' or 1=1 --", "$1", "%_"];
+    for (const query of hostile) {
+      const page = await search(query);
+      expect(Array.isArray(page.results), query).toBe(true);
+    }
+    expect(ids(await search("(hostile")).length).toBe(1);
+    expect(ids(await search('"unbalanced hostile')).length).toBe(0);
+  });
+
+  it("refuses queries over 200 characters, up to a 10 KB one, with bad_request", async () => {
+    await expect(search("x".repeat(200))).resolves.toMatchObject({ results: [] });
+    await expectBadRequest(search("x".repeat(201)), /at most 200 characters/);
+    await expectBadRequest(search("é".repeat(10 * 1024)), /at most 200 characters/);
+  });
+
+  it("escapes the document's text in snippets and marks only the matches", async () => {
+    await documentWithBody("Markup", 'Beware <script>alert("x")</script> & <img src=x onerror=alert(1)> if a < b && "c" > d then escapecheck');
+    const [result] = (await search("escapecheck")).results;
+    const snippet = result?.snippet ?? "";
+    expect(snippet).toContain("<mark>escapecheck</mark>");
+    const withoutMarks = snippet.replaceAll("<mark>", "").replaceAll("</mark>", "");
+    expect(withoutMarks).not.toMatch(/[<>"']/);
+    expect(withoutMarks).not.toMatch(/&(?!(amp|lt|gt|quot|#39);)/);
+    expect(withoutMarks).toContain("&amp;&amp; &quot;c&quot; &gt; d");
+  });
+
+  it("pages through ranked results with a cursor", async () => {
+    const made = new Set<string>();
+    for (let i = 0; i < 25; i += 1) made.add((await documentWithBody(`Page ${i}`, `pagingword number ${i}`)).id);
+    const first = await search("pagingword", { limit: 10 });
+    const second = await search("pagingword", { limit: 10, cursor: first.nextCursor });
+    const third = await search("pagingword", { limit: 10, cursor: second.nextCursor });
+    expect([first.results.length, second.results.length, third.results.length]).toEqual([10, 10, 5]);
+    expect(third.nextCursor).toBeNull();
+    expect(new Set([...ids(first), ...ids(second), ...ids(third)])).toEqual(made);
+    expect((await search("pagingword")).results).toHaveLength(20);
+    await expectBadRequest(search("pagingword", { cursor: "garbage" }), /cursor/);
+  });
+
+  it("gives each result the titles of its ancestors, top level first", async () => {
+    const top = await buildDocument(db.db, workspaceId, { title: "Handbook" });
+    const middle = await buildDocument(db.db, workspaceId, { title: "", parentId: top.id });
+    const leaf = await documentWithBody("Leaf", "breadcrumbword", { parentId: middle.id });
+    const [result] = (await search("breadcrumbword")).results;
+    expect(result?.id).toBe(leaf.id);
+    expect(result?.path).toEqual([
+      { id: top.id, title: "Handbook" },
+      { id: middle.id, title: "" },
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Longest search query accepted, in characters (PRODUCT.md §4). */
+export const MAX_QUERY_CHARS = 200;
+/** Results per page on the search page (PRODUCT.md §8). */
+export const SEARCH_PAGE_SIZE = 20;
+/** Largest `limit` the API takes (PRODUCT.md §6). */
+export const MAX_SEARCH_LIMIT = 100;
+
+export const QUERY_TOO_LONG = `Search for at most ${MAX_QUERY_CHARS} characters.`;
+
+/** A search query as typed: any text up to MAX_QUERY_CHARS; blank means "nothing to search". */
+export const SearchQueryField = z.string().max(MAX_QUERY_CHARS, QUERY_TOO_LONG);
+
+/** GET /api/v1/search's query parameters (unknown ones are ignored, as URLs gather them). */
+export const SearchParamsSchema = z.object({
+  /** The workspace's slug or id. */
+  workspace: z.string({ error: "Name the workspace to search in `workspace` (its slug or id)." }).min(1, "Name the workspace to search in `workspace` (its slug or id)."),
+  q: SearchQueryField.default(""),
+  cursor: z.string().max(100, "This cursor is not valid: use the nextCursor of a previous page.").optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}.` })
+    .int(`limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}.`)
+    .min(1, `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}.`)
+    .max(MAX_SEARCH_LIMIT, `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}.`)
+    .default(25),
+});
+export type SearchParams = z.infer<typeof SearchParamsSchema>;
