@@ -109,6 +109,11 @@ export class ServerInspector {
     return this.send("HeapProfiler.collectGarbage");
   }
 
+  /** The server's V8 heap: bytes used by live objects and bytes V8 holds for the heap. */
+  heapUsage(): Promise<{ usedSize: number; totalSize: number }> {
+    return this.send("Runtime.getHeapUsage");
+  }
+
   async startProfile(): Promise<void> {
     await this.send("Profiler.enable");
     await this.send("Profiler.setSamplingInterval", { interval: 1000 });

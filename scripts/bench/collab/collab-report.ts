@@ -45,6 +45,7 @@ export function formatCollabSection(results: CollabResults): string {
       row(["measure", "ms"]),
       row(["---", "---:"]),
       row(["bare Y.Doc in this process, same batches (the floor; median of " + r.floorRunsMs.length + ": " + r.floorRunsMs.map((ms) => ms.toFixed(0)).join(", ") + ")", ms(r.floorMs)]),
+      row([`for comparison: the same batches piped in this process into ${r.watchers} more Y.Docs (the clients' Yjs work, no network, no server)`, ms(r.pipedMs)]),
       row(["the writer's own transactions (its Y.Doc and provider)", ms(r.writerMs)]),
       row(["first watcher has `endContent`", ms(r.firstWatcherMs)]),
       row([`**all ${r.watchers} watchers have \`endContent\`**`, `**${ms(r.allWatchersMs)}**`]),
@@ -62,8 +63,8 @@ export function formatCollabSection(results: CollabResults): string {
       "",
       `Each client types 5 characters a second (Etherpad's load profile) into its own line and moves its cursor in awareness with every keystroke, as y-quill does; latency is keystroke → arrival at the observing clients (${steps.at(-1)?.observers ?? 0} sampled receivers, added 2 per step). Target: ${COLLAB_TARGETS.clients} clients with p95 under ${COLLAB_TARGETS.p95Ms} ms — largest step under it: **${best} clients**, ${met(best >= COLLAB_TARGETS.clients)}.`,
       "",
-      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
-      row(Array(15).fill("---:")),
+      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server CPU µs per keystroke", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
+      row(Array(16).fill("---:")),
       ...steps.map((s) =>
         row([
           String(s.clients),
@@ -75,6 +76,7 @@ export function formatCollabSection(results: CollabResults): string {
           ms(s.p99),
           ms(s.max),
           s.serverCpuPercent.toFixed(0),
+          s.serverCpuUsPerKeystroke.toFixed(0),
           s.serverWaitMsPerS.toFixed(0),
           s.loadAverage.toFixed(1),
           s.serverRssMiB.toFixed(0),
@@ -108,10 +110,10 @@ export function formatCollabSection(results: CollabResults): string {
       "",
       row(["measure", "value", "target"]),
       row(["---", "---:", "---"]),
-      row(["server RSS before", `${c.rssBeforeMiB.toFixed(1)} MiB`, ""]),
-      row(["server RSS with all connected", `${c.rssConnectedMiB.toFixed(1)} MiB`, ""]),
+      row(["server RSS before (live V8 heap)", `${c.rssBeforeMiB.toFixed(1)} MiB (${c.heapBeforeMiB.toFixed(1)} MiB)`, ""]),
+      row(["server RSS with all connected (live V8 heap)", `${c.rssConnectedMiB.toFixed(1)} MiB (${c.heapConnectedMiB.toFixed(1)} MiB)`, ""]),
       row(["**per idle connection**", `**${c.kibPerConnection.toFixed(1)} KiB**`, met(c.kibPerConnection < COLLAB_TARGETS.kibPerConnection)]),
-      row([`server RSS ${c.settleSeconds} s after all disconnected`, `${c.rssAfterMiB.toFixed(1)} MiB (${signed(c.rssAfterMiB - c.rssBeforeMiB)} MiB)`, met(c.rssAfterMiB - c.rssBeforeMiB < COLLAB_TARGETS.rssBackMiB)]),
+      row([`server RSS ${c.settleSeconds} s after all disconnected (live V8 heap)`, `${c.rssAfterMiB.toFixed(1)} MiB, ${signed(c.rssAfterMiB - c.rssBeforeMiB)} MiB (${c.heapAfterMiB.toFixed(1)} MiB, ${signed(c.heapAfterMiB - c.heapBeforeMiB)} MiB)`, met(c.rssAfterMiB - c.rssBeforeMiB < COLLAB_TARGETS.rssBackMiB)]),
       "",
     );
   }

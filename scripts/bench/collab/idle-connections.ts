@@ -11,6 +11,10 @@ export interface IdleResult {
   rssBeforeMiB: number;
   rssConnectedMiB: number;
   rssAfterMiB: number;
+  /** Live V8 heap (after the same GC), MiB: tells a leak from memory the allocator keeps. */
+  heapBeforeMiB: number;
+  heapConnectedMiB: number;
+  heapAfterMiB: number;
   /** (connected − before) / connections. */
   kibPerConnection: number;
   /** Seconds waited after the last disconnect before the last sample. */
@@ -37,18 +41,19 @@ export async function benchIdleConnections(options: {
   const sample = async () => {
     await inspector.collectGarbage();
     await sleep(500);
-    return rssBytes(pid) / 2 ** 20;
+    const { usedSize } = await inspector.heapUsage();
+    return { rss: rssBytes(pid) / 2 ** 20, heap: usedSize / 2 ** 20 };
   };
   // Warm the paths a connection takes (auth, load, sync) with one round first, so the baseline
   // already holds the code and caches that any first connection brings in.
   await generators[0]?.request({ kind: "connect", port: app.port, headers: options.headers, documentIds: options.documentIds.slice(0, 1), count: 5, observers: 0, announce: true, ownLine: false });
   await generators[0]?.request({ kind: "close-all" });
   await sleep(options.settleMs);
-  const rssBeforeMiB = await sample();
+  const before = await sample();
 
   const started = performance.now();
   const per = Math.ceil(options.connections / generators.length);
-  const connected = await Promise.all(
+  const connecting = await Promise.all(
     generators.map((g, i) =>
       g.request<{ failures: string[] }>({
         kind: "connect",
@@ -63,25 +68,28 @@ export async function benchIdleConnections(options: {
       }),
     ),
   );
-  const failures = connected.flatMap((c) => c.failures);
+  const failures = connecting.flatMap((c) => c.failures);
   if (failures.length > 0) throw new Error(`${failures.length} idle clients failed to connect: ${failures.slice(0, 3).join("; ")}`);
   const connectMs = performance.now() - started;
   await sleep(1000);
-  const rssConnectedMiB = await sample();
-  options.log(`(c) ${options.connections} idle connections: RSS ${rssBeforeMiB.toFixed(0)} → ${rssConnectedMiB.toFixed(0)} MiB`);
+  const connected = await sample();
+  options.log(`(c) ${options.connections} idle connections: RSS ${before.rss.toFixed(0)} → ${connected.rss.toFixed(0)} MiB, heap ${before.heap.toFixed(0)} → ${connected.heap.toFixed(0)} MiB`);
 
   await Promise.all(generators.map((g) => g.request({ kind: "close-all" })));
   await sleep(options.settleMs);
-  const rssAfterMiB = await sample();
+  const after = await sample();
   inspector.close();
   return {
     connections: options.connections,
     documents: options.documentIds.length,
     connectMs,
-    rssBeforeMiB,
-    rssConnectedMiB,
-    rssAfterMiB,
-    kibPerConnection: ((rssConnectedMiB - rssBeforeMiB) * 1024) / options.connections,
+    rssBeforeMiB: before.rss,
+    rssConnectedMiB: connected.rss,
+    rssAfterMiB: after.rss,
+    heapBeforeMiB: before.heap,
+    heapConnectedMiB: connected.heap,
+    heapAfterMiB: after.heap,
+    kibPerConnection: ((connected.rss - before.rss) * 1024) / options.connections,
     settleSeconds: options.settleMs / 1000,
   };
 }

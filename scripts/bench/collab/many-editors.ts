@@ -39,6 +39,8 @@ export interface StepResult {
   max: number;
   serverCpuPercent: number;
   serverRssMiB: number;
+  /** Server CPU time per keystroke typed in the window (all clients, cursor update included), µs. */
+  serverCpuUsPerKeystroke: number;
   /** Ms per second the server's event loop was runnable but waited for a core (machine contention). */
   serverWaitMsPerS: number;
   /** The machine's 1-minute load average at the end of the window (2 cores). */
@@ -95,7 +97,7 @@ export async function benchManyEditors(options: EditorsOptions): Promise<StepRes
     await sleep(options.graceMs);
     const records = await Promise.all(generators.map((g) => g.request<WindowRecords>({ kind: "collect" })));
     const elapsed = options.windowMs + options.graceMs;
-    const result = summarise(clients, observers, connectMs, records, { serverCpuPercent, serverRssMiB, serverWaitMsPerS, loadAverage, elapsedMs: elapsed });
+    const result = summarise(clients, observers, connectMs, records, { serverCpuPercent, serverRssMiB, serverWaitMsPerS, loadAverage, elapsedMs: elapsed, windowMs: options.windowMs });
     results.push(result);
     options.log(
       `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} %, RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
@@ -110,7 +112,7 @@ function summarise(
   observers: number,
   connectMs: number,
   records: WindowRecords[],
-  server: { serverCpuPercent: number; serverRssMiB: number; serverWaitMsPerS: number; loadAverage: number; elapsedMs: number },
+  server: { serverCpuPercent: number; serverRssMiB: number; serverWaitMsPerS: number; loadAverage: number; elapsedMs: number; windowMs: number },
 ): StepResult {
   const sent = new Map<number, number>();
   for (const { sends } of records) {
@@ -162,6 +164,7 @@ function summarise(
     serverCpuPercent: server.serverCpuPercent,
     serverRssMiB: server.serverRssMiB,
     serverWaitMsPerS: server.serverWaitMsPerS,
+    serverCpuUsPerKeystroke: (server.serverCpuPercent * 10 * 1000) / Math.max(1, lags.length / (server.windowMs / 1000)),
     loadAverage: server.loadAverage,
     generatorCpuPercent: (100 * generatorCpuMs) / server.elapsedMs,
     generatorLagP95: percentile(lags, 0.95),

@@ -24,6 +24,8 @@ export interface ReplayResult {
   /** Bare Y.Doc, the same batches, in this process: each run's ms. */
   floorRunsMs: number[];
   floorMs: number;
+  /** The same batches into a Y.Doc piped to `watchers` Y.Docs in this process (see replayPiped). */
+  pipedMs: number;
   /** From the first edit to the writer's last local transaction. */
   writerMs: number;
   /** From the first edit until every watcher's text equals endContent. */
@@ -73,6 +75,25 @@ export function replayBare(trace: Trace, batchSize: number): number {
 }
 
 /**
+ * The client-side work without a network or server: the same batches into one Y.Doc whose
+ * updates are applied to `watchers` more Y.Docs in this process. Not the floor, a breakdown.
+ */
+export function replayPiped(trace: Trace, batchSize: number, watchers: number): number {
+  const started = performance.now();
+  const doc = new Y.Doc();
+  const text = doc.getText(BODY_YTEXT);
+  const copies = Array.from({ length: watchers }, () => new Y.Doc());
+  doc.on("update", (update: Uint8Array) => {
+    for (const copy of copies) Y.applyUpdate(copy, update);
+  });
+  for (let from = 0; from < trace.patches.length; from += batchSize) applyBatch(doc, text, trace.patches, from, Math.min(from + batchSize, trace.patches.length));
+  if (copies.some((copy) => copy.getText(BODY_YTEXT).toString() !== trace.endContent)) throw new Error("piped replay does not end at endContent");
+  const ms = performance.now() - started;
+  for (const d of [doc, ...copies]) d.destroy();
+  return ms;
+}
+
+/**
  * (a): one provider client types the trace through the server, `batchSize` edits per Yjs
  * transaction (one update message each), while `watchers` provider clients in the generator
  * process wait for the final text.
@@ -91,6 +112,7 @@ export async function replayThroughServer(options: {
   const { trace, batchSize } = options;
   const floorRunsMs = Array.from({ length: options.floorRuns }, () => replayBare(trace, batchSize));
   const floorMs = [...floorRunsMs].sort((a, b) => a - b)[Math.floor(floorRunsMs.length / 2)] ?? NaN;
+  const pipedMs = replayPiped(trace, batchSize, options.watchers);
 
   const writer = connectCollab(options.port, options.documentId, options.headers);
   const watchersSynced = new Promise<void>((resolve) => options.watcherHost.onEvent((event) => event === "watchers-synced" && resolve()));
@@ -128,6 +150,7 @@ export async function replayThroughServer(options: {
     endChars: trace.endContent.length,
     floorRunsMs,
     floorMs,
+    pipedMs,
     writerMs,
     allWatchersMs,
     firstWatcherMs: Math.min(...doneAt) - startedAt,
