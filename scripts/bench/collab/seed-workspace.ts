@@ -9,7 +9,8 @@ import { signUp } from "../../../src/server/services/accounts/sign-up";
 // `{"email","password","cookie","documentIds"}` as its last line. The session is made by
 // better-auth's own sign-in, here rather than over HTTP: POST /api/auth/sign-in/email refuses
 // every http:// Origin while no PUBLIC_URL is set (better-auth 1.7 trusts only https://<host> for
-// `allowedHosts: ["*"]`), and the server's port is not known before it starts. Usage: seed-workspace.ts <count>
+// `allowedHosts: ["*"]`; under Vitest, TEST=true switches that check off), and the server's port
+// is not known before it starts. Usage: seed-workspace.ts <count>
 const count = Number(process.argv[2] ?? "1");
 if (!Number.isInteger(count) || count < 1) throw new Error("usage: seed-workspace.ts <document count>");
 
