@@ -11,6 +11,8 @@ export interface CollabResults {
   seconds: number;
   replay?: ReplayResult;
   editors?: StepResult[];
+  /** Why (b) stopped adding clients. */
+  editorsStop?: string;
   idle?: IdleResult;
   profile?: ProfileSummary;
 }
@@ -86,17 +88,18 @@ export function formatCollabSection(results: CollabResults): string {
         ]),
       ),
       "",
+      `Stopped: ${results.editorsStop ?? "–"}.`,
+      "",
     );
   }
   const p = results.profile;
   if (p) {
     lines.push(
-      `Server CPU profile of the whole (b) run (\`--profile\`, ${ms(p.totalMs)} ms busy): self time by package — ${p.packages
-        .slice(0, 8)
+      `Server CPU profile of the whole (b) run (\`-- --profile\`: V8's sampler over the inspector, ${ms(p.totalMs)} ms busy). Inclusive share of busy time (parts overlap): ${p.parts
+        .map((part) => `${part.name} ${part.percent.toFixed(0)} %`)
+        .join("; ")}. Self time by package: ${p.packages
+        .slice(0, 6)
         .map((k) => `${k.name} ${k.percent.toFixed(0)} %`)
-        .join(", ")}; busiest functions — ${p.functions
-        .slice(0, 8)
-        .map((f) => `\`${f.name}\` (${f.where}) ${f.percent.toFixed(1)} %`)
         .join(", ")}.`,
       "",
     );

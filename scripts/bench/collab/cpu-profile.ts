@@ -20,12 +20,37 @@ export interface ProfileSummary {
   functions: Array<{ name: string; where: string; selfMs: number; percent: number }>;
   /** Self time grouped by package (ms, share of busy time). */
   packages: Array<{ name: string; selfMs: number; percent: number }>;
+  /** Inclusive time under each part of the collab server's work (share of busy time; parts overlap). */
+  parts: Array<{ name: string; percent: number }>;
 }
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+}
+
+// The collab server's work, by the frame it runs under. Inclusive: a part counts everything its
+// frame calls, so parts overlap (a broadcast's socket writes are in both "flush" and "sending").
+const PARTS: Array<{ name: string; matches: (frame: CallFrame) => boolean }> = [
+  { name: "sending frames (ws sendFrame → writev)", matches: (f) => f.functionName === "sendFrame" },
+  { name: "incoming awareness (Hocuspocus MessageReceiver)", matches: (f) => f.functionName === "apply" && f.url.includes("@hocuspocus/server") },
+  { name: "new Y.Doc (awareness scratch documents)", matches: (f) => f.functionName === "Doc" && f.url.includes("yjs") },
+  { name: "broadcast batches (Document.flush)", matches: (f) => f.functionName === "flush" && f.url.includes("@hocuspocus/server") },
+  { name: "SanitizeExtension (BodyGuard.check)", matches: (f) => f.functionName === "check" && f.url.includes("body-guard") },
+  { name: "applying updates (y-protocols readUpdate/readSyncStep2)", matches: (f) => (f.functionName === "readUpdate" || f.functionName === "readSyncStep2") && f.url.includes("y-protocols") },
+  { name: "Yjs state vectors (getStateVector)", matches: (f) => f.functionName === "getStateVector" },
+  { name: "persistence render (renderDeltaHtml)", matches: (f) => f.functionName === "renderDeltaHtml" },
+  { name: "authentication (onAuthenticate)", matches: (f) => f.functionName === "onAuthenticate" },
+  { name: "garbage collection", matches: (f) => f.functionName === "(garbage collector)" },
+];
 
 /** Self time per function and per package in a V8 .cpuprofile (from `node --cpu-prof`). */
 export function summariseProfile(file: string, top = 15): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile; // V8's documented profile shape
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const partUs = new Map<string, number>();
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byFunction = new Map<string, { name: string; where: string; us: number }>();
@@ -42,6 +67,16 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
     byFunction.set(`${name} ${where}`, entry);
     const pkg = packageOf(frame.url, name);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    const counted = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const ancestor = nodes.get(at)?.callFrame;
+      if (!ancestor) break;
+      for (const part of PARTS) {
+        if (counted.has(part.name) || !part.matches(ancestor)) continue;
+        counted.add(part.name);
+        partUs.set(part.name, (partUs.get(part.name) ?? 0) + us);
+      }
+    }
   }
   const percent = (us: number) => (100 * us) / busyUs;
   return {
@@ -55,6 +90,7 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, selfMs: us / 1000, percent: percent(us) })),
+    parts: PARTS.map((part) => ({ name: part.name, percent: percent(partUs.get(part.name) ?? 0) })),
   };
 }
 

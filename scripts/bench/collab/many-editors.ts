@@ -54,8 +54,9 @@ export interface StepResult {
  * from each keystroke to its arrival at the observing clients, the server's CPU and RSS and the
  * generators' own CPU, until p95 passes `stopP95Ms` or `maxClients` are typing.
  */
-export async function benchManyEditors(options: EditorsOptions): Promise<StepResult[]> {
+export async function benchManyEditors(options: EditorsOptions): Promise<{ steps: StepResult[]; stoppedBecause: string }> {
   const results: StepResult[] = [];
+  let stoppedBecause = `${options.maxClients} clients reached`;
   const { generators } = options;
   let observers = 0;
   await Promise.all(
@@ -79,7 +80,12 @@ export async function benchManyEditors(options: EditorsOptions): Promise<StepRes
       ),
     );
     const failures = connected.flatMap((c) => c.failures);
-    if (failures.length > 0) throw new Error(`${failures.length} clients failed to connect: ${failures.slice(0, 3).join("; ")}`);
+    if (failures.length > 0) {
+      // A server that can no longer admit clients is a result too: stop and report what came before.
+      stoppedBecause = `${failures.length} of ${options.step} new clients failed to connect at ${clients} (${failures[0]})`;
+      options.log(`(b) ${stoppedBecause}`);
+      break;
+    }
     observers += newObservers;
     const connectMs = performance.now() - connectStarted;
     // New clients start typing (each at a random phase), then the load settles.
@@ -102,9 +108,12 @@ export async function benchManyEditors(options: EditorsOptions): Promise<StepRes
     options.log(
       `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} %, RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
     );
-    if (result.p95 > options.stopP95Ms) break;
+    if (result.p95 > options.stopP95Ms) {
+      stoppedBecause = `p95 passed ${options.stopP95Ms} ms`;
+      break;
+    }
   }
-  return results;
+  return { steps: results, stoppedBecause };
 }
 
 function summarise(

@@ -82,7 +82,7 @@ try {
     await inspector?.startProfile();
     generators = Array.from({ length: GENERATORS }, (_, i) => new Generator(`generator ${i + 1}`));
     log(`(b) ${TYPING.charsPerSecond} characters a second per client, ${CONFIG.editors.step} more clients per step…`);
-    results.editors = await benchManyEditors({
+    const editors = await benchManyEditors({
       ...CONFIG.editors,
       ...TYPING,
       port: app.port,
@@ -92,6 +92,8 @@ try {
       generators,
       log,
     });
+    results.editors = editors.steps;
+    results.editorsStop = editors.stoppedBecause;
     if (inspector) {
       const kept = path.join(os.tmpdir(), "quire-collab-server.cpuprofile");
       fs.writeFileSync(kept, JSON.stringify(await inspector.stopProfile()));
