@@ -8,6 +8,8 @@ import type { ReplayResult } from "./trace-replay";
 export interface CollabResults {
   machine: string;
   quick: boolean;
+  /** The flags the run was given, as typed after `--`. */
+  flags: string[];
   seconds: number;
   replay?: ReplayResult;
   editors?: StepResult[];
@@ -33,7 +35,7 @@ export function formatCollabSection(results: CollabResults): string {
   const lines = [
     "## Collaboration server (issue #4)",
     "",
-    `Command: \`${COLLAB_COMMAND}${results.quick ? " -- --quick" : ""}\` — ${results.seconds.toFixed(0)} s in all, including three server starts.${results.quick ? " **Quick mode: a smoke run, not the figures to quote.**" : ""}`,
+    `Command: \`${COLLAB_COMMAND}${results.flags.length > 0 ? ` -- ${results.flags.join(" ")}` : ""}\` — ${results.seconds.toFixed(0)} s in all, including three server starts.${results.quick ? " **Quick mode: a smoke run, not the figures to quote.**" : ""}`,
     `Machine: ${results.machine}. The server, the load generators and the benchmark share its cores.`,
     "",
   ];

@@ -43,7 +43,7 @@ const log = (message: string) => console.log(`[bench:collab ${((performance.now(
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-collab-bench-"));
 let app: RunningApp | undefined;
 let generators: Generator[] = [];
-const results: CollabResults = { machine: describeCollabMachine(), quick: isQuick, seconds: 0 };
+const results: CollabResults = { machine: describeCollabMachine(), quick: isQuick, flags: args.filter((a) => a !== "--no-write"), seconds: 0 };
 try {
   log("creating an account, a workspace and documents through the services…");
   const account = await seedWorkspace(dataDir, 2 + CONFIG.idle.documents);
