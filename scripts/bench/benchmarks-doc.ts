@@ -1,13 +1,36 @@
+import fs from "node:fs";
 import type { BenchResults } from "./report";
 import { COMMAND, formatSection } from "./report";
 
-/** The whole of docs/benchmarks.md: the intro, the issue #3 section and how it measures. */
-export function formatBenchmarksDoc(results: BenchResults): string {
-  return `# Benchmarks
+const INTRO = `# Benchmarks
 
-Every figure in this file comes from \`${COMMAND}\`, which rewrites the file on each run. The machine is
-shared and noisy, so each figure stands next to a baseline taken in the same run, and the date and
-machine of the run are given with it: ${results.machine}.
+Every figure in this file comes from \`npm run bench\` (editor and page render, issue #3) or
+\`npm run bench:collab\` (collaboration server, issue #4). Each command rewrites only its own
+section, between \`<!-- bench:… -->\` markers, and leaves the other as it was, so the two
+sections may come from different runs: each gives its own date and machine. The machine is
+shared and noisy, so each figure stands next to a baseline taken in the same run.
+`;
+
+/**
+ * Writes `section` into the markdown file at `file` between the markers for `id`, keeping the
+ * intro and every other section; a missing file gets the intro first, a missing section is appended.
+ */
+export function writeBenchSection(file: string, id: string, section: string): void {
+  const begin = `<!-- bench:${id} -->`;
+  const end = `<!-- /bench:${id} -->`;
+  const block = `${begin}\n${section.trim()}\n${end}`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : INTRO;
+  const from = current.indexOf(begin);
+  const to = current.indexOf(end);
+  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, next);
+}
+
+/** The issue #3 section of docs/benchmarks.md: what it runs, the tables and how it measures. */
+export function formatEditorBenchSection(results: BenchResults): string {
+  return `${formatSection(results)}
+
+### How it measures
 
 \`${COMMAND}\` builds the production app if sources changed (\`scripts/build-if-stale.ts\`), starts
 \`server.ts\` in production on a free loopback port with a temporary data directory
@@ -16,10 +39,6 @@ machine of the run are given with it: ${results.machine}.
 leaves one empty and fills two through a Node Yjs client on /collab with deterministic text
 (seeded PRNG; sentences of 6–14 words from a 139-word list, one or two sentences per paragraph).
 Every measurement waits until the server has stored the text. The code is in \`scripts/bench/\`.
-
-${formatSection(results)}
-
-### How it measures
 
 - **(a) Server render.** autocannon's programmatic API sends \`GET /w/<ws>/d/<doc>\` with the
   session cookie and \`accept: text/html\` (no \`accept-encoding\`, so no compression) on one

@@ -1,12 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../../e2e/support/browser";
 import type { RunningApp } from "../../e2e/support/start-app";
 import { startApp, stopApp } from "../../e2e/support/start-app";
 import { signedUpPage } from "../../e2e/support/workspace";
-import { formatBenchmarksDoc } from "./benchmarks-doc";
-import { keepSections } from "./doc-sections";
+import { formatEditorBenchSection, writeBenchSection } from "./benchmarks-doc";
 import type { EditableResult } from "./editable-bench";
 import { benchEditable } from "./editable-bench";
 import { generateText } from "./generate-text";
@@ -87,8 +85,7 @@ try {
     seconds: (performance.now() - began) / 1000,
   };
   console.log(`\n${formatSection(results)}\n`);
-  // Other commands' sections (npm run bench:search) stay as they are.
-  fs.writeFileSync(OUTPUT, keepSections(OUTPUT, formatBenchmarksDoc(results)));
+  writeBenchSection(OUTPUT, "editor", formatEditorBenchSection(results));
   log(`wrote ${path.relative(ROOT, OUTPUT)}`);
 } catch (error) {
   process.exitCode = 1;

@@ -10,7 +10,7 @@ import { migrateDatabase } from "../../src/server/db/migrate";
 import { documents } from "../../src/server/db/schema";
 import { rankedMatchesSql } from "../../src/server/services/search/ranked-matches";
 import { searchDocuments } from "../../src/server/services/search/search-documents";
-import { writeSection } from "./doc-sections";
+import { writeBenchSection } from "./benchmarks-doc";
 import { generateCorpus, seededRandom } from "./search-corpus";
 import type { CategoryResult, SearchBenchResults, TargetResult } from "./search-report";
 import { formatSearchSection } from "./search-report";
@@ -65,7 +65,7 @@ const results: SearchBenchResults = {
 };
 const section = formatSearchSection(results);
 console.log(`\n${section}\n`);
-writeSection(OUTPUT, "search", section);
+writeBenchSection(OUTPUT, "search", section);
 log(`wrote docs/benchmarks.md (section "search")`);
 
 async function benchTarget(name: TargetResult["name"], origin: string, open: () => Promise<DbHandle>): Promise<TargetResult> {
