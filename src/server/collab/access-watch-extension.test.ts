@@ -1,108 +1,34 @@
-import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
-import type { Hocuspocus } from "@hocuspocus/server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import * as Y from "yjs";
-import { buildDocument, buildUser, buildWorkspace } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
+import { startCollabHarness } from "../../../test/collab-harness";
+import { buildDocument, buildWorkspace } from "../../../test/factories";
 import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "../../shared/collab/close-codes";
-import { collabDocumentName } from "../../shared/collab/document-name";
-import { BODY_YTEXT } from "../../shared/editor-rules";
-import type { Identity } from "../auth/actor-from-headers";
-import type { Actor } from "../context";
 import { documents, memberships, sessions } from "../db/schema";
 import { ACCESS_RECHECK_MS } from "./access-watch-extension";
-import { createCollabUpgrade, stopCollab } from "./collab-upgrade";
-import { createCollabServer } from "./create-collab-server";
 
-// The real collaboration server, database and WebSocket; only reading the session cookie is
-// replaced (by a header naming the user and session), which e2e/collab covers for real.
-let db: TestDatabase;
-let hocuspocus: Hocuspocus;
-let server: http.Server;
-let port: number;
-const identities = new Map<string, Identity>();
-
+let harness: Awaited<ReturnType<typeof startCollabHarness>>;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  hocuspocus = createCollabServer({
-    resolveIdentity: async (headers) => identities.get(headers.get("x-test-identity") ?? "") ?? null,
-    getDb: async () => db.db,
-  });
-  server = http.createServer();
-  server.on("upgrade", createCollabUpgrade(hocuspocus));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  harness = await startCollabHarness();
 });
-afterAll(async () => {
-  await stopCollab(hocuspocus);
-  await new Promise((resolve) => server.close(resolve));
-  await db.destroy();
-});
+afterAll(() => harness.stop());
 
-/** A signed-in person with a live session row. */
-async function signedIn(name: string): Promise<{ actor: Actor; key: string; sessionId: string }> {
-  const actor = await buildUser(db.db, { name });
-  const sessionId = crypto.randomUUID();
-  await db.db.insert(sessions).values({
-    id: sessionId,
-    userId: actor.id,
-    token: crypto.randomBytes(16).toString("hex"),
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-  identities.set(sessionId, { actor, sessionId });
-  return { actor, key: sessionId, sessionId };
-}
-
-function connect(documentId: string, identityKey: string) {
-  class IdentityWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, { headers: { "x-test-identity": identityKey } });
-    }
-  }
-  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: IdentityWebSocket });
-  const doc = new Y.Doc();
-  const events: string[] = [];
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: collabDocumentName(documentId),
-    document: doc,
-    token: "session",
-    onSynced: () => events.push("synced"),
-    onStateless: ({ payload }) => events.push(payload),
-    onClose: ({ event }) => events.push(`closed: ${event.reason}`),
-  });
-  provider.attach();
-  return {
-    body: doc.getText(BODY_YTEXT),
-    events,
-    isSynced: () => events.includes("synced"),
-    close: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
+const signedIn = (name: string) => harness.signedIn(name);
+const connect = (documentId: string, key: string) => harness.connect(documentId, key);
 
 /** A workspace with an owner and an editor both connected to one document. */
 async function twoEditorsOnOneDocument() {
   const owner = await signedIn("Owner");
   const editor = await signedIn("Editor");
-  const workspace = await buildWorkspace(db.db, [
+  const workspace = await buildWorkspace(harness.db.db, [
     { actor: owner.actor, role: "owner" },
     { actor: editor.actor, role: "editor" },
   ]);
-  const document = await buildDocument(db.db, workspace.id);
+  const document = await buildDocument(harness.db.db, workspace.id);
   const ownerClient = connect(document.id, owner.key);
   const editorClient = connect(document.id, editor.key);
   await expect.poll(() => ownerClient.isSynced() && editorClient.isSynced(), WITHIN).toBe(true);
   const setRole = (role: "viewer" | "editor") =>
-    db.db
+    harness.db.db
       .update(memberships)
       .set({ role })
       .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, editor.actor.id)));
@@ -110,7 +36,7 @@ async function twoEditorsOnOneDocument() {
 }
 
 async function storedText(documentId: string): Promise<string> {
-  const [row] = await db.db.select({ text: documents.text }).from(documents).where(eq(documents.id, documentId));
+  const [row] = await harness.db.db.select({ text: documents.text }).from(documents).where(eq(documents.id, documentId));
   return row?.text ?? "";
 }
 
@@ -129,7 +55,7 @@ describe("AccessWatchExtension", () => {
       await expect.poll(() => editorClient.body.toString(), WITHIN).toBe("before ");
 
       const removedAt = Date.now();
-      await db.db.delete(memberships).where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, editor.actor.id)));
+      await harness.db.db.delete(memberships).where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, editor.actor.id)));
       await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: ${ACCESS_LOST_REASON.removed}`);
       expect(Date.now() - removedAt).toBeLessThan(5_000);
 
@@ -191,7 +117,7 @@ describe("AccessWatchExtension", () => {
   it("closes every connection to a document moved to the trash", async () => {
     const { document, ownerClient, editorClient } = await twoEditorsOnOneDocument();
     try {
-      await db.db.update(documents).set({ deletedAt: new Date(), deletedRootId: document.id }).where(eq(documents.id, document.id));
+      await harness.db.db.update(documents).set({ deletedAt: new Date(), deletedRootId: document.id }).where(eq(documents.id, document.id));
       const closed = `closed: ${ACCESS_LOST_REASON.trashed}`;
       await expect.poll(() => ownerClient.events.includes(closed) && editorClient.events.includes(closed), WITHIN).toBe(true);
     } finally {
@@ -203,7 +129,7 @@ describe("AccessWatchExtension", () => {
   it("closes the connection of a session that was signed out", async () => {
     const { editor, ownerClient, editorClient } = await twoEditorsOnOneDocument();
     try {
-      await db.db.delete(sessions).where(eq(sessions.id, editor.sessionId));
+      await harness.db.db.delete(sessions).where(eq(sessions.id, editor.sessionId));
       await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: ${ACCESS_LOST_REASON.signedOut}`);
       expect(ownerClient.events.some((e) => e.startsWith("closed"))).toBe(false);
     } finally {

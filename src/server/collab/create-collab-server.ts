@@ -7,6 +7,7 @@ import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveIdentity } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { PersistenceExtension } from "./persistence-extension";
+import { PresenceExtension } from "./presence-extension";
 import { SanitizeExtension } from "./sanitize-extension";
 
 /** How long a document's broadcasts are gathered before they go out (Hocuspocus `flushDelay`). */
@@ -26,6 +27,8 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
   const extensions: Extension[] = [
     new AuthExtension(options.resolveIdentity, options.getDb),
     new AccessWatchExtension(options.getDb, options.accessRecheckMs),
+    // Presence shows the person the session belongs to, not a name the client made up.
+    new PresenceExtension(),
     // Every client update is made safe before it is applied, stored or relayed.
     new SanitizeExtension(),
     new PersistenceExtension(options.getDb),

@@ -1,0 +1,93 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import type { Hocuspocus } from "@hocuspocus/server";
+import WebSocket from "ws";
+import * as Y from "yjs";
+import type { Identity } from "../src/server/auth/actor-from-headers";
+import { createCollabUpgrade, stopCollab } from "../src/server/collab/collab-upgrade";
+import { createCollabServer } from "../src/server/collab/create-collab-server";
+import type { Actor } from "../src/server/context";
+import { sessions } from "../src/server/db/schema";
+import { collabDocumentName } from "../src/shared/collab/document-name";
+import { BODY_YTEXT } from "../src/shared/editor-rules";
+import { buildUser } from "./factories";
+import type { TestDatabase } from "./test-db";
+import { createTestDatabase } from "./test-db";
+
+/**
+ * The real collaboration server (every extension), a real database and real WebSockets, for
+ * integration tests. Only reading the session cookie is replaced, by a header naming the
+ * session: e2e/collab covers the cookie for real.
+ */
+export async function startCollabHarness() {
+  const db: TestDatabase = await createTestDatabase();
+  const identities = new Map<string, Identity>();
+  const hocuspocus: Hocuspocus = createCollabServer({
+    resolveIdentity: async (headers) => identities.get(headers.get("x-test-identity") ?? "") ?? null,
+    getDb: async () => db.db,
+  });
+  const server = http.createServer();
+  server.on("upgrade", createCollabUpgrade(hocuspocus));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  /** A signed-in person with a live session row; `key` identifies them to `connect`. */
+  async function signedIn(name: string): Promise<{ actor: Actor; key: string; sessionId: string }> {
+    const actor = await buildUser(db.db, { name });
+    const sessionId = crypto.randomUUID();
+    await db.db.insert(sessions).values({
+      id: sessionId,
+      userId: actor.id,
+      token: crypto.randomBytes(16).toString("hex"),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    identities.set(sessionId, { actor, sessionId });
+    return { actor, key: sessionId, sessionId };
+  }
+
+  /** A provider client on `documentId` as the person behind `identityKey`; it records what it is told. */
+  function connect(documentId: string, identityKey: string) {
+    class IdentityWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { headers: { "x-test-identity": identityKey } });
+      }
+    }
+    const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: IdentityWebSocket });
+    const doc = new Y.Doc();
+    const events: string[] = [];
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: collabDocumentName(documentId),
+      document: doc,
+      token: "session",
+      onSynced: () => events.push("synced"),
+      onStateless: ({ payload }) => events.push(payload),
+      onClose: ({ event }) => events.push(`closed: ${event.reason}`),
+    });
+    provider.attach();
+    return {
+      provider,
+      body: doc.getText(BODY_YTEXT),
+      events,
+      isSynced: () => events.includes("synced"),
+      close: () => {
+        provider.destroy();
+        socket.destroy();
+      },
+    };
+  }
+
+  return {
+    db,
+    port,
+    signedIn,
+    connect,
+    async stop() {
+      await stopCollab(hocuspocus);
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+    },
+  };
+}
