@@ -45,9 +45,13 @@ export class BodyGuard {
     const shadow = this.getShadow();
     const body = shadow.getText(BODY_YTEXT);
     const lengthBefore = body.length;
-    const before = Y.encodeStateVector(shadow);
     const pendingBefore = shadow.store.pendingStructs?.update;
+    let before: Map<number, number>;
     try {
+      // Only the clients this update writes for, and those with structs waiting for it, can gain
+      // items: reading just their clocks keeps a check's cost independent of how many people
+      // have ever edited the document (a full state vector made it grow with every typist).
+      before = clocksOf(shadow, touchedClients(update, pendingBefore));
       Y.applyUpdate(shadow, update, GUARD_ORIGIN);
     } catch (error) {
       this.discardShadow();
@@ -55,7 +59,7 @@ export class BodyGuard {
     }
 
     const unsafe: Y.Item[] = [];
-    for (const item of itemsSince(shadow, Y.decodeStateVector(before))) {
+    for (const item of itemsSince(shadow, before)) {
       if (item.deleted) continue; // collected: its content is already gone from the store
       const root = rootOf(item);
       if (!root.name || !this.roots.has(root.name)) return this.refuse(`writes to root "${root.name ?? "?"}"`);
@@ -72,17 +76,17 @@ export class BodyGuard {
 
     const isTooLong = body.length > this.maxBodyChars && body.length > lengthBefore;
     if (unsafe.length === 0 && !isTooLong) return { kind: "accept" };
-    return this.repair(shadow, before, unsafe, isTooLong);
+    return this.repair(shadow, withOtherClients(shadow, before), unsafe, isTooLong);
   }
 
   // Rewrites the shadow so the update's effect is safe, and returns the update that says so.
-  private repair(shadow: Y.Doc, before: Uint8Array, unsafe: Y.Item[], isTooLong: boolean): GuardVerdict {
+  private repair(shadow: Y.Doc, before: Map<number, number>, unsafe: Y.Item[], isTooLong: boolean): GuardVerdict {
     const body = shadow.getText(BODY_YTEXT);
     shadow.transact((transaction) => {
       // PRODUCT.md §4: an edit past the limit is refused and the text before it kept, so
       // everything this update added to the body goes; its deletions cannot be undone.
       if (isTooLong) {
-        const since = Y.decodeStateVector(before);
+        const since = before;
         // Yjs merges a client's consecutive typing into one item, so the update's first item may
         // also hold older text: split it where the update starts, so only the new part goes.
         for (const [client, structs] of shadow.store.clients) {
@@ -101,7 +105,7 @@ export class BodyGuard {
       const change = new Delta(body.toDelta()).diff(target);
       if (change.ops.length > 0) body.applyDelta(change.ops);
     }, GUARD_ORIGIN);
-    const update = Y.encodeStateAsUpdate(shadow, before);
+    const update = Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(before));
     // The repaired update must pass the same item rules on its own; if not, refuse rather than send it.
     if (judgeUpdate(update, "v1") === "unsafe") return this.refuse("could not be repaired");
     const reasons: UpdateAdjustedReason[] = [];
@@ -132,4 +136,22 @@ export class BodyGuard {
   private readonly follow = (update: Uint8Array): void => {
     if (this.shadow) Y.applyUpdate(this.shadow, update);
   };
+}
+
+/** The clients an update writes structs for, and those whose structs were waiting (pending). */
+function touchedClients(update: Uint8Array, pending: Uint8Array | undefined): Set<number> {
+  const clients = new Set(Y.parseUpdateMeta(update).to.keys());
+  if (pending) for (const client of Y.parseUpdateMetaV2(pending).to.keys()) clients.add(client);
+  return clients;
+}
+
+function clocksOf(doc: Y.Doc, clients: Set<number>): Map<number, number> {
+  return new Map([...clients].map((client) => [client, Y.getState(doc.store, client)]));
+}
+
+/** A full state vector: `clocks` for the clients it names, the current clock for every other. */
+function withOtherClients(doc: Y.Doc, clocks: Map<number, number>): Map<number, number> {
+  const full = new Map<number, number>();
+  for (const client of doc.store.clients.keys()) full.set(client, clocks.get(client) ?? Y.getState(doc.store, client));
+  return full;
 }

@@ -24,12 +24,15 @@ export function judgeContent(content: Y.Item["content"]): ItemVerdict {
   return "foreign"; // nested types, JSON, binary, subdocuments: y-quill never writes them
 }
 
-/** The items `doc` integrated since `before` (a decoded state vector), merged items included whole. */
+/**
+ * The items `doc` integrated since `before`, merged items included whole. `before` maps each
+ * client to look at to its clock then; clients it doesn't name are not looked at.
+ */
 export function* itemsSince(doc: Y.Doc, before: Map<number, number>): Generator<Y.Item> {
-  for (const [client, structs] of doc.store.clients) {
-    const clock = before.get(client) ?? 0;
-    const last = structs.at(-1);
-    if (!last || last.id.clock + last.length <= clock) continue;
+  for (const [client, clock] of before) {
+    const structs = doc.store.clients.get(client);
+    const last = structs?.at(-1);
+    if (!structs || !last || last.id.clock + last.length <= clock) continue;
     for (let index = Y.findIndexSS(structs, clock); index < structs.length; index += 1) {
       const struct = structs[index];
       if (struct instanceof Y.Item) yield struct;
