@@ -282,6 +282,14 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
   {
     surface: "action",
+    name: "createShareAction of a trashed document",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("createShareAction", docPage, (fx, t) => [
+      { documentId: t === "real" ? fx.trashedDoc.id : fx.missing.documentId, includeChildren: false, allowIndexing: false },
+    ]),
+  },
+  {
+    surface: "action",
     name: "updateShareAction of the owner's link",
     expected: allow("admin"),
     probe: action("updateShareAction", docPage, (fx, t) => [{ shareId: t === "real" ? fx.sharing.live.id : fx.missing.shareId, allowIndexing: false }]),
