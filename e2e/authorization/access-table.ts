@@ -50,6 +50,7 @@ const docPath = (fx: Fixture, target: Target) => `/w/${ws(fx, target)}/d/${targe
 const docPage = (fx: Fixture) => `/w/${fx.workspace.slug}/d/${fx.doc.segment}`;
 const settingsPage = (section: string) => (fx: Fixture) => `/w/${fx.workspace.slug}/settings/${section}`;
 const shareToken = (fx: Fixture, target: Target, token: string) => (target === "real" ? token : fx.missing.shareToken);
+const intoWorkspace = (fx: Fixture) => new RegExp(`^/w/${fx.workspace.slug}$`);
 const isRole = (actor: ActorName): actor is Role => (ROLES as readonly string[]).includes(actor);
 /** Per-actor objects: a missing id for the "missing" target. */
 const own = (target: Target, made: Record<ActorName, string>, actor: ActorName, missing: string) => (target === "real" ? made[actor] : missing);
@@ -159,16 +160,30 @@ export const ACCESS_TABLE: AccessRow[] = [
     surface: "page",
     name: "/invite/[token]",
     expected: everyone("ok"),
-    probe: page(
-      (fx) => `/invite/${fx.members.pendingToken}`,
-      (actor) => (actor === "anonymous" ? /Create an account/ : /but you(&#x27;|')re signed in as/),
-    ),
+    probe: page((fx) => `/invite/${fx.members.pendingToken}`, (actor, fx) => {
+      if (actor === "anonymous") return /Create an account/;
+      return actor === "stranger" ? /but you(&#x27;|')re signed in as/ : intoWorkspace(fx);
+    }),
   },
+  // Whatever became of the link, a member is sent into the workspace; anyone else is told.
   {
     surface: "page",
     name: "/invite/[token] of a revoked invitation",
     expected: everyone("ok"),
-    probe: page((fx) => `/invite/${fx.members.revokedToken}`, () => /This invitation was withdrawn/),
+    probe: page(
+      (fx) => `/invite/${fx.members.revokedToken}`,
+      (actor, fx) => (actor === "anonymous" || actor === "stranger" ? /This invitation was withdrawn/ : intoWorkspace(fx)),
+    ),
+  },
+  // The invited sign-up form for someone signed out; signed in, the invitation page instead.
+  {
+    surface: "page",
+    name: "/signup?invite=[token]",
+    expected: everyone("ok"),
+    probe: page(
+      (fx) => `/signup?invite=${fx.members.pendingToken}`,
+      (actor, fx) => (actor === "anonymous" ? new RegExp(`Join (<!-- -->)?${fx.workspace.name}`) : new RegExp(`^/invite/${fx.members.pendingToken}$`)),
+    ),
   },
   {
     surface: "page",

@@ -27,9 +27,9 @@ export type Target = "real" | "missing";
 export type Probe = (fx: Fixture, actor: ActorName, target: Target) => Promise<Observation>;
 
 /**
- * GET a page with the actor's cookie. `shows`, when given, names what a 200 for that actor must
- * contain (in the HTML as sent, so with React's escapes), for pages that answer everyone but not
- * with the same thing: otherwise the page is `unexpected`.
+ * GET a page with the actor's cookie. `shows`, when given, names what that actor must get, for
+ * pages that answer everyone but not with the same thing: matched against a 200's HTML (as sent,
+ * so with React's escapes) or an in-app redirect's location; otherwise the page is `unexpected`.
  */
 export function page(path: (fx: Fixture, target: Target) => string, shows?: (actor: ActorName, fx: Fixture) => RegExp): Probe {
   return async (fx, actor, target) => {
@@ -39,7 +39,11 @@ export function page(path: (fx: Fixture, target: Target) => string, shows?: (act
     // Title and heading: the rest of the HTML carries the requested path and the nonce.
     const evidence = `${response.status} ${match(html, /<title>([^<]*)<\/title>/)} | ${match(html, /<h1[^>]*>([^<]*)<\/h1>/)}`;
     if (response.status >= 300 && response.status < 400) {
-      return { outcome: new URL(location, fx.app.url).pathname === "/login" ? "login" : "ok", evidence: `${response.status} → ${location}` };
+      const redirected = { evidence: `${response.status} → ${location}` };
+      if (new URL(location, fx.app.url).pathname === "/login") return { outcome: "login", ...redirected };
+      const expected = shows?.(actor, fx);
+      if (expected && !expected.test(location)) return { outcome: `unexpected: a redirect to ${location}, not ${expected}`, ...redirected };
+      return { outcome: "ok", ...redirected };
     }
     const expected = response.status === 200 ? shows?.(actor, fx) : undefined;
     if (expected && !expected.test(html)) return { outcome: `unexpected: no ${expected} in the page`, evidence };
