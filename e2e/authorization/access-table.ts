@@ -3,7 +3,7 @@ import { ROLE_RANK, ROLES } from "../../src/shared/roles";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
 import type { Observation, Outcome, Probe, Target } from "./probes";
-import { action, api, page, socket } from "./probes";
+import { action, api, page, socket, softNavigation } from "./probes";
 
 /**
  * One surface (a page, a server action, an API route, the socket) and what each actor must get.
@@ -45,6 +45,15 @@ const ws = (fx: Fixture, target: Target) => (target === "real" ? fx.workspace.sl
 const docId = (fx: Fixture, target: Target) => (target === "real" ? fx.doc.id : fx.missing.documentId);
 const fileId = (fx: Fixture, target: Target) => (target === "real" ? fx.fileId : fx.missing.fileId);
 const workspaceId = (fx: Fixture, target: Target) => (target === "real" ? fx.workspace.id : fx.missing.workspaceId);
+const docPath = (fx: Fixture, target: Target) => `/w/${ws(fx, target)}/d/${target === "real" ? fx.doc.segment : `handbook-${fx.missing.documentId}`}`;
+/** The page whose components call an action (the share dialog, a settings section). */
+const docPage = (fx: Fixture) => `/w/${fx.workspace.slug}/d/${fx.doc.segment}`;
+const settingsPage = (section: string) => (fx: Fixture) => `/w/${fx.workspace.slug}/settings/${section}`;
+const shareToken = (fx: Fixture, target: Target, token: string) => (target === "real" ? token : fx.missing.shareToken);
+const intoWorkspace = (fx: Fixture) => new RegExp(`^/w/${fx.workspace.slug}$`);
+const isRole = (actor: ActorName): actor is Role => (ROLES as readonly string[]).includes(actor);
+/** Per-actor objects: a missing id for the "missing" target. */
+const own = (target: Target, made: Record<ActorName, string>, actor: ActorName, missing: string) => (target === "real" ? made[actor] : missing);
 
 export const ACCESS_TABLE: AccessRow[] = [
   // Pages. Signed-in visitors of /, /login and /signup are redirected into the app: `ok`.
@@ -78,6 +87,109 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "/w/[workspace]/settings/members",
     expected: allow("viewer"),
     probe: page((fx, t) => `/w/${ws(fx, t)}/settings/members`),
+  },
+  // An admin section: below admin the address is the 404 page (and the tab isn't shown).
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/invitations",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${ws(fx, t)}/settings/invitations`),
+  },
+
+  // Sharing. Every member sees the dialog (and the live link); only editors and up change links.
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/share",
+    expected: allow("viewer"),
+    probe: page((fx, t) => `${docPath(fx, t)}/share`, (_actor, fx) => new RegExp(fx.sharing.live.token)),
+  },
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/share of a trashed document",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: page((fx, t) => `/w/${fx.workspace.slug}/d/old-notes-${t === "real" ? fx.trashedDoc.id : fx.missing.documentId}/share`),
+  },
+  // "Share" clicked in the editor: the router's request from the document page, which the modal intercepts.
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/@modal/(.)share",
+    expected: allow("viewer"),
+    probe: softNavigation((fx, t) => ({ path: `${docPath(fx, t)}/share`, from: docPath(fx, t) }), /"ShareModal"/),
+  },
+  // Published pages: anyone with the link, signed in or not, while the link and its documents are live.
+  {
+    surface: "page",
+    name: "/p/[share]",
+    expected: everyone("ok"),
+    probe: page((fx) => `/p/${fx.sharing.live.token}`, () => /Handbook/),
+  },
+  {
+    surface: "page",
+    name: "/p/[share]/[[...path]] of a child under a link with children",
+    expected: everyone("ok"),
+    probe: page((fx) => `/p/${fx.sharing.live.token}/${fx.sharing.child.segment}`, () => /Chapter one/),
+  },
+  {
+    surface: "page",
+    name: "/p/[share] of a revoked link",
+    expected: everyone("not_found"),
+    probe: page((fx, t) => `/p/${shareToken(fx, t, fx.sharing.revokedToken)}`),
+  },
+  {
+    surface: "page",
+    name: "/p/[share] of a trashed document's link",
+    expected: everyone("not_found"),
+    probe: page((fx, t) => `/p/${shareToken(fx, t, fx.sharing.trashedToken)}`),
+  },
+  {
+    surface: "page",
+    name: "/p/[share]/[[...path]] of a child under a link without children",
+    expected: everyone("not_found"),
+    probe: page((fx, t) => `/p/${fx.sharing.flat.token}/${t === "real" ? fx.sharing.flat.childSegment : `unpublished-child-${fx.missing.documentId}`}`),
+  },
+  {
+    surface: "page",
+    name: "/p/[share]/[[...path]] of another workspace's document under a live link",
+    expected: everyone("not_found"),
+    probe: page((fx, t) => `/p/${fx.sharing.live.token}/${t === "real" ? fx.otherDoc.segment : `their-plans-${fx.missing.documentId}`}`),
+  },
+
+  // Invitation links: anyone holding one. Signed out: the invitation, with sign-up and sign-in;
+  // a member of its workspace: that workspace; anyone else: who it is for and who they are signed in as.
+  {
+    surface: "page",
+    name: "/invite/[token]",
+    expected: everyone("ok"),
+    probe: page((fx) => `/invite/${fx.members.pendingToken}`, (actor, fx) => {
+      if (actor === "anonymous") return /Create an account/;
+      return actor === "stranger" ? /but you(&#x27;|')re signed in as/ : intoWorkspace(fx);
+    }),
+  },
+  // Whatever became of the link, a member is sent into the workspace; anyone else is told.
+  {
+    surface: "page",
+    name: "/invite/[token] of a revoked invitation",
+    expected: everyone("ok"),
+    probe: page(
+      (fx) => `/invite/${fx.members.revokedToken}`,
+      (actor, fx) => (actor === "anonymous" || actor === "stranger" ? /This invitation was withdrawn/ : intoWorkspace(fx)),
+    ),
+  },
+  // The invited sign-up form for someone signed out; signed in, the invitation page instead.
+  {
+    surface: "page",
+    name: "/signup?invite=[token]",
+    expected: everyone("ok"),
+    probe: page(
+      (fx) => `/signup?invite=${fx.members.pendingToken}`,
+      (actor, fx) => (actor === "anonymous" ? new RegExp(`Join (<!-- -->)?${fx.workspace.name}`) : new RegExp(`^/invite/${fx.members.pendingToken}$`)),
+    ),
+  },
+  {
+    surface: "page",
+    name: "/invite/[token] that names no invitation",
+    expected: everyone("ok"),
+    probe: page((fx) => `/invite/${fx.missing.invitationToken}`, () => /This invitation link isn(&#x27;|')t valid/),
   },
 
   // Server actions, on the page whose components call them.
@@ -164,6 +276,179 @@ export const ACCESS_TABLE: AccessRow[] = [
       form({ name: "Side project", slug: `side-${Math.random().toString(36).slice(2, 10)}` }),
     ]),
   },
+
+  // Sharing: editors publish; editors change and revoke their own links, admins and owners any (shareAbilities).
+  {
+    surface: "action",
+    name: "createShareAction",
+    expected: allow("editor"),
+    probe: action("createShareAction", docPage, (fx, t, actor) => [
+      { documentId: own(t, fx.sharing.unshared, actor, fx.missing.documentId), includeChildren: false, allowIndexing: false },
+    ]),
+  },
+  // As hidden from A's members as a missing document; the stranger owns it and may publish it.
+  {
+    surface: "action",
+    name: "createShareAction of another workspace's document",
+    expected: everyone("not_found", { anonymous: "login", stranger: "ok" }),
+    probe: action("createShareAction", docPage, (fx, t) => [
+      { documentId: t === "real" ? fx.otherDoc.id : fx.missing.documentId, includeChildren: false, allowIndexing: false },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "createShareAction of a trashed document",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("createShareAction", docPage, (fx, t) => [
+      { documentId: t === "real" ? fx.trashedDoc.id : fx.missing.documentId, includeChildren: false, allowIndexing: false },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "updateShareAction of the owner's link",
+    expected: allow("admin"),
+    probe: action("updateShareAction", docPage, (fx, t) => [{ shareId: t === "real" ? fx.sharing.live.id : fx.missing.shareId, allowIndexing: false }]),
+  },
+  {
+    surface: "action",
+    name: "updateShareAction of the editor's own link",
+    expected: allow("editor"),
+    probe: action("updateShareAction", docPage, (fx, t) => [{ shareId: t === "real" ? fx.sharing.editors.id : fx.missing.shareId, allowIndexing: false }]),
+  },
+  {
+    surface: "action",
+    name: "revokeShareAction of the owner's link",
+    expected: allow("admin"),
+    probe: action("revokeShareAction", docPage, (fx, t, actor) => [{ shareId: own(t, fx.sharing.revocable.byOwner, actor, fx.missing.shareId) }]),
+  },
+  {
+    surface: "action",
+    name: "revokeShareAction of the editor's own link",
+    expected: allow("editor"),
+    probe: action("revokeShareAction", docPage, (fx, t, actor) => [{ shareId: own(t, fx.sharing.revocable.byEditor, actor, fx.missing.shareId) }]),
+  },
+
+  // Members and invitations: admins invite, revoke, re-role and remove below admin; owners
+  // manage admins and owners; the last owner can neither leave nor be demoted (PRODUCT.md §3, §5).
+  {
+    surface: "action",
+    name: "inviteMemberAction of an editor",
+    expected: allow("admin"),
+    probe: action("inviteMemberAction", settingsPage("invitations"), (fx, t) => [{}, form({ workspaceId: workspaceId(fx, t), email: newAddress(), role: "editor" })]),
+  },
+  {
+    surface: "action",
+    name: "inviteMemberAction of an admin",
+    expected: allow("owner"),
+    probe: action("inviteMemberAction", settingsPage("invitations"), (fx, t) => [{}, form({ workspaceId: workspaceId(fx, t), email: newAddress(), role: "admin" })]),
+  },
+  {
+    surface: "action",
+    name: "revokeInvitationAction of an editor's invitation",
+    expected: allow("admin"),
+    probe: action("revokeInvitationAction", settingsPage("invitations"), (fx, t, actor) => [
+      { invitationId: own(t, fx.members.revocable.editor, actor, fx.missing.invitationId) },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "revokeInvitationAction of an admin's invitation",
+    expected: allow("owner"),
+    probe: action("revokeInvitationAction", settingsPage("invitations"), (fx, t, actor) => [
+      { invitationId: own(t, fx.members.revocable.admin, actor, fx.missing.invitationId) },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "changeMemberRoleAction of a viewer to commenter",
+    expected: allow("admin"),
+    probe: changeRole("viewerToCommenter", "commenter"),
+  },
+  {
+    surface: "action",
+    name: "changeMemberRoleAction of a viewer to admin",
+    expected: allow("owner"),
+    probe: changeRole("viewerToAdmin", "admin"),
+  },
+  {
+    surface: "action",
+    name: "changeMemberRoleAction of an admin to editor",
+    expected: allow("owner"),
+    probe: changeRole("adminToEditor", "editor"),
+  },
+  // The owner may demote owners, but not the only one: that is themselves here.
+  {
+    surface: "action",
+    name: "changeMemberRoleAction of the last owner to admin",
+    expected: allow("owner", {}, "conflict"),
+    probe: action("changeMemberRoleAction", settingsPage("members"), (fx, t) => [{ workspaceId: workspaceId(fx, t), userId: fx.members.ownerId, role: "admin" }]),
+  },
+  {
+    surface: "action",
+    name: "removeMemberAction of an editor",
+    expected: allow("admin"),
+    probe: removeMember("editorToRemove"),
+  },
+  {
+    surface: "action",
+    name: "removeMemberAction of an admin",
+    expected: allow("owner"),
+    probe: removeMember("adminToRemove"),
+  },
+  // Nobody outranks the owner, and the owner leaves rather than removes themselves.
+  {
+    surface: "action",
+    name: "removeMemberAction of the owner",
+    expected: allow("owner", {}, "forbidden"),
+    probe: action("removeMemberAction", settingsPage("members"), (fx, t) => [{ workspaceId: workspaceId(fx, t), userId: fx.members.ownerId }]),
+  },
+  // Each member leaves a workspace of their own where they hold the same role as in A.
+  {
+    surface: "action",
+    name: "leaveWorkspaceAction",
+    expected: allow("viewer"),
+    probe: action("leaveWorkspaceAction", settingsPage("members"), (fx, t, actor) => [
+      { workspaceId: t === "missing" ? fx.missing.workspaceId : isRole(actor) ? fx.members.leave.withCoOwner[actor] : fx.workspace.id },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "leaveWorkspaceAction of the last owner",
+    expected: { ...allow("viewer"), owner: "conflict" },
+    probe: action("leaveWorkspaceAction", settingsPage("members"), (fx, t, actor) => [
+      { workspaceId: t === "missing" ? fx.missing.workspaceId : isRole(actor) ? fx.members.leave.soleOwner[actor] : fx.workspace.id },
+    ]),
+  },
+  // Accepting needs a session and the invited address; a member already in the workspace just opens it.
+  {
+    surface: "action",
+    name: "acceptInvitationAction of an invitation for another address",
+    expected: allow("viewer", { stranger: "forbidden" }),
+    probe: action("acceptInvitationAction", (fx) => `/invite/${fx.members.pendingToken}`, (fx, t) => [
+      {},
+      form({ token: t === "real" ? fx.members.pendingToken : fx.missing.invitationToken }),
+    ]),
+  },
+  {
+    surface: "action",
+    name: "acceptInvitationAction of an invitation for the caller's address",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: action("acceptInvitationAction", (fx) => `/invite/${fx.members.pendingToken}`, (fx, t, actor) => [
+      {},
+      form({ token: own(t, fx.members.own, actor, fx.missing.invitationToken) }),
+    ]),
+  },
+  // Anyone holding the link signs up with the invited address and lands in the workspace.
+  {
+    surface: "action",
+    name: "signUpFromInvitationAction",
+    expected: everyone("ok"),
+    probe: action("signUpFromInvitationAction", () => "/signup", (fx, _t, actor) => [
+      {},
+      form({ name: "New person", email: fx.members.signUp[actor].email, password: "a-long-enough-password", token: fx.members.signUp[actor].token }),
+    ]),
+  },
+
   // Public forms: anyone reaches their validation (an empty form answers field messages).
   { surface: "action", name: "signInAction", expected: everyone("ok"), probe: action("signInAction", () => "/login", () => [{}, form({})]) },
   { surface: "action", name: "signUpAction", expected: everyone("ok"), probe: action("signUpAction", () => "/signup", () => [{}, form({})]) },
@@ -240,6 +525,22 @@ async function signOutProbe(fx: Fixture, actor: ActorName): Promise<Observation>
   const isSignedOut = (await session.json()) === null;
   const evidence = `redirect → ${response.redirect}, signed out: ${isSignedOut}`;
   return { outcome: response.redirect === "/login" && isSignedOut ? "ok" : `unexpected: ${evidence}`, evidence };
+}
+
+/** changeMemberRoleAction on the actor's own target member of A (one change each). */
+function changeRole(targets: keyof Fixture["members"]["targets"], role: Role): Probe {
+  return action("changeMemberRoleAction", settingsPage("members"), (fx, t, actor) => [
+    { workspaceId: workspaceId(fx, t), userId: fx.members.targets[targets][actor], role },
+  ]);
+}
+
+/** removeMemberAction of the actor's own target member of A. */
+function removeMember(targets: keyof Fixture["members"]["targets"]): Probe {
+  return action("removeMemberAction", settingsPage("members"), (fx, t, actor) => [{ workspaceId: workspaceId(fx, t), userId: fx.members.targets[targets][actor] }]);
+}
+
+function newAddress(): string {
+  return `invited-${Math.random().toString(36).slice(2, 10)}@example.com`;
 }
 
 /** A new document in workspace A, made by its owner through the app (optionally trashed). */

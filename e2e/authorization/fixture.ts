@@ -6,13 +6,21 @@ import { createAuth } from "../../src/server/auth/auth";
 import type { Actor } from "../../src/server/context";
 import { openDatabase } from "../../src/server/db/client";
 import { migrateDatabase } from "../../src/server/db/migrate";
+import type { Db } from "../../src/server/db/client";
 import { memberships } from "../../src/server/db/schema";
 import { createDocument } from "../../src/server/services/documents/create-document";
 import { trashDocument } from "../../src/server/services/documents/trash-document";
+import { createInvitation } from "../../src/server/services/invitations/create-invitation";
+import { revokeInvitation } from "../../src/server/services/invitations/revoke-invitation";
+import { createShare } from "../../src/server/services/sharing/create-share";
+import { revokeShare } from "../../src/server/services/sharing/revoke-share";
+import { newShareToken } from "../../src/server/services/sharing/share-token";
 import { createWorkspace } from "../../src/server/services/workspaces/create-workspace";
 import { documentSegment } from "../../src/shared/document-slug";
 import type { Role } from "../../src/shared/roles";
+import { ROLES } from "../../src/shared/roles";
 import { SAMPLE_IMAGES } from "../../test/file-factories";
+import { buildUser, buildWorkspace } from "../../test/factories";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startApp } from "../support/start-app";
@@ -21,6 +29,8 @@ import { startApp } from "../support/start-app";
 export const ACTORS = ["anonymous", "viewer", "commenter", "editor", "admin", "owner", "stranger"] as const;
 export type ActorName = (typeof ACTORS)[number];
 type SignedIn = Exclude<ActorName, "anonymous">;
+/** One object per actor: for rows whose call uses up what it acts on (revoke, remove, leave). */
+export type PerActor<T = string> = Record<ActorName, T>;
 
 /** A running app with workspace A (one member per role), workspace B (the stranger's) and their objects. */
 export interface Fixture {
@@ -35,10 +45,59 @@ export interface Fixture {
   doc: { id: string; segment: string };
   trashedDoc: { id: string };
   /** In B: the stranger's document. */
-  otherDoc: { id: string };
+  otherDoc: { id: string; segment: string };
   fileId: string;
+  sharing: SharingFixture;
+  members: MembersFixture;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
-  missing: { documentId: string; workspaceId: string; workspaceSlug: string; fileId: string };
+  missing: {
+    documentId: string;
+    workspaceId: string;
+    workspaceSlug: string;
+    fileId: string;
+    shareId: string;
+    shareToken: string;
+    invitationId: string;
+    invitationToken: string;
+    userId: string;
+  };
+}
+
+/** Public links in workspace A (PRODUCT.md §5: editors publish; editors manage their own links, admins any). */
+export interface SharingFixture {
+  /** The owner's live link to `doc`, children included, and a live child of `doc`. */
+  live: { id: string; token: string };
+  child: { segment: string };
+  /** A live link without children, and a live child of its document (not published). */
+  flat: { token: string; childSegment: string };
+  /** A live link the editor made. */
+  editors: { id: string };
+  /** Links that no longer answer: revoked, and on a document trashed since. */
+  revokedToken: string;
+  trashedToken: string;
+  /** Per actor, a live document with no link yet (there is at most one live link per document). */
+  unshared: PerActor;
+  /** Per actor, a live link to revoke: the owner's, and the editor's. */
+  revocable: { byOwner: PerActor; byEditor: PerActor };
+}
+
+/** Members and invitations (PRODUCT.md §5 and §3: admins manage below admin, owners everyone, one owner stays). */
+export interface MembersFixture {
+  /** The owner of A: its only owner. */
+  ownerId: string;
+  /** Per actor, a member of A with the role the key starts with, for one change each. */
+  targets: Record<"viewerToCommenter" | "viewerToAdmin" | "adminToEditor" | "editorToRemove" | "adminToRemove", PerActor>;
+  /** Per role, a workspace to leave where the actor holds that role: beside another owner, or (the owner) alone. */
+  leave: { withCoOwner: Record<Role, string>; soleOwner: Record<Role, string> };
+  /** A pending invitation to A (as an editor) for an address nobody uses, and a revoked one. */
+  pendingToken: string;
+  revokedToken: string;
+  /** Per actor, a pending invitation to A to revoke: one for an editor, one for an admin. */
+  revocable: { editor: PerActor; admin: PerActor };
+  /** Per actor, an invitation to another workspace ("Guests") for the actor's own address. */
+  own: PerActor;
+  /** Per actor, an invitation to Guests for a new address to sign up with. */
+  signUp: PerActor<{ token: string; email: string }>;
 }
 
 const PASSWORD = "authorization-table-pw";
@@ -78,12 +137,19 @@ export async function startFixture(): Promise<Fixture> {
       otherWorkspace: { id: otherWorkspace.id, slug: otherWorkspace.slug },
       doc: { id: doc.id, segment: documentSegment(doc) },
       trashedDoc: { id: trashed.id },
-      otherDoc: { id: otherDoc.id },
+      otherDoc: { id: otherDoc.id, segment: documentSegment(otherDoc) },
+      sharing: await seedSharing(db, actors, workspace.id, doc.id),
+      members: await seedMembers(db, actors, workspace.id, tag),
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),
         workspaceSlug: `missing-${tag}`,
         fileId: crypto.randomUUID(),
+        shareId: crypto.randomUUID(),
+        shareToken: newShareToken(),
+        invitationId: crypto.randomUUID(),
+        invitationToken: crypto.randomBytes(32).toString("base64url"),
+        userId: crypto.randomUUID(),
       },
     };
   } finally {
@@ -105,6 +171,108 @@ export async function startFixture(): Promise<Fixture> {
     fileId,
     cookie: (actor) => (actor === "anonymous" ? "" : cookies[actor]),
     freshCookie: signIn,
+  };
+}
+
+/** Links in A; seeded before the server starts (PGlite is one process's). */
+async function seedSharing(db: Db, actors: Record<SignedIn, Actor>, workspaceId: string, docId: string): Promise<SharingFixture> {
+  const owner = { db, actor: actors.owner };
+  const editor = { db, actor: actors.editor };
+  const newDoc = (title: string, parentId?: string) => createDocument(owner, { workspaceId, title, parentId });
+  const share = (ctx: typeof owner, documentId: string, includeChildren = false) =>
+    createShare(ctx, { documentId, includeChildren, allowIndexing: false });
+
+  const live = await share(owner, docId, true);
+  const child = await newDoc("Chapter one", docId);
+  const flatDoc = await newDoc("Flat page");
+  const flat = await share(owner, flatDoc.id);
+  const flatChild = await newDoc("Unpublished child", flatDoc.id);
+  const editors = await share(editor, (await newDoc("Editor's page")).id);
+  const revoked = await share(owner, (await newDoc("Withdrawn")).id);
+  await revokeShare(owner, { shareId: revoked.id });
+  const binned = await newDoc("Binned");
+  const trashedShare = await share(owner, binned.id);
+  await trashDocument(owner, { documentId: binned.id });
+
+  const unshared = {} as PerActor;
+  const byOwner = {} as PerActor;
+  const byEditor = {} as PerActor;
+  for (const actor of ACTORS) {
+    unshared[actor] = (await newDoc(`To publish (${actor})`)).id;
+    byOwner[actor] = (await share(owner, (await newDoc(`Owner's link (${actor})`)).id)).id;
+    byEditor[actor] = (await share(editor, (await newDoc(`Editor's link (${actor})`)).id)).id;
+  }
+  return {
+    live: { id: live.id, token: live.token },
+    child: { segment: documentSegment(child) },
+    flat: { token: flat.token, childSegment: documentSegment(flatChild) },
+    editors: { id: editors.id },
+    revokedToken: revoked.token,
+    trashedToken: trashedShare.token,
+    unshared,
+    revocable: { byOwner, byEditor },
+  };
+}
+
+/** Members of A to act on, workspaces to leave and invitations; seeded before the server starts. */
+async function seedMembers(db: Db, actors: Record<SignedIn, Actor>, workspaceId: string, tag: string): Promise<MembersFixture> {
+  const owner = { db, actor: actors.owner };
+  // Someone who never signs in: creates the workspaces the actors join or leave.
+  const host = { db, actor: await buildUser(db, { name: "Host", email: `host-${tag}@example.com` }) };
+
+  const member = async (role: Role) => {
+    const user = await buildUser(db, { name: `Target ${role}` });
+    await db.insert(memberships).values({ workspaceId, userId: user.id, role });
+    return user.id;
+  };
+  const perActor = async (make: (actor: ActorName) => Promise<string>) => {
+    const made = {} as PerActor;
+    for (const actor of ACTORS) made[actor] = await make(actor);
+    return made;
+  };
+  const targets = {
+    viewerToCommenter: await perActor(() => member("viewer")),
+    viewerToAdmin: await perActor(() => member("viewer")),
+    adminToEditor: await perActor(() => member("admin")),
+    editorToRemove: await perActor(() => member("editor")),
+    adminToRemove: await perActor(() => member("admin")),
+  };
+
+  const withCoOwner = {} as Record<Role, string>;
+  const soleOwner = {} as Record<Role, string>;
+  for (const role of ROLES) {
+    const beside = [{ actor: host.actor, role: "owner" as Role }, { actor: actors[role], role }];
+    withCoOwner[role] = (await buildWorkspace(db, beside)).id;
+    soleOwner[role] = (await buildWorkspace(db, role === "owner" ? [{ actor: actors.owner, role }] : beside)).id;
+  }
+
+  const invite = async (ctx: typeof owner, email: string, role: Role, toWorkspace = workspaceId) =>
+    createInvitation(ctx, { workspaceId: toWorkspace, email, role });
+  const pending = await invite(owner, `invitee-${tag}@example.com`, "editor");
+  const revoked = await invite(owner, `withdrawn-${tag}@example.com`, "editor");
+  await revokeInvitation(owner, { invitationId: revoked.invitation.id });
+  const revocable = {
+    editor: await perActor(async (actor) => (await invite(owner, `editor-${actor}-${tag}@example.com`, "editor")).invitation.id),
+    admin: await perActor(async (actor) => (await invite(owner, `admin-${actor}-${tag}@example.com`, "admin")).invitation.id),
+  };
+
+  const guests = await createWorkspace(host, { name: `Guests ${tag}`, slug: `guests-${tag}` });
+  const ownAddress = (actor: ActorName) => (isSignedIn(actor) ? actors[actor].email : `nobody-${tag}@example.com`);
+  const own = await perActor(async (actor) => (await invite(host, ownAddress(actor), "viewer", guests.id)).token);
+  const signUp = {} as PerActor<{ token: string; email: string }>;
+  for (const actor of ACTORS) {
+    const email = `newcomer-${actor}-${tag}@example.com`;
+    signUp[actor] = { token: (await invite(host, email, "viewer", guests.id)).token, email };
+  }
+  return {
+    ownerId: actors.owner.id,
+    targets,
+    leave: { withCoOwner, soleOwner },
+    pendingToken: pending.token,
+    revokedToken: revoked.token,
+    revocable,
+    own,
+    signUp,
   };
 }
 

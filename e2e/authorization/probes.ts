@@ -10,9 +10,10 @@ import type { ActorName, Fixture } from "./fixture";
  * - `login`: sent to sign in (redirect to /login, 401, `unauthenticated`, a socket refused for its session);
  * - `forbidden`: 403 / `forbidden`;
  * - `not_found`: 404 / `not_found`, which must look exactly like a request for nothing;
+ * - `conflict`: 409 / `conflict`: the role allows it but the state doesn't (the last owner leaving);
  * - `read-only`: the socket connected, but the server refused the document update.
  */
-export type Outcome = "ok" | "login" | "forbidden" | "not_found" | "read-only";
+export type Outcome = "ok" | "login" | "forbidden" | "not_found" | "conflict" | "read-only";
 
 /** An outcome plus what the caller saw, compared with a missing id's when it is `not_found`. */
 export interface Observation {
@@ -25,8 +26,12 @@ export type Target = "real" | "missing";
 
 export type Probe = (fx: Fixture, actor: ActorName, target: Target) => Promise<Observation>;
 
-/** GET a page with the actor's cookie. */
-export function page(path: (fx: Fixture, target: Target) => string): Probe {
+/**
+ * GET a page with the actor's cookie. `shows`, when given, names what that actor must get, for
+ * pages that answer everyone but not with the same thing: matched against a 200's HTML (as sent,
+ * so with React's escapes) or an in-app redirect's location; otherwise the page is `unexpected`.
+ */
+export function page(path: (fx: Fixture, target: Target) => string, shows?: (actor: ActorName, fx: Fixture) => RegExp): Probe {
   return async (fx, actor, target) => {
     const response = await fetch(`${fx.app.url}${path(fx, target)}`, { redirect: "manual", headers: { cookie: fx.cookie(actor) } });
     const html = await response.text();
@@ -34,9 +39,46 @@ export function page(path: (fx: Fixture, target: Target) => string): Probe {
     // Title and heading: the rest of the HTML carries the requested path and the nonce.
     const evidence = `${response.status} ${match(html, /<title>([^<]*)<\/title>/)} | ${match(html, /<h1[^>]*>([^<]*)<\/h1>/)}`;
     if (response.status >= 300 && response.status < 400) {
+      const redirected = { evidence: `${response.status} → ${location}` };
+      if (new URL(location, fx.app.url).pathname === "/login") return { outcome: "login", ...redirected };
+      const expected = shows?.(actor, fx);
+      if (expected && !expected.test(location)) return { outcome: `unexpected: a redirect to ${location}, not ${expected}`, ...redirected };
+      return { outcome: "ok", ...redirected };
+    }
+    const expected = response.status === 200 ? shows?.(actor, fx) : undefined;
+    if (expected && !expected.test(html)) return { outcome: `unexpected: no ${expected} in the page`, evidence };
+    return { outcome: fromStatus(response.status), evidence };
+  };
+}
+
+/**
+ * A client-side navigation to `path` from the page at `from` (the RSC request the router sends,
+ * with `Next-Url`), for intercepted routes: `ok` only when the payload holds `marker` (the
+ * intercepting page's component), `not_found` when rendering threw notFound() instead.
+ */
+export function softNavigation(path: (fx: Fixture, target: Target) => { path: string; from: string }, marker: RegExp): Probe {
+  return async (fx, actor, target) => {
+    const request = path(fx, target);
+    const headers = { rsc: "1", "next-url": request.from, cookie: fx.cookie(actor) };
+    let response = await fetch(`${fx.app.url}${request.path}`, { redirect: "manual", headers });
+    const location = response.headers.get("location") ?? "";
+    // Next first answers an RSC request without its cache-busting `_rsc` parameter with a redirect to it.
+    if (response.status === 307 && new URL(location, fx.app.url).searchParams.has("_rsc")) {
+      await response.body?.cancel();
+      response = await fetch(new URL(location, fx.app.url), { redirect: "manual", headers });
+    } else if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
       return { outcome: new URL(location, fx.app.url).pathname === "/login" ? "login" : "ok", evidence: `${response.status} → ${location}` };
     }
-    return { outcome: fromStatus(response.status), evidence };
+    const payload = await response.text();
+    // The 404 is thrown while rendering (notFound()), so the payload carries its digest; any
+    // payload may hold the not-found page's text for a later 404, so that text alone says nothing.
+    const isNotFound = payload.includes("NEXT_HTTP_ERROR_FALLBACK;404");
+    const hasMarker = marker.test(payload);
+    const evidence = `${response.status} 404 thrown: ${isNotFound}, ${marker}: ${hasMarker}`;
+    if (response.status !== 200) return { outcome: fromStatus(response.status), evidence };
+    if (hasMarker && !isNotFound) return { outcome: "ok", evidence };
+    return { outcome: isNotFound && !hasMarker ? "not_found" : `unexpected: ${evidence}`, evidence };
   };
 }
 
@@ -65,10 +107,11 @@ export function api(
 export function action(
   name: string,
   path: (fx: Fixture) => string,
-  args: (fx: Fixture, target: Target) => unknown[] | Promise<unknown[]>,
+  /** `actor`: for rows that give each actor its own object (a member to remove, a link to revoke). */
+  args: (fx: Fixture, target: Target, actor: ActorName) => unknown[] | Promise<unknown[]>,
 ): Probe {
   return async (fx, actor, target) => {
-    const response = await callAction(fx.app.url, { name, path: path(fx), args: await args(fx, target), cookie: fx.cookie(actor) });
+    const response = await callAction(fx.app.url, { name, path: path(fx), args: await args(fx, target, actor), cookie: fx.cookie(actor) });
     if (response.redirect) {
       const isLogin = new URL(response.redirect, fx.app.url).pathname === "/login";
       return { outcome: isLogin ? "login" : "ok", evidence: `redirect → ${response.redirect}` };
@@ -118,6 +161,7 @@ function fromStatus(status: number): Observation["outcome"] {
   if (status === 401) return "login";
   if (status === 403) return "forbidden";
   if (status === 404) return "not_found";
+  if (status === 409) return "conflict";
   return `unexpected: ${status}`;
 }
 
@@ -130,7 +174,7 @@ function fromRefusal(reason: string): Observation["outcome"] {
 
 function fromCode(code: string | undefined): Observation["outcome"] {
   if (code === "unauthenticated") return "login";
-  if (code === "forbidden" || code === "not_found") return code;
+  if (code === "forbidden" || code === "not_found" || code === "conflict") return code;
   return `unexpected: ${code}`;
 }
 
