@@ -81,6 +81,7 @@ export const ACCESS_TABLE: AccessRow[] = [
     probe: page((fx, t) => `/w/${ws(fx, t)}/no-such-page`),
   },
   { surface: "page", name: "/w/[workspace]/trash", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/trash`) },
+  { surface: "page", name: "/w/[workspace]/search", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/search?q=notes`) },
   { surface: "page", name: "/w/[workspace]/settings", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings`) },
   {
     surface: "page",
@@ -257,6 +258,12 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "toggleFavoriteAction",
     expected: allow("viewer"),
     probe: action("toggleFavoriteAction", (fx) => `/w/${fx.workspace.slug}/d/${fx.doc.segment}`, (fx, t) => [{ documentId: docId(fx, t) }]),
+  },
+  {
+    surface: "action",
+    name: "listRecentDocumentsAction",
+    expected: allow("viewer"),
+    probe: action("listRecentDocumentsAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [{ workspaceId: workspaceId(fx, t) }]),
   },
   {
     surface: "action",
@@ -465,6 +472,12 @@ export const ACCESS_TABLE: AccessRow[] = [
     probe: api("GET", () => "/api/v1/workspaces/slug-availability?slug=some-team"),
   },
   { surface: "api", name: "GET /api/v1/documents/[id]", expected: allow("viewer"), probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}`) },
+  {
+    surface: "api",
+    name: "GET /api/v1/search",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/search?workspace=${ws(fx, t)}&q=notes`),
+  },
   {
     surface: "api",
     name: "GET /api/v1/documents/[id] of a trashed document",
