@@ -6,8 +6,7 @@ export class EditorPage {
 
   /** The document id from the current URL (`…/d/<slug>-<id>`). */
   documentId(): string {
-    const segment = new URL(this.page.url()).pathname.split("/d/")[1] ?? "";
-    return segment.slice(segment.lastIndexOf("-") + 1);
+    return documentIdIn(new URL(this.page.url())) ?? "";
   }
 
   body() {
@@ -47,4 +46,10 @@ export class EditorPage {
     if (!response.ok()) throw new Error(`GET document: ${response.status()} ${await response.text()}`);
     return response.json();
   }
+}
+
+/** The document id in an editor address (`…/d/<slug>-<id>`, maybe followed by `/share`), or null elsewhere. */
+export function documentIdIn(url: URL): string | null {
+  const segment = url.pathname.split("/d/")[1]?.split("/")[0];
+  return segment ? segment.slice(segment.lastIndexOf("-") + 1) : null;
 }

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { documentIdIn } from "./editor-page";
 
 /** The workspace sidebar: the document tree and its actions. */
 export class Sidebar {
@@ -18,14 +19,20 @@ export class Sidebar {
   }
 
   async newTopLevelDocument() {
-    const before = this.page.url();
-    await this.page.locator("aside").getByRole("button", { name: "New document", exact: true }).click();
-    await this.page.waitForURL((url) => url.toString() !== before && url.pathname.includes("/d/"));
+    await this.untilAnotherDocument(() => this.page.locator("aside").getByRole("button", { name: "New document", exact: true }).click());
   }
 
   async newChildOf(title: string) {
     await this.row(title).hover();
-    await this.page.locator("aside").getByRole("button", { name: `New document inside ${title}` }).click();
+    await this.untilAnotherDocument(() => this.page.locator("aside").getByRole("button", { name: `New document inside ${title}` }).click());
+  }
+
+  // By document id, not the whole address: a rename saved just now may still rewrite the
+  // current document's address (its slug) before the new document's page arrives.
+  private async untilAnotherDocument(act: () => Promise<void>) {
+    const before = documentIdIn(new URL(this.page.url()));
+    await act();
+    await this.page.waitForURL((url) => documentIdIn(url) !== null && documentIdIn(url) !== before);
   }
 
   async openActions(title: string) {

@@ -62,11 +62,12 @@ describe.skipIf(missing)("two instances on one PostgreSQL, through Redis", () =>
       await expect.poll(() => onFirst.doc.getText("body").toString() === onSecond.doc.getText("body").toString()).toBe(true);
       expect(missingWords(onFirst.doc.getText("body"), words)).toEqual([]);
 
-      // Presence crosses too: the second instance's client sees the first's user.
-      onFirst.provider.setAwarenessField("user", { id: "first", name: "On the first", color: "#4f46e5" });
-      await expect
-        .poll(() => [...onSecond.provider.awareness!.getStates().values()].some((state) => (state as { user?: { name?: string } }).user?.name === "On the first"))
-        .toBe(true);
+      // Presence crosses too: the second instance's client sees the first's cursor, under the
+      // name the first instance's server vouches for.
+      onFirst.provider.setAwarenessField("cursor", { anchor: "first", head: "first" });
+      const seenOnSecond = () => onSecond.provider.awareness?.getStates().get(onFirst.doc.clientID) as { cursor?: unknown; user?: { name?: string } } | undefined;
+      await expect.poll(() => seenOnSecond()?.cursor).toEqual({ anchor: "first", head: "first" });
+      expect(seenOnSecond()?.user?.name).toBe(person.name);
     } finally {
       onFirst.close();
       onSecond.close();

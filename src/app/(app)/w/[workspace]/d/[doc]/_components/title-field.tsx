@@ -24,21 +24,38 @@ export function TitleField({
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(title);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The typed title the timer will save, so leaving the page saves it at once instead. */
+  const pending = useRef<string | null>(null);
 
   const save = async (next: string) => {
     clearTimeout(timer.current);
+    pending.current = null;
     if (next.trim() === saved.current.trim()) return;
     const result = await renameDocumentAction({ documentId, title: next });
     if (!result.ok) return setError(result.fields?.title ?? result.message);
     setError(null);
     saved.current = result.data.title;
     // The address bar follows the title and the tree shows it, without refreshing the page
-    // (a refresh would remount the editor under the new URL segment mid-typing).
-    window.history.replaceState(window.history.state, "", `/w/${workspaceSlug}/d/${documentSegment({ id: documentId, title: result.data.title })}`);
+    // (a refresh would remount the editor under the new URL segment mid-typing) — but only
+    // while the address is still this document's: the answer may come after the person
+    // moved on to another page, whose address must stay.
+    if (new RegExp(`/d/[^/]*${documentId}$`).test(window.location.pathname)) {
+      window.history.replaceState(window.history.state, "", `/w/${workspaceSlug}/d/${documentSegment({ id: documentId, title: result.data.title })}`);
+    }
     announceRename({ id: documentId, title: result.data.title });
   };
+  const latestSave = useRef(save);
+  useEffect(() => {
+    latestSave.current = save;
+  });
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (pending.current !== null) void latestSave.current(pending.current);
+    },
+    [],
+  );
 
   return (
     <div>
@@ -57,6 +74,7 @@ export function TitleField({
           setValue(event.target.value);
           clearTimeout(timer.current);
           const next = event.target.value;
+          pending.current = next;
           timer.current = setTimeout(() => void save(next), SAVE_AFTER_MS);
         }}
         onBlur={() => void save(value)}
