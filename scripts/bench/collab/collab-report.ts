@@ -132,8 +132,7 @@ const HOW_IT_MEASURES = `### How it measures
 and 202 empty documents through the services (\`scripts/bench/collab/seed-workspace.ts\`, in its own
 process on a temporary data directory), then for each part starts \`server.ts\` in production on that
 directory (\`e2e/support/start-app.ts\`). The session cookie comes from better-auth's own sign-in in the
-seed process (over HTTP, \`POST /api/auth/sign-in/email\` refuses every \`http://\` Origin when
-\`PUBLIC_URL\` is unset) and is checked against the running server (\`GET /api/auth/get-session\`).
+seed process (so the benchmark's client needs no browser Origin) and is checked against the running server (\`GET /api/auth/get-session\`).
 Every client connects to the real \`/collab\` WebSocket with that session cookie and a matching
 \`Origin\`; all of them share the one session. Load-generator processes are forked
 (\`generator.ts\`), two for (b) and (c), so their work is not on the server's event loop; their CPU
