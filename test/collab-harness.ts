@@ -52,6 +52,9 @@ export async function startCollabHarness() {
     class IdentityWebSocket extends WebSocket {
       constructor(address: string, protocols?: string | string[]) {
         super(address, protocols, { headers: { "x-test-identity": identityKey } });
+      // Closing a socket that is still connecting makes ws emit "error"; with no listener that
+      // is an uncaught exception. The provider reports what matters through its own events.
+      this.on("error", () => undefined);
       }
     }
     const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: IdentityWebSocket });

@@ -12,6 +12,9 @@ export function connectCollab(port: number, documentId: string, headers: Record<
   class HeaderWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers });
+      // Closing a socket that is still connecting makes ws emit "error"; with no listener that
+      // is an uncaught exception. The provider reports what matters through its own events.
+      this.on("error", () => undefined);
     }
   }
   const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}/collab`, WebSocketPolyfill: HeaderWebSocket });
