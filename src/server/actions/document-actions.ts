@@ -56,7 +56,7 @@ export async function createDocumentAction(input: CreateDocumentInput): Promise<
  * Title field rename. It deliberately revalidates nothing: a revalidation refreshes the open
  * page, whose URL segment (title-slug-id) has just changed, and Next then mounts a second
  * editor under the new segment while the person is typing. The title field updates the tree
- * and the address bar in the browser instead (see title-field.tsx).
+ * in the browser instead (see title-field.tsx).
  */
 export async function renameDocumentAction(input: RenameDocumentInput): Promise<ActionResult<DocumentSummaryDto>> {
   return runAction(RenameDocumentSchema, input, async (ctx, data) => presentDocumentSummary(await renameDocument(ctx, data)));

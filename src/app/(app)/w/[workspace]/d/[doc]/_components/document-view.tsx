@@ -23,8 +23,8 @@ export interface DocumentViewProps {
   workspaceSlug: string;
   /**
    * The `[doc]` segment the page was loaded with. Links under the document use it even after a
-   * rename replaced the address bar: a new segment would make Next render a new page (and a
-   * second editor) instead of opening the share dialog over this one.
+   * rename: a new segment would make Next render a new page (and a second editor) instead of
+   * opening the share dialog over this one.
    */
   segment: string;
   document: { id: string; title: string; isFavorite: boolean };
@@ -91,7 +91,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
         <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
       </div>
-      <TitleField workspaceSlug={workspaceSlug} documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
+      <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
       {status === "offline" && canEdit && !lostAccess ? (
         <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
           You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.

@@ -2,20 +2,17 @@
 
 import { useEffect, useRef, useState } from "react";
 import { renameDocumentAction } from "@/server/actions/document-actions";
-import { documentSegment } from "@/shared/document-slug";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 import { announceRename } from "@/lib/document-events";
 
 const SAVE_AFTER_MS = 600;
 
-/** The document's title above the editor: saved as you type; the URL's slug follows it. */
+/** The document's title above the editor: saved as you type; the sidebar follows it at once, the address's slug on the next visit. */
 export function TitleField({
-  workspaceSlug,
   documentId,
   title,
   isReadOnly,
 }: {
-  workspaceSlug: string;
   documentId: string;
   title: string;
   isReadOnly: boolean;
@@ -35,13 +32,10 @@ export function TitleField({
     if (!result.ok) return setError(result.fields?.title ?? result.message);
     setError(null);
     saved.current = result.data.title;
-    // The address bar follows the title and the tree shows it, without refreshing the page
-    // (a refresh would remount the editor under the new URL segment mid-typing) — but only
-    // while the address is still this document's: the answer may come after the person
-    // moved on to another page, whose address must stay.
-    if (new RegExp(`/d/[^/]*${documentId}$`).test(window.location.pathname)) {
-      window.history.replaceState(window.history.state, "", `/w/${workspaceSlug}/d/${documentSegment({ id: documentId, title: result.data.title })}`);
-    }
+    // The tree shows the new title at once. The address bar keeps the slug the page was loaded
+    // with (links to it still work: an old slug redirects): Next's router follows
+    // history.replaceState, and the next refresh (any action that revalidates) would then render
+    // the new segment, remounting the editor and closing an open share dialog.
     announceRename({ id: documentId, title: result.data.title });
   };
   const latestSave = useRef(save);
@@ -77,12 +71,14 @@ export function TitleField({
           pending.current = next;
           timer.current = setTimeout(() => void save(next), SAVE_AFTER_MS);
         }}
-        onBlur={() => void save(value)}
+        // The field's own value, not the state: a key pressed right after typing can arrive before
+        // React has rendered the change, and saving the old state would also cancel the pending save.
+        onBlur={(event) => void save(event.currentTarget.value)}
         onKeyDown={(event) => {
           // Enter moves on to the body, as in other editors.
           if (event.key === "Enter") {
             event.preventDefault();
-            void save(value);
+            void save(event.currentTarget.value);
             document.querySelector<HTMLElement>(".document-editor .ql-editor")?.focus();
           }
         }}

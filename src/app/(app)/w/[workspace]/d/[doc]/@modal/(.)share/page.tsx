@@ -8,7 +8,7 @@ type Props = { params: Promise<{ workspace: string; doc: string }> };
 export default async function InterceptedSharePage({ params }: Props) {
   const { workspace, doc } = await params;
   // No redirect to the canonical slug here: the editor keeps the segment it was loaded with
-  // (renames only replace the address bar), and a redirect would navigate away from it.
+  // (a rename changes neither it nor the address bar), and a redirect would navigate away from it.
   const dialog = await requireShareDialog(workspace, doc);
   return (
     <ShareModal title={dialog.title}>
