@@ -1,17 +1,14 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import type { Hocuspocus } from "@hocuspocus/server";
-import WebSocket from "ws";
-import * as Y from "yjs";
 import type { Identity } from "../src/server/auth/actor-from-headers";
 import { createCollabUpgrade, stopCollab } from "../src/server/collab/collab-upgrade";
 import { createCollabServer } from "../src/server/collab/create-collab-server";
 import type { Actor } from "../src/server/context";
 import { sessions } from "../src/server/db/schema";
-import { collabDocumentName } from "../src/shared/collab/document-name";
 import { BODY_YTEXT } from "../src/shared/editor-rules";
+import { connectCollab } from "../e2e/support/collab-client";
 import { buildUser } from "./factories";
 import type { TestDatabase } from "./test-db";
 import { createTestDatabase } from "./test-db";
@@ -49,37 +46,8 @@ export async function startCollabHarness() {
 
   /** A provider client on `documentId` as the person behind `identityKey`; it records what it is told. */
   function connect(documentId: string, identityKey: string) {
-    class IdentityWebSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { headers: { "x-test-identity": identityKey } });
-      // Closing a socket that is still connecting makes ws emit "error"; with no listener that
-      // is an uncaught exception. The provider reports what matters through its own events.
-      this.on("error", () => undefined);
-      }
-    }
-    const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: IdentityWebSocket });
-    const doc = new Y.Doc();
-    const events: string[] = [];
-    const provider = new HocuspocusProvider({
-      websocketProvider: socket,
-      name: collabDocumentName(documentId),
-      document: doc,
-      token: "session",
-      onSynced: () => events.push("synced"),
-      onStateless: ({ payload }) => events.push(payload),
-      onClose: ({ event }) => events.push(`closed: ${event.reason}`),
-    });
-    provider.attach();
-    return {
-      provider,
-      body: doc.getText(BODY_YTEXT),
-      events,
-      isSynced: () => events.includes("synced"),
-      close: () => {
-        provider.destroy();
-        socket.destroy();
-      },
-    };
+    const client = connectCollab(port, documentId, { "x-test-identity": identityKey });
+    return { ...client, body: client.doc.getText(BODY_YTEXT), isSynced: () => client.events.includes("synced") };
   }
 
   return {

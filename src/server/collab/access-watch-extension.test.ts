@@ -56,7 +56,7 @@ describe("AccessWatchExtension", () => {
 
       const removedAt = Date.now();
       await harness.db.db.delete(memberships).where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, editor.actor.id)));
-      await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: ${ACCESS_LOST_REASON.removed}`);
+      await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: 1000 ${ACCESS_LOST_REASON.removed}`);
       expect(Date.now() - removedAt).toBeLessThan(5_000);
 
       ownerClient.body.insert(ownerClient.body.length, "after");
@@ -74,7 +74,7 @@ describe("AccessWatchExtension", () => {
     const { document, editor, ownerClient, editorClient, setRole } = await twoEditorsOnOneDocument();
     try {
       await setRole("viewer");
-      await expect.poll(() => editorClient.events, WITHIN).toContain(JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: false }));
+      await expect.poll(() => editorClient.events, WITHIN).toContain(`stateless: ${JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: false })}`);
       editorClient.body.insert(0, "refused ");
       ownerClient.body.insert(0, "owner ");
       await expect.poll(() => editorClient.body.toString(), WITHIN).toContain("owner ");
@@ -105,9 +105,9 @@ describe("AccessWatchExtension", () => {
     const { ownerClient, editorClient, setRole } = await twoEditorsOnOneDocument();
     try {
       await setRole("viewer");
-      await expect.poll(() => editorClient.events, WITHIN).toContain(JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: false }));
+      await expect.poll(() => editorClient.events, WITHIN).toContain(`stateless: ${JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: false })}`);
       await setRole("editor");
-      await expect.poll(() => editorClient.events, WITHIN).toContain(JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: true }));
+      await expect.poll(() => editorClient.events, WITHIN).toContain(`stateless: ${JSON.stringify({ type: ACCESS_CHANGED_MESSAGE, canEdit: true })}`);
     } finally {
       ownerClient.close();
       editorClient.close();
@@ -118,7 +118,7 @@ describe("AccessWatchExtension", () => {
     const { document, ownerClient, editorClient } = await twoEditorsOnOneDocument();
     try {
       await harness.db.db.update(documents).set({ deletedAt: new Date(), deletedRootId: document.id }).where(eq(documents.id, document.id));
-      const closed = `closed: ${ACCESS_LOST_REASON.trashed}`;
+      const closed = `closed: 1000 ${ACCESS_LOST_REASON.trashed}`;
       await expect.poll(() => ownerClient.events.includes(closed) && editorClient.events.includes(closed), WITHIN).toBe(true);
     } finally {
       ownerClient.close();
@@ -130,7 +130,7 @@ describe("AccessWatchExtension", () => {
     const { editor, ownerClient, editorClient } = await twoEditorsOnOneDocument();
     try {
       await harness.db.db.delete(sessions).where(eq(sessions.id, editor.sessionId));
-      await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: ${ACCESS_LOST_REASON.signedOut}`);
+      await expect.poll(() => editorClient.events, WITHIN).toContain(`closed: 1000 ${ACCESS_LOST_REASON.signedOut}`);
       expect(ownerClient.events.some((e) => e.startsWith("closed"))).toBe(false);
     } finally {
       ownerClient.close();
