@@ -1,3 +1,4 @@
+import { seededRandom } from "./seeded-random";
 /** A generated document body and what it is made of. */
 export interface GeneratedText {
   /** Paragraph lines, each ending with "\n" (Quill's line terminator). */
@@ -23,7 +24,7 @@ const WORDS = (
  * grouped into paragraph lines of one or two sentences (about 15 words).
  */
 export function generateText(wordCount: number, seed: number): GeneratedText {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const lines: string[] = [];
   let words = 0;
@@ -42,18 +43,6 @@ export function generateText(wordCount: number, seed: number): GeneratedText {
     lines.push(line.join(" "));
   }
   return { text: lines.map((line) => `${line}\n`).join(""), words, sentences, paragraphs: lines.length };
-}
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same document on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function capitalise(word: string): string {

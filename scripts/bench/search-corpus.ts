@@ -16,18 +16,6 @@ export interface CorpusDocument {
 const EPOCH = Date.UTC(2026, 0, 1);
 const TWO_YEARS_MS = 2 * 365 * 24 * 3600 * 1000;
 
-/** A seeded PRNG (mulberry32): the same seed gives the same corpus on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Writes `count` documents after `start` existing ones: bodies of 250–750 words (500 on
  * average) drawn from the word model in sentences of 5–20 words and paragraphs of 1–4
