@@ -38,7 +38,10 @@ export function usePresence(provider: HocuspocusProvider | null, selfId: string)
         const color = /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : FALLBACK_COLOR;
         byUser.set(user.id, { clientId, userId: user.id, name: user.name.slice(0, 80) || "Someone", color });
       });
-      setCollaborators([...byUser.values()]);
+      const next = [...byUser.values()];
+      // Awareness changes with every remote cursor move: keep the same list (no re-render, and
+      // following keeps its subscription) unless who is here, or their tab, changed.
+      setCollaborators((current) => (sameCollaborators(current, next) ? current : next));
     };
     update();
     awareness.on("change", update);
@@ -48,4 +51,14 @@ export function usePresence(provider: HocuspocusProvider | null, selfId: string)
     };
   }, [provider, selfId]);
   return collaborators;
+}
+
+function sameCollaborators(a: Collaborator[], b: Collaborator[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i];
+      return y !== undefined && x.clientId === y.clientId && x.userId === y.userId && x.name === y.name && x.color === y.color;
+    })
+  );
 }
