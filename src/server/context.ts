@@ -1,3 +1,4 @@
+import type { TokenScope } from "../shared/api-tokens";
 import type { Db } from "./db/client";
 
 /** The signed-in person a service acts for. */
@@ -8,8 +9,17 @@ export interface Actor {
   color: string;
 }
 
+/** What an API token allows its user (PRODUCT.md §5): one workspace, within a scope. */
+export interface ApiGrant {
+  tokenId: string;
+  workspaceId: string;
+  scope: TokenScope;
+}
+
 /** What every service receives: the database and who is asking. */
 export interface ServiceContext {
   db: Db;
   actor: Actor;
+  /** Set when the caller came with an API token rather than a session: membership lookups cap the role by it. */
+  grant?: ApiGrant;
 }

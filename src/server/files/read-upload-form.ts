@@ -1,5 +1,6 @@
 import { MAX_UPLOAD_BYTES } from "../../shared/editor-rules";
 import { AppError } from "../errors";
+import { readBodyAtMost } from "../http/read-body";
 import { TOO_LARGE_MESSAGE } from "./upload-messages";
 
 /** Room for the multipart envelope (boundaries, part headers, the documentId field) around a full-size image. */
@@ -14,8 +15,7 @@ export interface UploadForm {
 
 /**
  * Reads a `multipart/form-data` upload with fields `file` and `documentId`, refusing an
- * oversized body before it is all in memory: by its Content-Length when given, and by
- * counting bytes as they arrive (a chunked body has no length, and a length can lie).
+ * oversized body before it is all in memory (readBodyAtMost).
  * @throws AppError unsupported_media_type (not multipart) | too_large | bad_request (malformed or missing fields)
  */
 export async function readUploadForm(request: Request, maxBodyBytes = MAX_UPLOAD_BYTES + MULTIPART_MARGIN_BYTES): Promise<UploadForm> {
@@ -23,10 +23,7 @@ export async function readUploadForm(request: Request, maxBodyBytes = MAX_UPLOAD
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AppError("unsupported_media_type", "Send the image as multipart/form-data with the fields file and documentId.");
   }
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBodyBytes) throw new AppError("too_large", TOO_LARGE_MESSAGE);
-
-  const body = await readAtMost(request.body, maxBodyBytes);
+  const body = await readBodyAtMost(request, maxBodyBytes, TOO_LARGE_MESSAGE);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
@@ -39,29 +36,4 @@ export async function readUploadForm(request: Request, maxBodyBytes = MAX_UPLOAD
   if (typeof documentId !== "string" || documentId === "") throw new AppError("bad_request", "The upload needs the field documentId.");
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError("too_large", TOO_LARGE_MESSAGE);
   return { documentId, name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-}
-
-// Collects the stream, cancelling it (so the client's upload is abandoned) once it passes `limit`.
-async function readAtMost(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!stream) return new Uint8Array();
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel("upload too large");
-      throw new AppError("too_large", TOO_LARGE_MESSAGE);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

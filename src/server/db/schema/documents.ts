@@ -44,6 +44,8 @@ export const documents = pgTable(
     deletedBy: text("deleted_by").references(() => users.id, { onDelete: "set null" }),
     /** The document whose trashing took this one with it (itself for the one trashed). */
     deletedRootId: text("deleted_root_id"),
+    /** Who changed the body since the last revision: the next revision's authors (then cleared). */
+    pendingAuthorIds: text("pending_author_ids").array().notNull().default([]),
     ...timestamps,
   },
   (t) => [

@@ -35,6 +35,25 @@ describe("createDocument", () => {
     expect(row).toMatchObject({ createdBy: editor.id, updatedBy: editor.id, workspaceId: workspace.id });
   });
 
+  it("starts with a sanitised body when given one, stored as Yjs state with its derived columns", async () => {
+    const { workspace, ctx } = await editorWorkspace();
+    const body = { ops: [{ insert: "Hi " }, { insert: "there", attributes: { bold: true, link: "javascript:alert(1)" } }, { insert: "\n" }] };
+    const doc = await createDocument(ctx, { workspaceId: workspace.id, title: "With body" }, { body });
+    const [row] = await database.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row?.text).toBe("Hi there\n");
+    expect(row?.content.ops[1]).toEqual({ insert: "there", attributes: { bold: true, link: "about:blank" } });
+    expect(row?.ydoc?.byteLength).toBeGreaterThan(0);
+    expect(row?.html).toContain("<strong>");
+  });
+
+  it("refuses a body over the limit with too_large and creates nothing", async () => {
+    const { workspace, ctx } = await editorWorkspace();
+    const body = { ops: [{ insert: `${"x".repeat(1_000_001)}\n` }] };
+    await expect(createDocument(ctx, { workspaceId: workspace.id, title: "Huge" }, { body })).rejects.toMatchObject({ code: "too_large" });
+    const rows = await database.db.select().from(documents).where(eq(documents.workspaceId, workspace.id));
+    expect(rows).toHaveLength(0);
+  });
+
   it("gives simultaneous creations distinct positions", async () => {
     const { workspace, ctx } = await editorWorkspace();
     const created = await Promise.all([1, 2, 3, 4].map(() => createDocument(ctx, { workspaceId: workspace.id })));

@@ -1,22 +1,35 @@
 import type { CreateDocumentInput } from "../../../shared/schemas/document";
 import type { ServiceContext } from "../../context";
+import { MAX_BODY_CHARS } from "../../../shared/editor-rules";
 import { documents } from "../../db/schema";
 import { newDocumentId } from "../../documents/new-document-id";
-import { authorize } from "../../errors";
+import { stateFromDelta } from "../../documents/state-from-delta";
+import { AppError, authorize } from "../../errors";
 import { workspaceAbilities } from "../../policies/workspace-policy";
 import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 import { assertDepth, endPosition, parentDepth, withTreeLock } from "./document-tree";
 
+/** What a new document may start with besides its title (import, the API). */
+export interface CreateDocumentOptions {
+  /** Any Quill delta: sanitised by the editor's rules before it becomes the Yjs state. */
+  body?: unknown;
+}
+
 /**
- * Creates an empty document as the last child of `parentId` (or last at top level); editors and up.
- * @throws AppError not_found (workspace, or a parent that is unknown, trashed or elsewhere) | forbidden | conflict (too deep)
+ * Creates a document as the last child of `parentId` (or last at top level), empty or with
+ * `options.body`; editors and up.
+ * @throws AppError not_found (workspace, or a parent that is unknown, trashed or elsewhere) | forbidden | conflict (too deep) | too_large (body)
  */
-export async function createDocument(ctx: ServiceContext, input: CreateDocumentInput): Promise<DocumentSummary> {
+export async function createDocument(ctx: ServiceContext, input: CreateDocumentInput, options: CreateDocumentOptions = {}): Promise<DocumentSummary> {
   const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
   authorize(workspaceAbilities(workspace.role).edit, "Viewers and commenters can't create documents.");
   const parentId = input.parentId ?? null;
+  const body = options.body === undefined ? null : await stateFromDelta(options.body);
+  if (body && body.text.length > MAX_BODY_CHARS) {
+    throw new AppError("too_large", `A document holds at most ${MAX_BODY_CHARS.toLocaleString("en")} characters; this one has ${body.text.length.toLocaleString("en")}.`);
+  }
   return withTreeLock(ctx.db, workspace.id, async (tx) => {
     assertDepth((await parentDepth(tx, workspace.id, parentId)) + 1);
     const [row] = await tx
@@ -27,6 +40,7 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentI
         parentId,
         position: await endPosition(tx, workspace.id, parentId),
         title: input.title ?? "",
+        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html }),
         createdBy: ctx.actor.id,
         updatedBy: ctx.actor.id,
       })
