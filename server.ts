@@ -7,6 +7,7 @@ import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
 import { DataDirLockedError } from "./src/server/db/data-dir-lock";
 import { getEnv } from "./src/server/env";
 import { stampClientIp } from "./src/server/http/client-ip";
+import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "./src/server/http/malformed-path";
 import { purgeExpiredTrash } from "./src/server/services/documents/purge-expired-trash";
 import { isSameOriginUpgrade } from "./src/server/http/same-origin";
 import { baseSecurityHeaders } from "./src/server/http/security-headers";
@@ -37,6 +38,18 @@ async function main(): Promise<void> {
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
+    if (hasMalformedPath(request.url ?? "/")) {
+      response.statusCode = 400;
+      if (request.url?.startsWith("/api/")) {
+        response.setHeader("Content-Type", "application/json");
+        response.end(JSON.stringify({ error: { code: "bad_request", message: "The address has a malformed percent-escape." } }));
+      } else {
+        response.setHeader("Content-Type", "text/html; charset=utf-8");
+        response.setHeader("Content-Security-Policy", BAD_REQUEST_PAGE_CSP);
+        response.end(BAD_REQUEST_PAGE);
+      }
+      return;
+    }
     void handleRequest(request, response);
   });
 

@@ -21,6 +21,17 @@ describe("error pages and workspace access", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("This page could not be found");
   });
 
+  it("answers an address with a malformed percent-escape with the 400 page (API: the JSON shape)", async () => {
+    const page = await (await newContext(browser, app.url)).newPage();
+    const response = await page.goto("/w/%E0%A4%A");
+    expect(response?.status()).toBe(400);
+    expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("Bad Request");
+
+    const api = await fetch(`${app.url}/api/v1/documents/%E0`);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ error: { code: "bad_request" } });
+  });
+
   it("shows the same 404 for another workspace as for a missing one", async () => {
     const owner = newPerson("owner");
     const stranger = newPerson("stranger");
