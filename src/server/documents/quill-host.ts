@@ -9,6 +9,8 @@ import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
 export interface QuillHost {
   /** Renders `delta` and returns a detached copy of the editor root, `.ql-ui` controls included. */
   render(delta: BodyDelta): HTMLElement;
+  /** The delta Quill's clipboard makes of pasted `html` (what pasting it into the editor inserts). */
+  convertHtml(html: string): BodyDelta;
   /** The window's document, for parsing and checking markup in the same realm. */
   document: Document;
 }
@@ -79,6 +81,7 @@ async function createQuillHost(): Promise<QuillHost> {
     },
   });
   const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
+  const clipboard = quill.getModule("clipboard") as { convert(content: { html: string }): BodyDelta };
 
   return {
     document: window.document,
@@ -87,6 +90,14 @@ async function createQuillHost(): Promise<QuillHost> {
       syntax.highlight(null, true);
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
       return quill.root.cloneNode(true) as HTMLElement;
+    },
+    convertHtml(html) {
+      // The markup is parsed in the jsdom realm, whose scripts never run (runScripts "outside-only").
+      // The clipboard's raw delta puts block formats on whole runs of text; loading it into the
+      // editor and reading it back gives the canonical form the editor itself would store.
+      quill.setContents(clipboard.convert({ html }), "silent");
+      // A plain copy: the Delta belongs to the jsdom realm.
+      return JSON.parse(JSON.stringify(quill.getContents())) as BodyDelta;
     },
   };
 }
@@ -102,6 +113,7 @@ interface KatexLike {
 interface QuillInstance {
   root: HTMLElement;
   setContents(delta: BodyDelta, source: "silent"): void;
+  getContents(): BodyDelta;
   getModule(name: string): unknown;
 }
 
