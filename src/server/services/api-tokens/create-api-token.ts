@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * never do more than its user). The token is returned once; only its hash is stored.
  * @throws AppError not_found (not a member) | forbidden (the caller is itself an API token)
  */
-export async function createApiToken(ctx: ServiceContext, input: CreateApiTokenData): Promise<{ token: string; apiToken: ApiTokenDto }> {
+export async function createApiToken(ctx: ServiceContext, input: Omit<CreateApiTokenData, "expiresOn"> & { expiresOn?: string }): Promise<{ token: string; apiToken: ApiTokenDto }> {
   // A token minting tokens would outlive its own revocation.
   authorize(!ctx.grant, "API tokens can't create tokens; sign in to the app to make one.");
   const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
