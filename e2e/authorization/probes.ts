@@ -85,16 +85,39 @@ export function softNavigation(path: (fx: Fixture, target: Target) => { path: st
 /** An HTTP call with the actor's cookie; `init` builds the request (a fresh body per call). */
 export function api(
   method: string,
-  path: (fx: Fixture, target: Target) => string,
+  path: (fx: Fixture, target: Target) => string | Promise<string>,
   init?: (fx: Fixture, target: Target) => Omit<RequestInit, "method">,
 ): Probe {
   return async (fx, actor, target) => {
     const extra = init?.(fx, target) ?? {};
-    const response = await fetch(`${fx.app.url}${path(fx, target)}`, {
+    const response = await fetch(`${fx.app.url}${await path(fx, target)}`, {
       ...extra,
       method,
       redirect: "manual",
       headers: { ...(extra.headers as Record<string, string> | undefined), cookie: fx.cookie(actor), origin: fx.app.url },
+    });
+    return { outcome: fromStatus(response.status), evidence: `${response.status} ${await response.text()}` };
+  };
+}
+
+/**
+ * An HTTP call with the actor's API token of `scope` (Authorization: Bearer) instead of a cookie;
+ * signed out: no credentials at all. `path` may create what the call consumes.
+ */
+export function tokenApi(
+  scope: "read" | "write",
+  method: string,
+  path: (fx: Fixture, target: Target) => string | Promise<string>,
+  init?: (fx: Fixture, target: Target) => Omit<RequestInit, "method">,
+): Probe {
+  return async (fx, actor, target) => {
+    const extra = init?.(fx, target) ?? {};
+    const authorization: Record<string, string> = actor === "anonymous" ? {} : { authorization: `Bearer ${fx.tokens[actor][scope]}` };
+    const response = await fetch(`${fx.app.url}${await path(fx, target)}`, {
+      ...extra,
+      method,
+      redirect: "manual",
+      headers: { ...(extra.headers as Record<string, string> | undefined), ...authorization },
     });
     return { outcome: fromStatus(response.status), evidence: `${response.status} ${await response.text()}` };
   };
