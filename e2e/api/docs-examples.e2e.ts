@@ -45,7 +45,7 @@ beforeAll(async () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+    if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}\n${app?.output().slice(-3000)}`);
     return (await response.json()) as { id: string; title: string };
   };
   const doc = await post({ title: "Handbook", markdown: "Welcome to the team.\n\nRead this first." });

@@ -24,7 +24,7 @@ export class ApiTokensPage {
   async create(fields: { name: string; scope?: "read" | "write"; expiresOn?: string }): Promise<string> {
     await this.submit(fields);
     await this.page.getByText("it is shown only once").waitFor();
-    return this.page.getByLabel("API token").inputValue();
+    return this.page.getByRole("textbox", { name: "API token" }).inputValue();
   }
 
   /** The inline error under a field of the form. */

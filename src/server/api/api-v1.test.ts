@@ -8,6 +8,8 @@ import * as searchRoute from "../../app/api/v1/search/route";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../test/factories";
 import type { TestDatabase } from "../../../test/test-db";
 import { createTestDatabase } from "../../../test/test-db";
+import type { Auth } from "../auth/auth";
+import { createAuth } from "../auth/auth";
 import type { Actor } from "../context";
 import { apiTokens, memberships } from "../db/schema";
 import { createApiRateLimiter } from "../http/api-rate-limiter";
@@ -33,7 +35,7 @@ beforeAll(async () => {
   readToken = await tokenFor(owner, workspace.id, "read");
 });
 afterAll(async () => {
-  for (const key of ["database", "api-rate-limiter"]) clearProcessSingleton(key);
+  for (const key of ["database", "auth", "api-rate-limiter"]) clearProcessSingleton(key);
   await database.destroy();
 });
 
@@ -203,5 +205,57 @@ describe("API v1 refusals", () => {
     } finally {
       clearProcessSingleton("api-rate-limiter");
     }
+  });
+});
+
+describe("API v1 with the session cookie", () => {
+  let auth: Auth;
+  let cookie: string;
+  beforeAll(async () => {
+    auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
+    processSingleton("auth", () => Promise.resolve(auth));
+    const email = "cookie-user@example.com";
+    const { headers, response } = await auth.api.signUpEmail({
+      body: { email, password: "correct horse battery", name: "Cookie" },
+      headers: new Headers({ host: "localhost:3000" }),
+      returnHeaders: true,
+    });
+    cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: response.user.id, role: "editor" });
+  });
+
+  const post = (headers: Record<string, string>) =>
+    documentsRoute.POST(
+      new NextRequest(`${ORIGIN}/api/v1/documents`, {
+        method: "POST",
+        body: JSON.stringify({ workspace: workspace.slug, title: "From the app" }),
+        headers: { host: "localhost:3000", cookie, "content-type": "application/json", ...headers },
+      }),
+      { params: Promise.resolve({}) },
+    );
+
+  it("changes data only from the site itself (CSRF): another Origin or Sec-Fetch-Site is 403", async () => {
+    expect((await post({ origin: ORIGIN })).status).toBe(201);
+    expect((await post({})).status).toBe(201);
+    const crossSite = await post({ origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ error: { code: "forbidden" } });
+    expect((await post({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+  });
+
+  it("needs `workspace` where a token would default to its own", async () => {
+    const response = await documentsRoute.GET(new NextRequest(`${ORIGIN}/api/v1/documents`, { headers: { host: "localhost:3000", cookie } }), {
+      params: Promise.resolve({}),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "bad_request", fields: { workspace: expect.any(String) } } });
+  });
+
+  it("never lets a bad token fall back to the cookie", async () => {
+    const response = await documentsRoute.GET(
+      new NextRequest(`${ORIGIN}/api/v1/documents?workspace=${workspace.slug}`, { headers: { host: "localhost:3000", cookie, authorization: "Bearer quire_nope" } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(401);
   });
 });

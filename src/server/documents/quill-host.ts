@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
+import path from "node:path";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -33,12 +33,11 @@ export function getQuillHost(): Promise<QuillHost> {
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
-  const require = createRequire(import.meta.url);
   const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
     import("jsdom"),
     import("highlight.js/lib/common").then((module) => module.default),
-    fs.readFile(require.resolve("katex"), "utf8"),
-    fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
+    fs.readFile(resolvePackageFile("katex"), "utf8"),
+    fs.readFile(resolvePackageFile("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
   // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
@@ -100,6 +99,16 @@ async function createQuillHost(): Promise<QuillHost> {
       return JSON.parse(JSON.stringify(quill.getContents())) as BodyDelta;
     },
   };
+}
+
+/**
+ * A package file's path, resolved at run time from the app's root. Not `createRequire(import.meta.url)
+ * .resolve("katex")`: Next bundles this module into route handlers (the API creates documents from
+ * a delta or Markdown), and the bundler replaces a literal `require.resolve` with a module id.
+ */
+function resolvePackageFile(specifier: string): string {
+  const { createRequire } = process.getBuiltinModule("node:module");
+  return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
 }
 
 interface SanitizingFormat {
