@@ -16,14 +16,15 @@ export class ApiTokensPage {
   async submit(fields: { name: string; scope?: "read" | "write"; expiresOn?: string }) {
     await this.page.getByLabel("Name").fill(fields.name);
     await this.page.getByLabel(fields.scope === "write" ? "Write" : "Read", { exact: true }).check();
-    if (fields.expiresOn !== undefined) await this.page.getByLabel("Expires after (optional)").fill(fields.expiresOn);
+    await this.page.getByLabel("Expires after (optional)").fill(fields.expiresOn ?? "");
     await this.page.getByRole("button", { name: "Create token" }).click();
   }
 
   /** Creates a token; resolves to the token the page shows once. */
   async create(fields: { name: string; scope?: "read" | "write"; expiresOn?: string }): Promise<string> {
     await this.submit(fields);
-    await this.page.getByText("it is shown only once").waitFor();
+    // The box of the token just made (a previous one stays on screen until the answer comes).
+    await this.page.getByRole("status").filter({ hasText: `${fields.name} (${fields.scope ?? "read"}) is ready.` }).waitFor();
     return this.page.getByRole("textbox", { name: "API token" }).inputValue();
   }
 
