@@ -620,6 +620,20 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: everyone("not_found", { anonymous: "login" }),
     probe: socket((fx, t) => (t === "real" ? fx.trashedDoc.id : fx.missing.documentId)),
   },
+  // With an API token (PRODUCT.md §6): its user's role, capped at viewer for a read token; the
+  // stranger's token is for workspace B, so A's document is refused like a missing one.
+  {
+    surface: "socket",
+    name: "/collab doc:[id] with a write token",
+    expected: { ...allow("editor"), viewer: "read-only", commenter: "read-only" },
+    probe: socket((fx, t) => docId(fx, t), { tokenScope: "write" }),
+  },
+  {
+    surface: "socket",
+    name: "/collab doc:[id] with a read token",
+    expected: { ...allow("viewer", {}, "read-only") },
+    probe: socket((fx, t) => docId(fx, t), { tokenScope: "read" }),
+  },
 ];
 
 /**

@@ -153,10 +153,14 @@ export function action(
  * Connects to /collab for a document and, once synced, writes to it: `ok` when an observer
  * (the owner) receives the text, `read-only` when the server acknowledges the update as refused.
  */
-export function socket(documentId: (fx: Fixture, target: Target) => string): Probe {
+export function socket(documentId: (fx: Fixture, target: Target) => string, options: { tokenScope?: "read" | "write" } = {}): Probe {
   return async (fx, actor, target) => {
     const id = documentId(fx, target);
-    const client = connectCollab(fx.app.port, id, { cookie: fx.cookie(actor) });
+    const { tokenScope } = options;
+    // With `tokenScope`, the actor's API token instead of the cookie (signed out: no credentials).
+    const credentials: Record<string, string> =
+      tokenScope === undefined ? { cookie: fx.cookie(actor) } : actor === "anonymous" ? {} : { authorization: `Bearer ${fx.tokens[actor][tokenScope]}` };
+    const client = connectCollab(fx.app.port, id, credentials);
     const observer = connectCollab(fx.app.port, id, { cookie: fx.cookie("owner") });
     try {
       await expect.poll(() => client.events.some((e) => e === "synced" || e.startsWith("denied")), { timeout: 15_000 }).toBe(true);

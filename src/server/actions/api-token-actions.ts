@@ -36,11 +36,11 @@ export async function createApiTokenAction(_previous: CreateApiTokenFormState, f
   }
 }
 
-/** Settings → API tokens → "Revoke": the token stops working at once. */
+/**
+ * Settings → API tokens → "Revoke": the token stops working at once. No revalidatePath: the list
+ * refreshes itself (router.refresh), and a revalidation would re-render whatever page the call
+ * was posted from as part of the answer.
+ */
 export async function revokeApiTokenAction(input: RevokeApiTokenInput): Promise<ActionResult<{ id: string }>> {
-  return runAction(RevokeApiTokenSchema, input, async (ctx, data) => {
-    const { id, workspaceSlug } = await revokeApiToken(ctx, data);
-    revalidatePath(`/w/${workspaceSlug}/settings/api-tokens`);
-    return { id };
-  });
+  return runAction(RevokeApiTokenSchema, input, async (ctx, data) => ({ id: (await revokeApiToken(ctx, data)).id }));
 }

@@ -15,7 +15,22 @@ export const API_RATE_WINDOW_SECONDS = 60;
  * nor close the API).
  */
 export class ApiRateLimiter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly store?: IORedis,
+  ) {}
+
+  /** Resolves once the shared store is connected (at once without one); until then each process counts alone. */
+  async ready(): Promise<void> {
+    const store = this.store;
+    if (!store || store.status === "ready") return;
+    await new Promise<void>((resolve) => store.once("ready", () => resolve()));
+  }
+
+  /** Disconnects from the shared store, if any. */
+  async close(): Promise<void> {
+    await this.store?.quit();
+  }
 
   /** Takes one request from the token's allowance. @throws AppError rate_limited (with Retry-After) */
   async take(tokenId: string): Promise<void> {
@@ -37,7 +52,7 @@ export function createApiRateLimiter(points: number, redisUrl?: string): ApiRate
   if (!redisUrl) return new ApiRateLimiter(new RateLimiterMemory(options));
   const storeClient = new IORedis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   storeClient.on("error", (error: Error) => console.error("[api] rate limit store:", error.message));
-  return new ApiRateLimiter(new RateLimiterRedis({ ...options, storeClient, insuranceLimiter: new RateLimiterMemory(options) }));
+  return new ApiRateLimiter(new RateLimiterRedis({ ...options, storeClient, insuranceLimiter: new RateLimiterMemory(options) }), storeClient);
 }
 
 /** The process's API rate limiter (API_RATE_LIMIT, REDIS_URL). */
