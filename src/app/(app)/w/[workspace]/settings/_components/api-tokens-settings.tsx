@@ -138,6 +138,15 @@ function CreatedToken({ created }: { created: ApiTokenCreatedDto }) {
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A token stops working at the start of the day after its last day (UTC): show the day chosen. */
+function expiryText(token: ApiTokenDto): string {
+  const expiresAt = new Date(token.expiresAt ?? 0);
+  if (token.status === "expired") return `expired ${dateFormat.format(expiresAt)}`;
+  return `works until ${dateFormat.format(new Date(expiresAt.getTime() - DAY_MS))}`;
+}
+
 function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
   const router = useRouter();
   const [isPending, startTransition] = useTransition();
@@ -175,7 +184,7 @@ function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
                 </p>
                 <p className="text-xs text-muted">
                   {token.scope === "read" ? "Read" : "Write"} · {STATUS_LABELS[token.status]} · created {dateFormat.format(new Date(token.createdAt))} · {token.lastUsedAt ? `last used ${dateFormat.format(new Date(token.lastUsedAt))}` : "never used"}
-                  {token.expiresAt ? ` · ${token.status === "expired" ? "expired" : "expires"} ${dateFormat.format(new Date(token.expiresAt))}` : ""}
+                  {token.expiresAt ? ` · ${expiryText(token)}` : ""}
                 </p>
               </div>
               {token.status !== "revoked" ? (
