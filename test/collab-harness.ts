@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Hocuspocus } from "@hocuspocus/server";
 import type { Identity } from "../src/server/auth/actor-from-headers";
+import { identityFromHeaders } from "../src/server/auth/actor-from-headers";
+import { clearProcessSingleton, processSingleton } from "../src/server/process-singleton";
 import { createCollabUpgrade, stopCollab } from "../src/server/collab/collab-upgrade";
 import { createCollabServer } from "../src/server/collab/create-collab-server";
 import type { Actor } from "../src/server/context";
@@ -16,13 +18,16 @@ import { createTestDatabase } from "./test-db";
 /**
  * The real collaboration server (every extension), a real database and real WebSockets, for
  * integration tests. Only reading the session cookie is replaced, by a header naming the
- * session: e2e/collab covers the cookie for real.
+ * session: e2e/collab covers the cookie for real. API tokens (`Authorization: Bearer`) go through
+ * the real identityFromHeaders, on this harness's database.
  */
 export async function startCollabHarness() {
   const db: TestDatabase = await createTestDatabase();
+  processSingleton("database", () => ({ handle: Promise.resolve(db), release: () => {} }));
   const identities = new Map<string, Identity>();
   const hocuspocus: Hocuspocus = createCollabServer({
-    resolveIdentity: async (headers) => identities.get(headers.get("x-test-identity") ?? "") ?? null,
+    resolveIdentity: async (headers) =>
+      headers.has("authorization") ? identityFromHeaders(headers) : (identities.get(headers.get("x-test-identity") ?? "") ?? null),
     getDb: async () => db.db,
   });
   const server = http.createServer();
@@ -46,7 +51,12 @@ export async function startCollabHarness() {
 
   /** A provider client on `documentId` as the person behind `identityKey`; it records what it is told. */
   function connect(documentId: string, identityKey: string) {
-    const client = connectCollab(port, documentId, { "x-test-identity": identityKey });
+    return connectWith(documentId, { "x-test-identity": identityKey });
+  }
+
+  /** A provider client on `documentId` sending `headers` (an API token's Authorization). */
+  function connectWith(documentId: string, headers: Record<string, string>) {
+    const client = connectCollab(port, documentId, headers);
     return { ...client, body: client.doc.getText(BODY_YTEXT), isSynced: () => client.events.includes("synced") };
   }
 
@@ -55,9 +65,11 @@ export async function startCollabHarness() {
     port,
     signedIn,
     connect,
+    connectWith,
     async stop() {
       await stopCollab(hocuspocus);
       await new Promise((resolve) => server.close(resolve));
+      clearProcessSingleton("database");
       await db.destroy();
     },
   };

@@ -3,7 +3,7 @@ import { ROLE_RANK, ROLES } from "../../src/shared/roles";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
 import type { Observation, Outcome, Probe, Target } from "./probes";
-import { action, api, page, socket, softNavigation } from "./probes";
+import { action, api, page, socket, softNavigation, tokenApi } from "./probes";
 
 /**
  * One surface (a page, a server action, an API route, the socket) and what each actor must get.
@@ -461,6 +461,30 @@ export const ACCESS_TABLE: AccessRow[] = [
   { surface: "action", name: "signUpAction", expected: everyone("ok"), probe: action("signUpAction", () => "/signup", () => [{}, form({})]) },
   { surface: "action", name: "signOutAction", expected: everyone("ok", { anonymous: "login" }), probe: signOutProbe },
 
+  // API tokens (Settings → API tokens): every member manages their own, whatever the role.
+  { surface: "page", name: "/w/[workspace]/settings/api-tokens", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/api-tokens`) },
+  {
+    surface: "action",
+    name: "createApiTokenAction",
+    expected: allow("viewer"),
+    probe: action("createApiTokenAction", settingsPage("api-tokens"), (fx, t) => [{}, form({ workspaceId: workspaceId(fx, t), name: "Probe", scope: "read" })]),
+  },
+  {
+    surface: "action",
+    name: "revokeApiTokenAction of the caller's own token",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: action("revokeApiTokenAction", settingsPage("api-tokens"), async (fx, t, actor) => [
+      { tokenId: t === "real" && actor !== "anonymous" ? await createTokenAs(fx, actor) : fx.missing.userId },
+    ]),
+  },
+  // Someone else's token (the owner's) is not found for everyone else, admins included.
+  {
+    surface: "action",
+    name: "revokeApiTokenAction of the owner's token",
+    expected: everyone("not_found", { anonymous: "login", owner: "ok" }),
+    probe: action("revokeApiTokenAction", settingsPage("api-tokens"), async (fx, t) => [{ tokenId: t === "real" ? await createTokenAs(fx, "owner") : fx.missing.userId }]),
+  },
+
   // API routes.
   { surface: "api", name: "GET /api/health", expected: everyone("ok"), probe: api("GET", () => "/api/health") },
   { surface: "api", name: "GET /api/auth/[...all] (get-session)", expected: everyone("ok"), probe: api("GET", () => "/api/auth/get-session") },
@@ -510,6 +534,79 @@ export const ACCESS_TABLE: AccessRow[] = [
     probe: api("GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
   },
 
+  // API v1 documents (PRODUCT.md §6), with the session cookie.
+  { surface: "api", name: "GET /api/v1/openapi.json", expected: everyone("ok"), probe: api("GET", () => "/api/v1/openapi.json") },
+  { surface: "api", name: "GET /api/v1/documents", expected: allow("viewer"), probe: api("GET", (fx, t) => `/api/v1/documents?workspace=${ws(fx, t)}`) },
+  {
+    surface: "api",
+    name: "POST /api/v1/documents",
+    expected: allow("editor"),
+    probe: api("POST", () => "/api/v1/documents", (fx, t) => json({ workspace: ws(fx, t), title: "Made by the API", markdown: "Some *text*." })),
+  },
+  {
+    surface: "api",
+    name: "PATCH /api/v1/documents/[id]",
+    expected: allow("editor"),
+    probe: api("PATCH", (fx, t) => `/api/v1/documents/${docId(fx, t)}`, () => json({ title: "Handbook" })),
+  },
+  {
+    surface: "api",
+    name: "DELETE /api/v1/documents/[id]",
+    expected: allow("editor"),
+    probe: api("DELETE", async (fx, t) => `/api/v1/documents/${t === "real" ? await ownerCreatesDocument(fx) : fx.missing.documentId}`),
+  },
+  {
+    surface: "api",
+    name: "POST /api/v1/documents/[id]/restore",
+    expected: allow("editor"),
+    probe: api("POST", async (fx, t) => `/api/v1/documents/${t === "real" ? await ownerCreatesDocument(fx, { trashed: true }) : fx.missing.documentId}/restore`),
+  },
+  // The same with API tokens: a token acts as its user, in its own workspace (the stranger's is B),
+  // and a read token as a viewer at most.
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id] with a read token",
+    expected: allow("viewer"),
+    probe: tokenApi("read", "GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}`),
+  },
+  {
+    surface: "api",
+    name: "PATCH /api/v1/documents/[id] with a write token",
+    expected: allow("editor"),
+    probe: tokenApi("write", "PATCH", (fx, t) => `/api/v1/documents/${docId(fx, t)}`, () => json({ title: "Handbook" })),
+  },
+  // The scope is checked before anything is looked up, so the stranger's read token is refused too.
+  {
+    surface: "api",
+    name: "PATCH /api/v1/documents/[id] with a read token",
+    expected: everyone("forbidden", { anonymous: "login" }),
+    probe: tokenApi("read", "PATCH", (fx, t) => `/api/v1/documents/${docId(fx, t)}`, () => json({ title: "Handbook" })),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents with a write token (its workspace by default)",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: tokenApi("write", "GET", () => "/api/v1/documents"),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/search with a read token",
+    expected: allow("viewer"),
+    probe: tokenApi("read", "GET", (fx, t) => `/api/v1/search?workspace=${ws(fx, t)}&q=notes`),
+  },
+  {
+    surface: "api",
+    name: "POST /api/v1/files with a write token",
+    expected: allow("editor"),
+    probe: tokenApi("write", "POST", () => "/api/v1/files", (fx, t) => ({ body: imageForm(docId(fx, t)) })),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/files/[id] with a read token",
+    expected: allow("viewer", { anonymous: "not_found" }),
+    probe: tokenApi("read", "GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
+  },
+
   // The collaboration socket: viewers and commenters may read, never write.
   {
     surface: "socket",
@@ -522,6 +619,20 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "/collab doc:[id] of a trashed document",
     expected: everyone("not_found", { anonymous: "login" }),
     probe: socket((fx, t) => (t === "real" ? fx.trashedDoc.id : fx.missing.documentId)),
+  },
+  // With an API token (PRODUCT.md §6): its user's role, capped at viewer for a read token; the
+  // stranger's token is for workspace B, so A's document is refused like a missing one.
+  {
+    surface: "socket",
+    name: "/collab doc:[id] with a write token",
+    expected: { ...allow("editor"), viewer: "read-only", commenter: "read-only" },
+    probe: socket((fx, t) => docId(fx, t), { tokenScope: "write" }),
+  },
+  {
+    surface: "socket",
+    name: "/collab doc:[id] with a read token",
+    expected: { ...allow("viewer", {}, "read-only") },
+    probe: socket((fx, t) => docId(fx, t), { tokenScope: "read" }),
   },
 ];
 
@@ -568,6 +679,24 @@ async function ownerCreatesDocument(fx: Fixture, options: { trashed?: boolean } 
     if (!(trashed.result as { ok: boolean }).ok) throw new Error(`owner could not trash: ${JSON.stringify(trashed.result)}`);
   }
   return result.data.id;
+}
+
+function json(body: unknown): Omit<RequestInit, "method"> {
+  return { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+}
+
+/** A new API token of `actor` in their own workspace (A; B for the stranger), made through the app. */
+async function createTokenAs(fx: Fixture, actor: Exclude<ActorName, "anonymous">): Promise<string> {
+  const workspace = actor === "stranger" ? fx.otherWorkspace : fx.workspace;
+  const created = await callAction(fx.app.url, {
+    name: "createApiTokenAction",
+    path: `/w/${workspace.slug}/settings/api-tokens`,
+    args: [{}, form({ workspaceId: workspace.id, name: "To revoke", scope: "read" })],
+    cookie: fx.cookie(actor),
+  });
+  const state = created.result as { created?: { apiToken: { id: string } } };
+  if (!state.created) throw new Error(`${actor} could not create a token: ${JSON.stringify(created.result)}`);
+  return state.created.apiToken.id;
 }
 
 function form(fields: Record<string, string>): FormData {

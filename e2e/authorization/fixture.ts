@@ -8,6 +8,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { migrateDatabase } from "../../src/server/db/migrate";
 import type { Db } from "../../src/server/db/client";
 import { memberships } from "../../src/server/db/schema";
+import { createApiToken } from "../../src/server/services/api-tokens/create-api-token";
 import { createDocument } from "../../src/server/services/documents/create-document";
 import { trashDocument } from "../../src/server/services/documents/trash-document";
 import { createInvitation } from "../../src/server/services/invitations/create-invitation";
@@ -49,6 +50,8 @@ export interface Fixture {
   fileId: string;
   sharing: SharingFixture;
   members: MembersFixture;
+  /** Per signed-in actor, API tokens of their workspace (A; B for the stranger) in each scope. */
+  tokens: Record<SignedIn, Record<"read" | "write", string>>;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
   missing: {
     documentId: string;
@@ -140,6 +143,7 @@ export async function startFixture(): Promise<Fixture> {
       otherDoc: { id: otherDoc.id, segment: documentSegment(otherDoc) },
       sharing: await seedSharing(db, actors, workspace.id, doc.id),
       members: await seedMembers(db, actors, workspace.id, tag),
+      tokens: await seedTokens(db, actors, { workspace: workspace.id, stranger: otherWorkspace.id }),
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),
@@ -274,6 +278,18 @@ async function seedMembers(db: Db, actors: Record<SignedIn, Actor>, workspaceId:
     own,
     signUp,
   };
+}
+
+/** API tokens, read and write, for every signed-in actor in their own workspace. */
+async function seedTokens(db: Db, actors: Record<SignedIn, Actor>, workspaces: { workspace: string; stranger: string }) {
+  const tokens = {} as Record<SignedIn, Record<"read" | "write", string>>;
+  for (const actor of ACTORS.filter(isSignedIn)) {
+    const ctx = { db, actor: actors[actor] };
+    const workspaceId = actor === "stranger" ? workspaces.stranger : workspaces.workspace;
+    const make = async (scope: "read" | "write") => (await createApiToken(ctx, { workspaceId, name: `${actor} ${scope}`, scope })).token;
+    tokens[actor] = { read: await make("read"), write: await make("write") };
+  }
+  return tokens;
 }
 
 async function uploadImage(baseUrl: string, cookie: string, documentId: string): Promise<string> {

@@ -85,16 +85,39 @@ export function softNavigation(path: (fx: Fixture, target: Target) => { path: st
 /** An HTTP call with the actor's cookie; `init` builds the request (a fresh body per call). */
 export function api(
   method: string,
-  path: (fx: Fixture, target: Target) => string,
+  path: (fx: Fixture, target: Target) => string | Promise<string>,
   init?: (fx: Fixture, target: Target) => Omit<RequestInit, "method">,
 ): Probe {
   return async (fx, actor, target) => {
     const extra = init?.(fx, target) ?? {};
-    const response = await fetch(`${fx.app.url}${path(fx, target)}`, {
+    const response = await fetch(`${fx.app.url}${await path(fx, target)}`, {
       ...extra,
       method,
       redirect: "manual",
       headers: { ...(extra.headers as Record<string, string> | undefined), cookie: fx.cookie(actor), origin: fx.app.url },
+    });
+    return { outcome: fromStatus(response.status), evidence: `${response.status} ${await response.text()}` };
+  };
+}
+
+/**
+ * An HTTP call with the actor's API token of `scope` (Authorization: Bearer) instead of a cookie;
+ * signed out: no credentials at all. `path` may create what the call consumes.
+ */
+export function tokenApi(
+  scope: "read" | "write",
+  method: string,
+  path: (fx: Fixture, target: Target) => string | Promise<string>,
+  init?: (fx: Fixture, target: Target) => Omit<RequestInit, "method">,
+): Probe {
+  return async (fx, actor, target) => {
+    const extra = init?.(fx, target) ?? {};
+    const authorization: Record<string, string> = actor === "anonymous" ? {} : { authorization: `Bearer ${fx.tokens[actor][scope]}` };
+    const response = await fetch(`${fx.app.url}${await path(fx, target)}`, {
+      ...extra,
+      method,
+      redirect: "manual",
+      headers: { ...(extra.headers as Record<string, string> | undefined), ...authorization },
     });
     return { outcome: fromStatus(response.status), evidence: `${response.status} ${await response.text()}` };
   };
@@ -130,10 +153,14 @@ export function action(
  * Connects to /collab for a document and, once synced, writes to it: `ok` when an observer
  * (the owner) receives the text, `read-only` when the server acknowledges the update as refused.
  */
-export function socket(documentId: (fx: Fixture, target: Target) => string): Probe {
+export function socket(documentId: (fx: Fixture, target: Target) => string, options: { tokenScope?: "read" | "write" } = {}): Probe {
   return async (fx, actor, target) => {
     const id = documentId(fx, target);
-    const client = connectCollab(fx.app.port, id, { cookie: fx.cookie(actor) });
+    const { tokenScope } = options;
+    // With `tokenScope`, the actor's API token instead of the cookie (signed out: no credentials).
+    const credentials: Record<string, string> =
+      tokenScope === undefined ? { cookie: fx.cookie(actor) } : actor === "anonymous" ? {} : { authorization: `Bearer ${fx.tokens[actor][tokenScope]}` };
+    const client = connectCollab(fx.app.port, id, credentials);
     const observer = connectCollab(fx.app.port, id, { cookie: fx.cookie("owner") });
     try {
       await expect.poll(() => client.events.some((e) => e === "synced" || e.startsWith("denied")), { timeout: 15_000 }).toBe(true);

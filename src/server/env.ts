@@ -34,6 +34,8 @@ const EnvSchema = z.object({
     .optional(),
   /** The From address of Quire's emails, e.g. "Quire <quire@example.com>". */
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
+  /** API requests allowed per token each minute (then 429 with Retry-After); shared through Redis when REDIS_URL is set. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

@@ -44,7 +44,7 @@ export class AccessWatchExtension implements Extension {
       const contexts = open.map((connection) => connection.context as CollabContext);
       const access = await findConnectionAccess(
         await this.getDb(),
-        contexts.map(({ documentId, actor, sessionId }) => ({ documentId, userId: actor.id, sessionId })),
+        contexts.map(({ documentId, actor, sessionId, grant }) => ({ documentId, userId: actor.id, sessionId, grant })),
       );
       open.forEach((connection, i) => applyAccess(connection, access[i] as ConnectionAccess));
     } catch (error) {

@@ -2,7 +2,7 @@ import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
 import { AUTH_REFUSED_REASON } from "../../shared/collab/close-codes";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Identity } from "../auth/actor-from-headers";
-import type { Actor } from "../context";
+import type { Actor, ApiGrant } from "../context";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { documentAbilities } from "../policies/document-policy";
@@ -16,6 +16,8 @@ export interface CollabContext {
   actor: Actor;
   /** Re-checked with the role by the AccessWatchExtension; null for credentials without a session. */
   sessionId: string | null;
+  /** Set for an API token (re-checked too: revoked or expired closes the connection). */
+  grant?: ApiGrant;
   documentId: string;
 }
 
@@ -36,7 +38,8 @@ export class AuthExtension implements Extension {
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
     try {
-      const doc = await findDocumentForMember({ db: await this.getDb(), actor: identity.actor }, documentId);
+      // An API token's grant caps it here too: its workspace only, read-only for the read scope.
+      const doc = await findDocumentForMember({ db: await this.getDb(), actor: identity.actor, grant: identity.grant }, documentId);
       const abilities = documentAbilities(doc);
       if (!abilities.read) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       connectionConfig.readOnly = !abilities.update;
@@ -45,7 +48,7 @@ export class AuthExtension implements Extension {
       if (error instanceof AppError) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       throw error;
     }
-    return { actor: identity.actor, sessionId: identity.sessionId, documentId } satisfies CollabContext;
+    return { actor: identity.actor, sessionId: identity.sessionId, grant: identity.grant, documentId } satisfies CollabContext;
   }
 }
 

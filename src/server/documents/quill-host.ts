@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
+import path from "node:path";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -9,6 +9,8 @@ import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
 export interface QuillHost {
   /** Renders `delta` and returns a detached copy of the editor root, `.ql-ui` controls included. */
   render(delta: BodyDelta): HTMLElement;
+  /** The delta Quill's clipboard makes of pasted `html` (what pasting it into the editor inserts). */
+  convertHtml(html: string): BodyDelta;
   /** The window's document, for parsing and checking markup in the same realm. */
   document: Document;
 }
@@ -31,12 +33,11 @@ export function getQuillHost(): Promise<QuillHost> {
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
-  const require = createRequire(import.meta.url);
   const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
     import("jsdom"),
     import("highlight.js/lib/common").then((module) => module.default),
-    fs.readFile(require.resolve("katex"), "utf8"),
-    fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
+    fs.readFile(resolvePackageFile("katex"), "utf8"),
+    fs.readFile(resolvePackageFile("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
   // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
@@ -79,6 +80,7 @@ async function createQuillHost(): Promise<QuillHost> {
     },
   });
   const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
+  const clipboard = quill.getModule("clipboard") as { convert(content: { html: string }): BodyDelta };
 
   return {
     document: window.document,
@@ -88,7 +90,25 @@ async function createQuillHost(): Promise<QuillHost> {
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
       return quill.root.cloneNode(true) as HTMLElement;
     },
+    convertHtml(html) {
+      // The markup is parsed in the jsdom realm, whose scripts never run (runScripts "outside-only").
+      // The clipboard's raw delta puts block formats on whole runs of text; loading it into the
+      // editor and reading it back gives the canonical form the editor itself would store.
+      quill.setContents(clipboard.convert({ html }), "silent");
+      // A plain copy: the Delta belongs to the jsdom realm.
+      return JSON.parse(JSON.stringify(quill.getContents())) as BodyDelta;
+    },
   };
+}
+
+/**
+ * A package file's path, resolved at run time from the app's root. Not `createRequire(import.meta.url)
+ * .resolve("katex")`: Next bundles this module into route handlers (the API creates documents from
+ * a delta or Markdown), and the bundler replaces a literal `require.resolve` with a module id.
+ */
+function resolvePackageFile(specifier: string): string {
+  const { createRequire } = process.getBuiltinModule("node:module");
+  return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
 }
 
 interface SanitizingFormat {
@@ -102,6 +122,7 @@ interface KatexLike {
 interface QuillInstance {
   root: HTMLElement;
   setContents(delta: BodyDelta, source: "silent"): void;
+  getContents(): BodyDelta;
   getModule(name: string): unknown;
 }
 

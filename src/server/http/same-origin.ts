@@ -9,12 +9,26 @@ import type { IncomingMessage } from "node:http";
 export function isSameOriginUpgrade(request: IncomingMessage, publicUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
-  let originHost: string;
+  return originMatches(origin, publicUrl ? new URL(publicUrl).host : request.headers.host);
+}
+
+/**
+ * Whether a cookie-authenticated API request that changes data comes from a page of this site
+ * (cross-site request forgery). Browsers send Origin on every cross-origin request and on
+ * same-origin ones other than GET/HEAD; when it is missing, `Sec-Fetch-Site` still tells a
+ * cross-site request apart. Clients that send neither (curl with a cookie jar) pass.
+ */
+export function isSameOriginRequest(headers: Headers, publicUrl: string | undefined): boolean {
+  const origin = headers.get("origin");
+  if (origin) return originMatches(origin, publicUrl ? new URL(publicUrl).host : headers.get("host"));
+  const site = headers.get("sec-fetch-site");
+  return site === null || site === "same-origin" || site === "none";
+}
+
+function originMatches(origin: string, expectedHost: string | null | undefined): boolean {
   try {
-    originHost = new URL(origin).host;
+    return new URL(origin).host === expectedHost;
   } catch {
     return false; // "null" or garbage: not a page of ours
   }
-  const expected = publicUrl ? new URL(publicUrl).host : request.headers.host;
-  return originHost === expected;
 }

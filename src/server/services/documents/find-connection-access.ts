@@ -1,6 +1,8 @@
-import { and, gt, inArray } from "drizzle-orm";
+import { and, gt, inArray, isNull, or } from "drizzle-orm";
+import { effectiveRole } from "../../auth/effective-role";
+import type { ApiGrant } from "../../context";
 import type { Db } from "../../db/client";
-import { documents, memberships, sessions } from "../../db/schema";
+import { apiTokens, documents, memberships, sessions } from "../../db/schema";
 import type { Role } from "../../../shared/roles";
 
 /** Who holds an open collaboration connection, on which document, through which session. */
@@ -8,6 +10,8 @@ export interface ConnectionKey {
   documentId: string;
   userId: string;
   sessionId: string | null;
+  /** Set for a connection made with an API token: its role is capped by it, and it must stay live. */
+  grant?: ApiGrant;
 }
 
 /** What the policy needs to re-decide a connection, as the database has it now. */
@@ -15,7 +19,7 @@ export interface ConnectionAccess {
   /** null: not a member (any more), or the document is gone. */
   actorRole: Role | null;
   isTrashed: boolean;
-  /** false once the session was signed out, revoked or has expired. */
+  /** false once the session (or the API token) was signed out, revoked or has expired. */
   isSessionLive: boolean;
 }
 
@@ -29,13 +33,15 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
   const documentIds = [...new Set(keys.map((k) => k.documentId))];
   const userIds = [...new Set(keys.map((k) => k.userId))];
   const sessionIds = [...new Set(keys.flatMap((k) => (k.sessionId ? [k.sessionId] : [])))];
+  const tokenIds = [...new Set(keys.flatMap((k) => (k.grant ? [k.grant.tokenId] : [])))];
 
   const docRows = await db
     .select({ id: documents.id, workspaceId: documents.workspaceId, deletedAt: documents.deletedAt })
     .from(documents)
     .where(inArray(documents.id, documentIds));
   const workspaceIds = [...new Set(docRows.map((d) => d.workspaceId))];
-  const [memberRows, sessionRows] = await Promise.all([
+  const now = new Date();
+  const [memberRows, sessionRows, tokenRows] = await Promise.all([
     workspaceIds.length === 0
       ? []
       : db
@@ -47,18 +53,26 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
       : db
           .select({ id: sessions.id })
           .from(sessions)
-          .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, new Date()))),
+          .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, now))),
+    tokenIds.length === 0
+      ? []
+      : db
+          .select({ id: apiTokens.id })
+          .from(apiTokens)
+          .where(and(inArray(apiTokens.id, tokenIds), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)))),
   ]);
 
   const docById = new Map(docRows.map((d) => [d.id, d]));
   const roleByMember = new Map(memberRows.map((m) => [`${m.workspaceId}:${m.userId}`, m.role]));
   const liveSessions = new Set(sessionRows.map((s) => s.id));
-  return keys.map(({ documentId, userId, sessionId }) => {
+  const liveTokens = new Set(tokenRows.map((t) => t.id));
+  return keys.map(({ documentId, userId, sessionId, grant }) => {
     const doc = docById.get(documentId);
+    const role = doc ? (roleByMember.get(`${doc.workspaceId}:${userId}`) ?? null) : null;
     return {
-      actorRole: doc ? (roleByMember.get(`${doc.workspaceId}:${userId}`) ?? null) : null,
+      actorRole: doc ? effectiveRole(role, doc.workspaceId, grant) : null,
       isTrashed: !doc || doc.deletedAt !== null,
-      isSessionLive: sessionId === null || liveSessions.has(sessionId),
+      isSessionLive: (sessionId === null || liveSessions.has(sessionId)) && (!grant || liveTokens.has(grant.tokenId)),
     };
   });
 }

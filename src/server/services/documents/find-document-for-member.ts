@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { documents, memberships } from "../../db/schema";
 import { AppError } from "../../errors";
+import { effectiveRole } from "../../auth/effective-role";
 import type { DocumentAccess } from "../../policies/document-policy";
 import { summaryColumns } from "./document-columns";
 
@@ -42,6 +43,8 @@ export async function findDocumentForMember(
     .innerJoin(memberships, and(eq(memberships.workspaceId, documents.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(eq(documents.id, documentId))
     .limit(1);
-  if (!row || (row.deletedAt && !options.includeTrashed)) throw new AppError("not_found", DOCUMENT_NOT_FOUND);
-  return { ...row, isTrashed: row.deletedAt !== null };
+  // An API token's grant: another workspace is not found, a read token acts as a viewer.
+  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  if (!row || !actorRole || (row.deletedAt && !options.includeTrashed)) throw new AppError("not_found", DOCUMENT_NOT_FOUND);
+  return { ...row, actorRole, isTrashed: row.deletedAt !== null };
 }

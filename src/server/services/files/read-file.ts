@@ -3,6 +3,7 @@ import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import { documents, files, memberships } from "../../db/schema";
 import { AppError } from "../../errors";
+import { effectiveRole } from "../../auth/effective-role";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore } from "../../files/blob-store";
 import { documentAbilities } from "../../policies/document-policy";
@@ -28,14 +29,15 @@ export interface ReadableFile {
  */
 export async function readFile(ctx: ServiceContext, fileId: string, blobs: BlobStore = getBlobStore()): Promise<ReadableFile> {
   const [row] = await ctx.db
-    .select({ ...FILE_COLUMNS, actorRole: memberships.role, deletedAt: documents.deletedAt })
+    .select({ ...FILE_COLUMNS, workspaceId: files.workspaceId, actorRole: memberships.role, deletedAt: documents.deletedAt })
     .from(files)
     .innerJoin(memberships, and(eq(memberships.workspaceId, files.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .leftJoin(documents, eq(documents.id, files.documentId))
     .where(eq(files.id, fileId))
     .limit(1);
   // A file shares its document's workspace, so the workspace role is the document role.
-  if (!row || !documentAbilities({ actorRole: row.actorRole, isTrashed: row.deletedAt !== null }).read) {
+  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  if (!row || !documentAbilities({ actorRole, isTrashed: row.deletedAt !== null }).read) {
     throw new AppError("not_found", FILE_NOT_FOUND);
   }
   return readableFile(row, blobs);

@@ -3,6 +3,7 @@ import type { RevokeInvitationInput } from "../../../shared/schemas/member";
 import type { ServiceContext } from "../../context";
 import { invitations, memberships, workspaces } from "../../db/schema";
 import { AppError, authorize } from "../../errors";
+import { effectiveRole } from "../../auth/effective-role";
 import { canAssignRole, workspaceAbilities } from "../../policies/workspace-policy";
 
 export const INVITATION_NOT_FOUND = "This invitation could not be found.";
@@ -19,6 +20,7 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
       role: invitations.role,
       acceptedAt: invitations.acceptedAt,
       actorRole: memberships.role,
+      workspaceId: invitations.workspaceId,
       workspaceSlug: workspaces.slug,
     })
     .from(invitations)
@@ -26,9 +28,10 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
     .innerJoin(memberships, and(eq(memberships.workspaceId, invitations.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(eq(invitations.id, input.invitationId))
     .limit(1);
-  if (!row) throw new AppError("not_found", INVITATION_NOT_FOUND);
-  authorize(workspaceAbilities(row.actorRole).manageMembers, "Only admins and owners can revoke invitations.");
-  authorize(canAssignRole(row.actorRole, row.role), "Only owners can revoke invitations for admins and owners.");
+  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  if (!row || !actorRole) throw new AppError("not_found", INVITATION_NOT_FOUND);
+  authorize(workspaceAbilities(actorRole).manageMembers, "Only admins and owners can revoke invitations.");
+  authorize(canAssignRole(actorRole, row.role), "Only owners can revoke invitations for admins and owners.");
   if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
   await ctx.db
     .update(invitations)

@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Role } from "../../../shared/roles";
+import type { ApiGrant } from "../../context";
 import type { Tx } from "../../db/client";
+import { effectiveRole } from "../../auth/effective-role";
 import { memberships } from "../../db/schema";
 import { AppError } from "../../errors";
 
@@ -22,7 +24,13 @@ export interface LockedMembers {
  * first commits and then sees its result, so "at least one owner" can't be lost to a race.
  * @throws AppError not_found (the actor or the target is not a member)
  */
-export async function lockMembers(tx: Tx, workspaceId: string, actorId: string, targetUserId: string): Promise<LockedMembers> {
+export async function lockMembers(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  targetUserId: string,
+  grant?: ApiGrant,
+): Promise<LockedMembers> {
   const rows = await tx
     .select({ id: memberships.id, userId: memberships.userId, role: memberships.role })
     .from(memberships)
@@ -30,11 +38,12 @@ export async function lockMembers(tx: Tx, workspaceId: string, actorId: string, 
     .orderBy(asc(memberships.id))
     .for("update");
   const actor = rows.find((row) => row.userId === actorId);
-  if (!actor) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  const actorRole = effectiveRole(actor?.role ?? null, workspaceId, grant);
+  if (!actor || !actorRole) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   const target = rows.find((row) => row.userId === targetUserId);
   if (!target) throw new AppError("not_found", MEMBER_NOT_FOUND);
   return {
-    actorRole: actor.role,
+    actorRole,
     target: { membershipId: target.id, userId: target.userId, role: target.role },
     ownerCount: rows.filter((row) => row.role === "owner").length,
   };

@@ -13,7 +13,7 @@ import { LAST_OWNER_MESSAGE, lockMembers } from "./lock-members";
  */
 export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput) {
   return ctx.db.transaction(async (tx) => {
-    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId);
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId, ctx.grant);
     const isSelf = target.userId === ctx.actor.id;
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf });
     authorize(abilities.remove, isSelf ? "Use “Leave workspace” to leave." : "Only owners can remove an admin or owner.");

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { documents, memberships, shares } from "../../db/schema";
 import { AppError } from "../../errors";
+import { effectiveRole } from "../../auth/effective-role";
 import type { ShareAccess } from "../../policies/document-policy";
 
 export const SHARE_NOT_FOUND = "This link could not be found.";
@@ -40,7 +41,8 @@ export async function findShareForMember(ctx: ServiceContext, shareId: string): 
     .innerJoin(memberships, and(eq(memberships.workspaceId, documents.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(and(eq(shares.id, shareId), isNull(shares.revokedAt)))
     .limit(1);
-  if (!row) throw new AppError("not_found", SHARE_NOT_FOUND);
+  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  if (!row || !actorRole) throw new AppError("not_found", SHARE_NOT_FOUND);
   const { createdBy, deletedAt, ...share } = row;
-  return { ...share, isCreator: createdBy === ctx.actor.id, isTrashed: deletedAt !== null };
+  return { ...share, actorRole, isCreator: createdBy === ctx.actor.id, isTrashed: deletedAt !== null };
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { memberships, workspaces } from "../../db/schema";
 import { AppError } from "../../errors";
+import { effectiveRole } from "../../auth/effective-role";
 
 /**
  * The workspace with the given slug or id, with the caller's membership. Non-members
@@ -23,6 +24,8 @@ export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: st
     .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, ctx.actor.id)))
     .where("slug" in by ? eq(workspaces.slug, by.slug) : eq(workspaces.id, by.id))
     .limit(1);
-  if (!row) throw new AppError("not_found", "This workspace could not be found.");
-  return row;
+  // An API token's grant: another workspace is not found, a read token acts as a viewer.
+  const role = row ? effectiveRole(row.role, row.id, ctx.grant) : null;
+  if (!row || !role) throw new AppError("not_found", "This workspace could not be found.");
+  return { ...row, role };
 }

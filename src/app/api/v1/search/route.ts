@@ -1,7 +1,6 @@
 import type { NextRequest } from "next/server";
-import { z } from "zod";
-import { AppError, fieldErrorsFrom } from "@/server/errors";
 import { defineRoute } from "@/server/http/route";
+import { apiWorkspace, readQuery } from "@/server/http/read-query";
 import { requireApiContext } from "@/server/http/require-api-actor";
 import { presentSearchResult } from "@/server/presenters/present-search-result";
 import { searchDocuments } from "@/server/services/search/search-documents";
@@ -15,15 +14,10 @@ export const dynamic = "force-dynamic";
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest) => {
-    const ctx = await requireApiContext(request);
-    const parsed = SearchParamsSchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
-    if (!parsed.success) {
-      const fields = fieldErrorsFrom(parsed.error);
-      throw new AppError("bad_request", Object.values(fields)[0] ?? "These search parameters are not valid.", fields);
-    }
-    const { workspace, q, cursor, limit } = parsed.data;
+    const ctx = await requireApiContext(request, { scope: "read" });
+    const { workspace, q, cursor, limit } = readQuery(request, SearchParamsSchema);
     const page = await searchDocuments(ctx, {
-      workspace: z.uuid().safeParse(workspace).success ? { id: workspace } : { slug: workspace },
+      workspace: apiWorkspace(ctx, workspace),
       query: q,
       cursor,
       limit,

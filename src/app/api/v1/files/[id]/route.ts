@@ -1,17 +1,18 @@
 import type { NextRequest } from "next/server";
-import { actorFromHeaders } from "@/server/auth/actor-from-headers";
+import { actorFromHeaders, bearerToken } from "@/server/auth/actor-from-headers";
 import { getDb } from "@/server/db/database";
 import { AppError } from "@/server/errors";
 import { SESSION_CACHE_CONTROL, fileResponse, signedCacheControl } from "@/server/files/file-response";
 import { EXPIRES_PARAM, SIGNATURE_PARAM } from "@/server/files/file-url-signer";
 import { defineRoute } from "@/server/http/route";
+import { requireApiContext } from "@/server/http/require-api-actor";
 import { FILE_NOT_FOUND, readFile } from "@/server/services/files/read-file";
 import { readSignedFile } from "@/server/services/files/read-signed-file";
 
 export const dynamic = "force-dynamic";
 
 /**
- * An uploaded file's bytes, for a member who may read its document (session cookie) or
+ * An uploaded file's bytes, for a member who may read its document (session cookie or API token) or
  * for anyone holding an unexpired signed URL (Next's image optimiser fetches without
  * cookies; published pages have no session). No access is a 404, never a 401/403.
  */
@@ -30,6 +31,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
         },
       );
       if (signed) return fileResponse(request, signed.file, signedCacheControl(signed.maxAgeSeconds));
+    }
+    // An API token is checked as on every route (a bad one is 401); a missing session stays a 404.
+    if (bearerToken(request.headers) !== null) {
+      const ctx = await requireApiContext(request, { scope: "read" });
+      return fileResponse(request, await readFile(ctx, id), SESSION_CACHE_CONTROL);
     }
     const actor = await actorFromHeaders(request.headers);
     if (!actor) throw new AppError("not_found", FILE_NOT_FOUND);

@@ -5,13 +5,15 @@ import { assignableRoles } from "@/server/policies/workspace-policy";
 import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
+import { listApiTokens } from "@/server/services/api-tokens/list-api-tokens";
+import { ApiTokensSettings } from "../_components/api-tokens-settings";
 import { GeneralSettings } from "../_components/general-settings";
 import { InviteForm } from "../_components/invite-form";
 import { MembersList } from "../_components/members-list";
 import { PendingInvitations } from "../_components/pending-invitations";
 import { SettingsNav } from "../_components/settings-nav";
 
-const SECTIONS = { general: "General", members: "Members", invitations: "Invitations" } as const;
+const SECTIONS = { general: "General", members: "Members", invitations: "Invitations", "api-tokens": "API tokens" } as const;
 type Section = keyof typeof SECTIONS;
 
 type Props = { params: Promise<{ workspace: string; section?: string[] }> };
@@ -38,7 +40,7 @@ export default async function SettingsPage({ params }: Props) {
   if (section === "invitations" && !canManageMembers) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
     ? SECTIONS
-    : { general: SECTIONS.general, members: SECTIONS.members };
+    : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -60,6 +62,7 @@ export default async function SettingsPage({ params }: Props) {
           />
         </>
       ) : null}
+      {section === "api-tokens" ? <ApiTokensSettings workspaceId={workspace.id} tokens={await listApiTokens(ctx, workspace.id)} /> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
       throw new AppError("bad_request", `Unknown format "${format}". Use ${EXPORT_FORMATS.join(" or ")}.`);
     }
-    const ctx = await requireApiContext(request);
+    const ctx = await requireApiContext(request, { scope: "read" });
     const file = await exportDocument(ctx, String((await params).id), format as ExportFormat, request.nextUrl.origin);
     return new Response(file.body, {
       headers: {

@@ -1,0 +1,209 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useActionState, useRef, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
+import type { CreateApiTokenFormState } from "@/server/actions/api-token-actions";
+import { createApiTokenAction, revokeApiTokenAction } from "@/server/actions/api-token-actions";
+import type { ApiTokenCreatedDto, ApiTokenDto, TokenStatus } from "@/shared/api-tokens";
+import { MAX_TOKEN_NAME_CHARS } from "@/shared/schemas/api-token";
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+const STATUS_LABELS: Record<TokenStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+
+/** Settings → API tokens: the signed-in person's own tokens for this workspace (PRODUCT.md §1). */
+export function ApiTokensSettings({ workspaceId, tokens }: { workspaceId: string; tokens: ApiTokenDto[] }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <CreateTokenForm workspaceId={workspaceId} />
+      <TokenList tokens={tokens} />
+    </div>
+  );
+}
+
+function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
+  const [state, formAction] = useActionState(createApiTokenAction, {} as CreateApiTokenFormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
+  const scope = state.values?.scope ?? "read";
+  return (
+    <section aria-labelledby="new-token-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="new-token-heading" className="text-lg font-medium">
+          New API token
+        </h2>
+        <p className="text-sm text-muted">
+          A token lets a script use the API as you, in this workspace only. <em>Read</em> can read and search;{" "}
+          <em>write</em> can also create, change and trash documents and upload images, as far as your role allows.
+        </p>
+      </div>
+      <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="workspaceId" value={workspaceId} />
+        {/* Remounts after each answer: a success clears the fields, an error shows them again. */}
+        <div key={JSON.stringify(state)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <Field
+            className="sm:flex-1"
+            name="name"
+            label="Name"
+            autoComplete="off"
+            required
+            maxLength={MAX_TOKEN_NAME_CHARS}
+            defaultValue={state.created ? "" : state.values?.name}
+            error={state.fields?.name}
+            hint="What it is for, e.g. “Backup script”."
+          />
+          <fieldset className="flex flex-col gap-1.5" aria-describedby={state.fields?.scope ? "token-scope-error" : undefined}>
+            <legend className="text-sm font-medium">Scope</legend>
+            <div className="flex min-h-10 items-center gap-4">
+              {(["read", "write"] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="scope" value={value} defaultChecked={scope === value} className="size-4" />
+                  {value === "read" ? "Read" : "Write"}
+                </label>
+              ))}
+            </div>
+            {state.fields?.scope ? (
+              <p id="token-scope-error" className="text-sm text-danger" role="alert">
+                {state.fields.scope}
+              </p>
+            ) : null}
+          </fieldset>
+          <Field
+            name="expiresOn"
+            label="Expires after (optional)"
+            type="date"
+            defaultValue={state.created ? "" : state.values?.expiresOn}
+            error={state.fields?.expiresOn}
+            hint="Empty: never expires."
+          />
+        </div>
+        <div>
+          <SubmitButton pendingLabel="Creating…">Create token</SubmitButton>
+        </div>
+      </form>
+      <FormMessage error={state.message} />
+      {state.created ? <CreatedToken key={state.created.apiToken.id} created={state.created} /> : null}
+    </section>
+  );
+}
+
+function CreatedToken({ created }: { created: ApiTokenCreatedDto }) {
+  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
+  const inputRef = useRef<HTMLInputElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.token);
+      setCopyState("copied");
+    } catch {
+      // No clipboard permission (or an insecure origin): select the text for Ctrl/Cmd-C instead.
+      inputRef.current?.select();
+      setCopyState("failed");
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
+      <p className="text-sm">
+        <span className="font-medium">{created.apiToken.name}</span> ({created.apiToken.scope}) is ready.{" "}
+        <strong>Copy it now: it is shown only once</strong>, and anyone who has it can act as you in this workspace.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="new-token" className="sr-only">
+          API token
+        </label>
+        <input
+          ref={inputRef}
+          id="new-token"
+          readOnly
+          value={created.token}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-10 min-w-0 flex-1 rounded-md border border-border bg-raised px-3 font-mono text-sm text-fg"
+        />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {copyState === "copied" ? "Copied" : "Copy token"}
+        </Button>
+      </div>
+      <p className="text-xs text-muted" aria-live="polite">
+        {copyState === "copied"
+          ? "The token is on your clipboard."
+          : copyState === "failed"
+            ? "Couldn't reach the clipboard: the token is selected, press Ctrl+C (⌘C on a Mac)."
+            : "Send it as Authorization: Bearer <token>. See the API documentation."}
+      </p>
+    </div>
+  );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A token stops working at the start of the day after its last day (UTC): show the day chosen. */
+function expiryText(token: ApiTokenDto): string {
+  const expiresAt = new Date(token.expiresAt ?? 0);
+  if (token.status === "expired") return `expired ${dateFormat.format(expiresAt)}`;
+  return `works until ${dateFormat.format(new Date(expiresAt.getTime() - DAY_MS))}`;
+}
+
+function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
+  const router = useRouter();
+  const [isPending, startTransition] = useTransition();
+  const [confirming, setConfirming] = useState<ApiTokenDto | null>(null);
+  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+
+  const revoke = (token: ApiTokenDto) =>
+    startTransition(async () => {
+      setConfirming(null);
+      const result = await revokeApiTokenAction({ tokenId: token.id });
+      if (!result.ok) return setMessage({ text: result.message, isError: true });
+      setMessage({ text: `Revoked "${token.name}". It no longer works.`, isError: false });
+      router.refresh();
+    });
+
+  return (
+    <section aria-labelledby="tokens-heading" className="flex flex-col gap-3">
+      <h2 id="tokens-heading" className="text-lg font-medium">
+        Your tokens
+      </h2>
+      {message ? (
+        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
+          {message.text}
+        </p>
+      ) : null}
+      {tokens.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">You have no API tokens in this workspace.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
+          {tokens.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-token-id={token.id}>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium" title={token.name}>
+                  {token.name} <span className="font-mono text-xs text-muted">{token.prefix}…</span>
+                </p>
+                <p className="text-xs text-muted">
+                  {token.scope === "read" ? "Read" : "Write"} · {STATUS_LABELS[token.status]} · created {dateFormat.format(new Date(token.createdAt))} · {token.lastUsedAt ? `last used ${dateFormat.format(new Date(token.lastUsedAt))}` : "never used"}
+                  {token.expiresAt ? ` · ${expiryText(token)}` : ""}
+                </p>
+              </div>
+              {token.status !== "revoked" ? (
+                <Button variant="ghost" className="text-danger" disabled={isPending} onClick={() => setConfirming(token)} aria-label={`Revoke the token ${token.name}`}>
+                  Revoke
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Revoke this token?"
+        description={`Anything using "${confirming?.name ?? ""}" stops working at once. This can't be undone.`}
+        confirmLabel="Revoke token"
+        onConfirm={() => confirming && revoke(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { NextRequest } from "next/server";
+import { defineRoute } from "@/server/http/route";
+import { readJsonBody } from "@/server/http/read-body";
+import { apiWorkspace, readQuery } from "@/server/http/read-query";
+import { requireApiContext } from "@/server/http/require-api-actor";
+import { markdownToDelta } from "@/server/import/markdown-to-delta";
+import { presentApiDocument } from "@/server/presenters/present-api-document";
+import { createDocument } from "@/server/services/documents/create-document";
+import { listDocumentsPage } from "@/server/services/documents/list-documents-page";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { CreateDocumentBodySchema, ListDocumentsParamsSchema } from "@/shared/schemas/api-documents";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET /api/v1/documents?workspace=&parentId=&cursor=&limit=: `{data, nextCursor}` of live documents;
+ * POST /api/v1/documents `{workspace?, title, parentId?, markdown? | delta?}`: 201 with the document
+ * (PRODUCT.md §6; docs/api.md).
+ */
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: async (request: NextRequest) => {
+    const ctx = await requireApiContext(request, { scope: "read" });
+    const params = readQuery(request, ListDocumentsParamsSchema);
+    const page = await listDocumentsPage(ctx, { ...params, workspace: apiWorkspace(ctx, params.workspace) });
+    return Response.json({ data: page.documents.map((doc) => presentApiDocument(doc, page.workspace.slug)), nextCursor: page.nextCursor });
+  },
+  POST: async (request: NextRequest) => {
+    const ctx = await requireApiContext(request, { scope: "write" });
+    const body = await readJsonBody(request, CreateDocumentBodySchema);
+    const workspace = await findWorkspaceForMember(ctx, apiWorkspace(ctx, body.workspace));
+    const delta = body.markdown !== undefined ? await markdownToDelta(body.markdown) : body.delta;
+    const doc = await createDocument(ctx, { workspaceId: workspace.id, parentId: body.parentId, title: body.title }, { body: delta });
+    const presented = presentApiDocument(doc, workspace.slug);
+    return Response.json(presented, { status: 201, headers: { Location: `/api/v1/documents/${doc.id}` } });
+  },
+});

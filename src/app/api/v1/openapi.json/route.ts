@@ -1,0 +1,11 @@
+import type { NextRequest } from "next/server";
+import { buildOpenApiDocument } from "@/server/api/openapi/build-openapi-document";
+import { defineRoute } from "@/server/http/route";
+import { publicOrigin } from "@/server/http/public-origin";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/v1/openapi.json: the API's OpenAPI 3.1 document (PRODUCT.md §6). */
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: async (request: NextRequest) => Response.json(buildOpenApiDocument({ serverUrl: publicOrigin(request.headers) })),
+});

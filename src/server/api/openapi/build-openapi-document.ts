@@ -1,0 +1,36 @@
+import { createDocument } from "zod-openapi";
+import type { OpenApiPaths } from "./common";
+import { documentsPaths } from "./documents";
+import { filesPaths } from "./files";
+import { metaPaths } from "./meta";
+import { searchPaths } from "./search";
+import { workspacesPaths } from "./workspaces";
+
+/** Every resource's paths: a new resource is one module and one line here. */
+const RESOURCES: OpenApiPaths[] = [documentsPaths, searchPaths, filesPaths, workspacesPaths, metaPaths];
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1`, generated from the zod schemas the routes validate
+ * with (components from their `.meta({ id })`), so it can't drift from what the server accepts.
+ */
+export function buildOpenApiDocument(options: { serverUrl?: string } = {}) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Quire API",
+      version: "1.0.0",
+      description:
+        "The JSON API for integrations. Authenticate with `Authorization: Bearer <API token>` (Settings → API tokens) or the app's session cookie. Lists page with `cursor` and `limit` and answer `{data, nextCursor}`. Errors answer `{error: {code, message, fields?}}`.",
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ bearerToken: [] }, { sessionCookie: [] }],
+    components: {
+      securitySchemes: {
+        bearerToken: { type: "http", scheme: "bearer", description: "An API token (`quire_…`): acts as its user in one workspace, limited to its scope (`read` or `write`)." },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The app's session (calls that change data must come from the site itself)." },
+      },
+    },
+    tags: [{ name: "Documents" }, { name: "Search" }, { name: "Files" }, { name: "Workspaces" }, { name: "Meta" }],
+    paths: Object.assign({}, ...RESOURCES),
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { IMAGE_ACCEPT_ATTRIBUTE } from "../../../shared/editor-rules";
+import type { OpenApiPaths } from "./common";
+import { errorResponses, jsonResponse, writeOperation } from "./common";
+
+const UploadFormSchema = z
+  .object({
+    file: z.string().meta({ format: "binary", description: `The image (≤ 10 MB; ${IMAGE_ACCEPT_ATTRIBUTE}, checked by its bytes).` }),
+    documentId: z.string().meta({ description: "The document it belongs to." }),
+  })
+  .meta({ id: "UploadForm" });
+
+const UploadedFileSchema = z
+  .object({ id: z.string(), url: z.string().meta({ description: "Where the file is served, relative to the site." }) })
+  .meta({ id: "UploadedFile" });
+
+/** /api/v1/files. */
+export const filesPaths: OpenApiPaths = {
+  "/api/v1/files": {
+    post: writeOperation({
+      operationId: "uploadFile",
+      tags: ["Files"],
+      summary: "Upload an image for a document",
+      requestBody: { required: true, content: { "multipart/form-data": { schema: UploadFormSchema } } },
+      responses: { "201": jsonResponse("The stored file.", UploadedFileSchema), ...errorResponses(403, 404, 413, 415, 422) },
+    }),
+  },
+  "/api/v1/files/{id}": {
+    get: {
+      operationId: "getFile",
+      tags: ["Files"],
+      summary: "Download an uploaded file",
+      description: "For a caller who may read its document, or anyone with a signed URL (`expires`, `signature`). No access is 404.",
+      requestParams: {
+        path: z.object({ id: z.string().meta({ description: "The file's id." }) }),
+        query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+      responses: {
+        "200": { description: "The file's bytes.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } },
+        "304": { description: "Not modified (ETag)." },
+        ...errorResponses(404),
+      },
+    },
+  },
+};

@@ -1,0 +1,32 @@
+import type { ApiTokenDto } from "../../../shared/api-tokens";
+import type { CreateApiTokenData } from "../../../shared/schemas/api-token";
+import type { ServiceContext } from "../../context";
+import { apiTokens } from "../../db/schema";
+import { authorize } from "../../errors";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { API_TOKEN_COLUMNS, presentApiToken } from "../../presenters/present-api-token";
+import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import { newApiTokenSecret } from "./api-token-secret";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Creates an API token for the actor in a workspace they belong to (any role: the token can
+ * never do more than its user). The token is returned once; only its hash is stored.
+ * @throws AppError not_found (not a member) | forbidden (the caller is itself an API token)
+ */
+export async function createApiToken(ctx: ServiceContext, input: Omit<CreateApiTokenData, "expiresOn"> & { expiresOn?: string }): Promise<{ token: string; apiToken: ApiTokenDto }> {
+  // A token minting tokens would outlive its own revocation.
+  authorize(!ctx.grant, "API tokens can't create tokens; sign in to the app to make one.");
+  const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
+  authorize(workspaceAbilities(workspace.role).read);
+  const { token, tokenHash, tokenPrefix } = newApiTokenSecret();
+  // `expiresOn` is the last day it works: it stops at the start of the next day (UTC).
+  const expiresAt = input.expiresOn ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + DAY_MS) : null;
+  const [row] = await ctx.db
+    .insert(apiTokens)
+    .values({ userId: ctx.actor.id, workspaceId: workspace.id, name: input.name, scope: input.scope, tokenHash, tokenPrefix, expiresAt })
+    .returning(API_TOKEN_COLUMNS);
+  if (!row) throw new Error("insert returned no row");
+  return { token, apiToken: presentApiToken(row) };
+}

@@ -1,0 +1,28 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { RevokeApiTokenInput } from "../../../shared/schemas/api-token";
+import type { ServiceContext } from "../../context";
+import { apiTokens, workspaces } from "../../db/schema";
+import { AppError } from "../../errors";
+
+export const TOKEN_NOT_FOUND = "This token could not be found.";
+
+/**
+ * Revokes one of the actor's own tokens: it answers 401 from the next request on. Revoking
+ * twice is harmless; someone else's token is not_found (anyone manages only their own).
+ * @throws AppError not_found
+ */
+export async function revokeApiToken(ctx: ServiceContext, input: RevokeApiTokenInput, now = new Date()) {
+  const [row] = await ctx.db
+    .select({ id: apiTokens.id, workspaceId: apiTokens.workspaceId, workspaceSlug: workspaces.slug })
+    .from(apiTokens)
+    .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
+    .where(and(eq(apiTokens.id, input.tokenId), eq(apiTokens.userId, ctx.actor.id)))
+    .limit(1);
+  // A token can't reach tokens of other workspaces, itself included in its own only.
+  if (!row || (ctx.grant && ctx.grant.workspaceId !== row.workspaceId)) throw new AppError("not_found", TOKEN_NOT_FOUND);
+  await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.id, row.id), isNull(apiTokens.revokedAt)));
+  return { id: row.id, workspaceSlug: row.workspaceSlug };
+}
