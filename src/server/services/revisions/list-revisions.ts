@@ -5,6 +5,7 @@ import { authorize } from "../../errors";
 import { documentAbilities } from "../../policies/document-policy";
 import type { RevisionKind } from "../../../shared/revisions";
 import { REVISION_PAGE_SIZE } from "../../../shared/schemas/revision";
+import type { LoadedDocument } from "../documents/find-document-for-member";
 import { findDocumentForMember } from "../documents/find-document-for-member";
 import { decodeRevisionCursor, encodeRevisionCursor } from "./revision-cursor";
 
@@ -21,6 +22,8 @@ export interface RevisionSummary {
 }
 
 export interface RevisionListPage {
+  /** The document the revisions belong to. */
+  document: LoadedDocument;
   revisions: RevisionSummary[];
   /** Names of every person the page's revisions mention (deleted accounts are absent). */
   people: Map<string, string>;
@@ -68,6 +71,7 @@ export async function listRevisions(
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
+    document: doc,
     revisions: shown,
     people: await namesOf(ctx, shown),
     nextCursor: rows.length > limit && last ? encodeRevisionCursor(last) : null,

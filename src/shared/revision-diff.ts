@@ -1,5 +1,8 @@
 import Delta from "quill-delta";
-import type { StoredDelta } from "../db/schema";
+/** A Quill delta as stored (the shape of documents.content and revisions.delta). */
+interface StoredDelta {
+  ops: Array<{ insert?: unknown; delete?: number; retain?: number | Record<string, unknown>; attributes?: Record<string, unknown> }>;
+}
 
 /** A run of text in a comparison: unchanged, only in the newer text, only in the older, or reformatted. */
 export interface DiffSegment {
