@@ -2,15 +2,26 @@ import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocument
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Db } from "../db/client";
-import { DeriveOffThread } from "../documents/derive-off-thread";
+import type { DerivedDocument } from "../documents/derive-document";
+import { deriveDocument } from "../documents/derive-document";
 import { loadDocumentState } from "../services/documents/load-document-state";
 import { storeDocumentState } from "../services/documents/store-document-state";
 import type { CollabContext } from "./auth-extension";
 
+/** Derives the stored columns from a Yjs state (the server passes worker threads: DeriveOffThread). */
+export interface Deriver {
+  derive(state: Uint8Array): Promise<DerivedDocument>;
+  close(): Promise<void>;
+}
+
 export interface PersistenceOptions {
   /** The clock that decides when an `auto` revision is due (tests pass their own). */
   now?: () => Date;
+  /** Where rendering runs; on this thread by default (this module is also bundled into Next's routes, where worker threads can't start). */
+  deriver?: Deriver;
 }
+
+const IN_THREAD: Deriver = { derive: (state) => deriveDocument(state), close: async () => {} };
 
 /**
  * Loads a document's Yjs state from the database and stores it back (Hocuspocus
@@ -19,14 +30,16 @@ export interface PersistenceOptions {
  * take an `auto` revision (storeDocumentState).
  */
 export class PersistenceExtension implements Extension {
-  private readonly renderer = new DeriveOffThread();
+  private readonly renderer: Deriver;
   /** Per document name, who changed it since its last store: the next revision's authors. */
   private readonly writers = new Map<string, Set<string>>();
 
   constructor(
     private readonly getDb: () => Promise<Db>,
     private readonly options: PersistenceOptions = {},
-  ) {}
+  ) {
+    this.renderer = options.deriver ?? IN_THREAD;
+  }
 
   async onDestroy(): Promise<void> {
     await this.renderer.close();
@@ -58,8 +71,8 @@ export class PersistenceExtension implements Extension {
     const ydoc = Y.encodeStateAsUpdate(document);
     const actor = (lastContext as Partial<CollabContext> | undefined)?.actor;
     try {
-      // Rendering runs on a worker thread: a large body takes about a second, which on this
-      // thread would hold up every keystroke relayed meanwhile.
+      // The collaboration server renders on worker threads: a large body takes about a second,
+      // which on this thread would hold up every keystroke relayed meanwhile.
       const derived = await this.renderer.derive(ydoc.slice());
       await storeDocumentState(await this.getDb(), documentId, {
         ydoc,
