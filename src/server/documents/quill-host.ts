@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -31,6 +30,10 @@ export function getQuillHost(): Promise<QuillHost> {
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
+  // Through getBuiltinModule rather than an import of node:module: Next's bundler (this module is
+  // also part of route bundles, e.g. the history page) rewrites `require.resolve("literal")` into
+  // its own module id, a number, and these two files must be read from disk as they are.
+  const { createRequire } = process.getBuiltinModule("node:module");
   const require = createRequire(import.meta.url);
   const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
     import("jsdom"),
