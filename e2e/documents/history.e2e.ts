@@ -32,6 +32,9 @@ describe("document history", () => {
     await dialog.getByLabel("Version name").fill("  First draft ");
     await dialog.getByRole("button", { name: "Save version" }).click();
     await page.getByTestId("version-notice").waitFor();
+    // Opened again, the dialog starts empty.
+    expect(await (await history.openSaveVersion()).getByLabel("Version name").inputValue()).toBe("");
+    await page.keyboard.press("Escape");
 
     // "brown" becomes "red": one word deleted, another inserted.
     await editor.body().click();

@@ -24,8 +24,9 @@ export function SaveVersionDialog({
   const [formError, setFormError] = useState<string | undefined>();
   const [isPending, startTransition] = useTransition();
 
+  // The menu opens the dialog through `open`, so the form is emptied whenever it closes.
   const handleOpenChange = (isOpen: boolean) => {
-    if (isOpen) {
+    if (!isOpen) {
       setName("");
       setError(undefined);
       setFormError(undefined);
@@ -45,7 +46,7 @@ export function SaveVersionDialog({
         setFormError(result.fields?.name ? undefined : result.message);
         return;
       }
-      onOpenChange(false);
+      handleOpenChange(false);
       onSaved(parsed.data);
     });
   };
