@@ -48,6 +48,8 @@ const workspaceId = (fx: Fixture, target: Target) => (target === "real" ? fx.wor
 const docPath = (fx: Fixture, target: Target) => `/w/${ws(fx, target)}/d/${target === "real" ? fx.doc.segment : `handbook-${fx.missing.documentId}`}`;
 /** The page whose components call an action (the share dialog, a settings section). */
 const docPage = (fx: Fixture) => `/w/${fx.workspace.slug}/d/${fx.doc.segment}`;
+const historyPage = (fx: Fixture) => `/w/${fx.workspace.slug}/d/${fx.doc.segment}/history`;
+const revisionId = (fx: Fixture, target: Target) => (target === "real" ? fx.doc.revisionId : fx.missing.revisionId);
 const settingsPage = (section: string) => (fx: Fixture) => `/w/${fx.workspace.slug}/settings/${section}`;
 const shareToken = (fx: Fixture, target: Target, token: string) => (target === "real" ? token : fx.missing.shareToken);
 const intoWorkspace = (fx: Fixture) => new RegExp(`^/w/${fx.workspace.slug}$`);
@@ -191,6 +193,21 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "/invite/[token] that names no invitation",
     expected: everyone("ok"),
     probe: page((fx) => `/invite/${fx.missing.invitationToken}`, () => /This invitation link isn(&#x27;|')t valid/),
+  },
+
+  // Version history: every member reads the timeline and old versions.
+  { surface: "page", name: "/w/[workspace]/d/[doc]/history", expected: allow("viewer"), probe: page((fx, t) => `${docPath(fx, t)}/history`, () => /First edition/) },
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/history of a revision",
+    expected: allow("viewer"),
+    probe: page((fx, t) => `${docPath(fx, t)}/history/${revisionId(fx, t)}`, () => /Changes since this version/),
+  },
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/history of a trashed document",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: page((fx, t) => `/w/${fx.workspace.slug}/d/old-notes-${t === "real" ? fx.trashedDoc.id : fx.missing.documentId}/history`),
   },
 
   // Server actions, on the page whose components call them.
@@ -456,6 +473,26 @@ export const ACCESS_TABLE: AccessRow[] = [
     ]),
   },
 
+  // Versions: editors and up save and restore; every member pages the timeline.
+  {
+    surface: "action",
+    name: "saveVersionAction",
+    expected: allow("editor"),
+    probe: action("saveVersionAction", docPage, (fx, t) => [{ documentId: docId(fx, t), name: "Checkpoint" }]),
+  },
+  {
+    surface: "action",
+    name: "listRevisionsAction",
+    expected: allow("viewer"),
+    probe: action("listRevisionsAction", historyPage, (fx, t) => [{ documentId: docId(fx, t), cursor: null }]),
+  },
+  {
+    surface: "action",
+    name: "restoreRevisionAction",
+    expected: allow("editor"),
+    probe: action("restoreRevisionAction", historyPage, (fx, t) => [{ documentId: docId(fx, t), revisionId: revisionId(fx, t) }]),
+  },
+
   // Public forms: anyone reaches their validation (an empty form answers field messages).
   { surface: "action", name: "signInAction", expected: everyone("ok"), probe: action("signInAction", () => "/login", () => [{}, form({})]) },
   { surface: "action", name: "signUpAction", expected: everyone("ok"), probe: action("signUpAction", () => "/signup", () => [{}, form({})]) },
@@ -605,6 +642,18 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "GET /api/v1/files/[id] with a read token",
     expected: allow("viewer", { anonymous: "not_found" }),
     probe: tokenApi("read", "GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/revisions",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/revisions`),
+  },
+  {
+    surface: "api",
+    name: "POST /api/v1/documents/[id]/revisions/[rev]/restore",
+    expected: allow("editor"),
+    probe: api("POST", (fx, t) => `/api/v1/documents/${docId(fx, t)}/revisions/${revisionId(fx, t)}/restore`),
   },
 
   // The collaboration socket: viewers and commenters may read, never write.

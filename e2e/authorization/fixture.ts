@@ -14,6 +14,7 @@ import { trashDocument } from "../../src/server/services/documents/trash-documen
 import { createInvitation } from "../../src/server/services/invitations/create-invitation";
 import { revokeInvitation } from "../../src/server/services/invitations/revoke-invitation";
 import { createShare } from "../../src/server/services/sharing/create-share";
+import { saveVersion } from "../../src/server/services/revisions/save-version";
 import { revokeShare } from "../../src/server/services/sharing/revoke-share";
 import { newShareToken } from "../../src/server/services/sharing/share-token";
 import { createWorkspace } from "../../src/server/services/workspaces/create-workspace";
@@ -42,8 +43,8 @@ export interface Fixture {
   freshCookie(actor: SignedIn): Promise<string>;
   workspace: { id: string; slug: string; name: string };
   otherWorkspace: { id: string; slug: string };
-  /** In A: a live document (with an uploaded image), and a trashed one. */
-  doc: { id: string; segment: string };
+  /** In A: a live document (with an uploaded image and a named revision), and a trashed one. */
+  doc: { id: string; segment: string; revisionId: string };
   trashedDoc: { id: string };
   /** In B: the stranger's document. */
   otherDoc: { id: string; segment: string };
@@ -63,6 +64,7 @@ export interface Fixture {
     invitationId: string;
     invitationToken: string;
     userId: string;
+    revisionId: string;
   };
 }
 
@@ -133,12 +135,13 @@ export async function startFixture(): Promise<Fixture> {
     const otherWorkspace = await createWorkspace({ db, actor: actors.stranger }, { name: `Other ${tag}`, slug: `other-${tag}` });
     const otherDoc = await createDocument({ db, actor: actors.stranger }, { workspaceId: otherWorkspace.id, title: "Their plans" });
     const doc = await createDocument(owner, { workspaceId: workspace.id, title: "Handbook" });
+    const revision = await saveVersion(owner, { documentId: doc.id, name: "First edition" });
     const trashed = await createDocument(owner, { workspaceId: workspace.id, title: "Old notes" });
     await trashDocument(owner, { documentId: trashed.id });
     seeded = {
       workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
       otherWorkspace: { id: otherWorkspace.id, slug: otherWorkspace.slug },
-      doc: { id: doc.id, segment: documentSegment(doc) },
+      doc: { id: doc.id, segment: documentSegment(doc), revisionId: revision.id },
       trashedDoc: { id: trashed.id },
       otherDoc: { id: otherDoc.id, segment: documentSegment(otherDoc) },
       sharing: await seedSharing(db, actors, workspace.id, doc.id),
@@ -154,6 +157,7 @@ export async function startFixture(): Promise<Fixture> {
         invitationId: crypto.randomUUID(),
         invitationToken: crypto.randomBytes(32).toString("base64url"),
         userId: crypto.randomUUID(),
+        revisionId: crypto.randomUUID(),
       },
     };
   } finally {

@@ -3,9 +3,11 @@ import type { Extension } from "@hocuspocus/server";
 import { Hocuspocus } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import type { Db } from "../db/client";
+import { DeriveOffThread } from "../documents/derive-off-thread";
 import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveIdentity } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
+import { forgetCollabServer, registerCollabServer } from "./live-document";
 import { PersistenceExtension } from "./persistence-extension";
 import { PresenceExtension } from "./presence-extension";
 import { SanitizeExtension } from "./sanitize-extension";
@@ -20,6 +22,8 @@ export interface CollabServerOptions {
   redisUrl?: string;
   /** How often open connections' access is re-checked (tests shorten it). */
   accessRecheckMs?: number;
+  /** The clock that decides when an `auto` revision is due (tests pass their own). */
+  now?: () => Date;
 }
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
@@ -31,14 +35,16 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new PresenceExtension(),
     // Every client update is made safe before it is applied, stored or relayed.
     new SanitizeExtension(),
-    new PersistenceExtension(options.getDb),
+    new PersistenceExtension(options.getDb, { now: options.now, deriver: new DeriveOffThread() }),
+    // Services (restoring a revision) change live documents through this instance.
+    { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
   ];
   if (options.redisUrl) {
     const url = options.redisUrl;
     // Priority 1000: its store lock runs before our persistence, so one instance stores each change.
     extensions.push(new Redis({ createClient: () => new IORedis(url, { maxRetriesPerRequest: null }) }));
   }
-  return new Hocuspocus({
+  const hocuspocus = new Hocuspocus({
     name: "quire",
     quiet: true,
     // At most 2 s between a change and its store, however long the typing goes on.
@@ -53,4 +59,6 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     flushDelay: BROADCAST_FLUSH_MS,
     extensions,
   });
+  registerCollabServer(hocuspocus);
+  return hocuspocus;
 }

@@ -1,21 +1,45 @@
-import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from "@hocuspocus/server";
+import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocumentPayload } from "@hocuspocus/server";
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Db } from "../db/client";
-import { DeriveOffThread } from "../documents/derive-off-thread";
+import type { DerivedDocument } from "../documents/derive-document";
+import { deriveDocument } from "../documents/derive-document";
 import { loadDocumentState } from "../services/documents/load-document-state";
 import { storeDocumentState } from "../services/documents/store-document-state";
 import type { CollabContext } from "./auth-extension";
 
+/** Derives the stored columns from a Yjs state (the server passes worker threads: DeriveOffThread). */
+export interface Deriver {
+  derive(state: Uint8Array): Promise<DerivedDocument>;
+  close(): Promise<void>;
+}
+
+export interface PersistenceOptions {
+  /** The clock that decides when an `auto` revision is due (tests pass their own). */
+  now?: () => Date;
+  /** Where rendering runs; on this thread by default (this module is also bundled into Next's routes, where worker threads can't start). */
+  deriver?: Deriver;
+}
+
+const IN_THREAD: Deriver = { derive: (state) => deriveDocument(state), close: async () => {} };
+
 /**
  * Loads a document's Yjs state from the database and stores it back (Hocuspocus
  * debounces stores to one per 2 s of typing, and stores at once when the last client
- * leaves and on shutdown). The only save path for document bodies.
+ * leaves and on shutdown). The only save path for document bodies; each store may also
+ * take an `auto` revision (storeDocumentState).
  */
 export class PersistenceExtension implements Extension {
-  private readonly renderer = new DeriveOffThread();
+  private readonly renderer: Deriver;
+  /** Per document name, who changed it since its last store: the next revision's authors. */
+  private readonly writers = new Map<string, Set<string>>();
 
-  constructor(private readonly getDb: () => Promise<Db>) {}
+  constructor(
+    private readonly getDb: () => Promise<Db>,
+    private readonly options: PersistenceOptions = {},
+  ) {
+    this.renderer = options.deriver ?? IN_THREAD;
+  }
 
   async onDestroy(): Promise<void> {
     await this.renderer.close();
@@ -28,18 +52,39 @@ export class PersistenceExtension implements Extension {
     if (state) Y.applyUpdate(document, state);
   }
 
+  async onChange({ documentName, context }: onChangePayload): Promise<void> {
+    // A client's or a direct connection's change carries its context; one relayed from another
+    // instance (Redis) carries none: that instance counted its writer.
+    const actorId = (context as Partial<CollabContext> | undefined)?.actor?.id;
+    if (!actorId) return;
+    const set = this.writers.get(documentName) ?? new Set<string>();
+    set.add(actorId);
+    this.writers.set(documentName, set);
+  }
+
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload): Promise<void> {
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) return;
+    // Taken before the first await: changes made while this store runs count for the next one.
+    const writers = this.writers.get(documentName);
+    this.writers.delete(documentName);
     const ydoc = Y.encodeStateAsUpdate(document);
-    // Rendering runs on a worker thread: a large body takes about a second, which on this
-    // thread would hold up every keystroke relayed meanwhile.
-    const derived = await this.renderer.derive(ydoc.slice());
     const actor = (lastContext as Partial<CollabContext> | undefined)?.actor;
-    await storeDocumentState(await this.getDb(), documentId, {
-      ydoc,
-      ...derived,
-      updatedBy: actor?.id ?? null,
-    });
+    try {
+      // The collaboration server renders on worker threads: a large body takes about a second,
+      // which on this thread would hold up every keystroke relayed meanwhile.
+      const derived = await this.renderer.derive(ydoc.slice());
+      await storeDocumentState(await this.getDb(), documentId, {
+        ydoc,
+        ...derived,
+        updatedBy: actor?.id ?? null,
+        writerIds: [...(writers ?? []), ...(actor ? [actor.id] : [])],
+        now: this.options.now?.(),
+      });
+    } catch (error) {
+      // Not stored: its writers stay pending for the next attempt.
+      for (const id of writers ?? []) this.writers.set(documentName, (this.writers.get(documentName) ?? new Set()).add(id));
+      throw error;
+    }
   }
 }

@@ -29,7 +29,9 @@ export async function deriveDocument(state: Y.Doc | Uint8Array): Promise<Derived
 
 /** The body of a Yjs document as a sanitised Quill document delta, always ending in "\n". */
 export function bodyDelta(state: Y.Doc | Uint8Array): BodyDelta {
-  const doc = state instanceof Y.Doc ? state : decodeDoc(state);
+  // Not `instanceof Y.Doc`: a live document from the collaboration server may come from another
+  // copy of yjs (Next's route bundles carry their own), and would then be taken for an update.
+  const doc = state instanceof Uint8Array ? decodeDoc(state) : state;
   try {
     // y-quill stores Quill's ops in the Y.Text as they are: text, embeds as objects, attributes.
     const { delta } = sanitizeDelta({ ops: doc.getText(BODY_YTEXT).toDelta() });

@@ -12,12 +12,15 @@ const none: DocumentAbilities = {
   share: false,
   purge: false,
   export: false,
+  readHistory: false,
+  saveVersion: false,
+  restoreVersion: false,
 };
-const reader = { ...none, read: true, export: true };
+const reader = { ...none, read: true, export: true, readHistory: true };
 const commenter = { ...reader, comment: true };
-const editor = { ...commenter, update: true, trash: true, share: true };
-const trashedReader = reader;
-const trashedEditor = { ...reader, restore: true };
+const editor = { ...commenter, update: true, trash: true, share: true, saveVersion: true, restoreVersion: true };
+const trashedReader = { ...reader, readHistory: false };
+const trashedEditor = { ...trashedReader, restore: true };
 const trashedAdmin = { ...trashedEditor, purge: true };
 
 const table: Array<[Role | null, boolean, DocumentAbilities]> = [

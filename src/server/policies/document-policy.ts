@@ -22,6 +22,12 @@ export interface DocumentAbilities {
   /** Delete forever from the trash. */
   purge: boolean;
   export: boolean;
+  /** See the revision timeline and open old versions. */
+  readHistory: boolean;
+  /** Save the current text as a named version. */
+  saveVersion: boolean;
+  /** Put an old version's text back (PRODUCT.md §5: "restore revisions"). */
+  restoreVersion: boolean;
 }
 
 /** The ability map for the actor and a loaded document. Never throws. */
@@ -38,6 +44,9 @@ export function documentAbilities(doc: DocumentAccess): DocumentAbilities {
     share: canEdit && !doc.isTrashed,
     purge: rank >= ROLE_RANK.admin && doc.isTrashed,
     export: canRead,
+    readHistory: canRead && !doc.isTrashed,
+    saveVersion: canEdit && !doc.isTrashed,
+    restoreVersion: canEdit && !doc.isTrashed,
   };
 }
 

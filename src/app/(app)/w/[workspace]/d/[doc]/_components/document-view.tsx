@@ -28,7 +28,7 @@ export interface DocumentViewProps {
    */
   segment: string;
   document: { id: string; title: string; isFavorite: boolean };
-  abilities: { update: boolean; trash: boolean; export: boolean };
+  abilities: { update: boolean; trash: boolean; export: boolean; saveVersion: boolean };
   initialHtml: string;
   user: { id: string; name: string; color: string };
 }
@@ -89,7 +89,13 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
           Share
         </Link>
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
-        <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
+        <DocumentMenu
+          workspaceSlug={workspaceSlug}
+          documentId={document.id}
+          historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
+          canTrash={abilities.trash}
+          canSaveVersion={abilities.saveVersion && canEdit}
+        />
       </div>
       <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
       {status === "offline" && canEdit && !lostAccess ? (

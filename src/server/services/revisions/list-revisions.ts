@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { revisions, users } from "../../db/schema";
+import { authorize } from "../../errors";
+import { documentAbilities } from "../../policies/document-policy";
+import type { RevisionKind } from "../../../shared/revisions";
+import { REVISION_PAGE_SIZE } from "../../../shared/schemas/revision";
+import type { LoadedDocument } from "../documents/find-document-for-member";
+import { findDocumentForMember } from "../documents/find-document-for-member";
+import { decodeRevisionCursor, encodeRevisionCursor } from "./revision-cursor";
+
+/** A revision on the timeline (no body), with the names of the people it mentions. */
+export interface RevisionSummary {
+  id: string;
+  kind: RevisionKind;
+  name: string | null;
+  title: string;
+  size: number;
+  createdAt: Date;
+  createdBy: string | null;
+  authorIds: string[];
+}
+
+export interface RevisionListPage {
+  /** The document the revisions belong to. */
+  document: LoadedDocument;
+  revisions: RevisionSummary[];
+  /** Names of every person the page's revisions mention (deleted accounts are absent). */
+  people: Map<string, string>;
+  nextCursor: string | null;
+}
+
+/** The columns a timeline entry needs: never the delta, which can be a megabyte. */
+export const revisionSummaryColumns = {
+  id: revisions.id,
+  kind: revisions.kind,
+  name: revisions.name,
+  title: revisions.title,
+  size: revisions.size,
+  createdAt: revisions.createdAt,
+  createdBy: revisions.createdBy,
+  authorIds: revisions.authorIds,
+};
+
+/**
+ * One page of a readable document's revisions, newest first. Keyset paging on (createdAt, id)
+ * over revisions_document_created_idx, so the thousandth page costs what the first does.
+ * @throws AppError not_found | bad_request (a cursor that isn't one)
+ */
+export async function listRevisions(
+  ctx: ServiceContext,
+  documentId: string,
+  page: { cursor?: string | null; limit?: number } = {},
+): Promise<RevisionListPage> {
+  const doc = await findDocumentForMember(ctx, documentId);
+  authorize(documentAbilities(doc).readHistory);
+  const limit = page.limit ?? REVISION_PAGE_SIZE;
+  const after = page.cursor ? decodeRevisionCursor(page.cursor) : null;
+  const rows = await ctx.db
+    .select(revisionSummaryColumns)
+    .from(revisions)
+    .where(
+      and(
+        eq(revisions.documentId, doc.id),
+        // A row comparison, which the index (document_id, created_at, id) answers directly.
+        after ? sql`(${revisions.createdAt}, ${revisions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(revisions.createdAt), desc(revisions.id))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    document: doc,
+    revisions: shown,
+    people: await namesOf(ctx, shown),
+    nextCursor: rows.length > limit && last ? encodeRevisionCursor(last) : null,
+  };
+}
+
+/** The names of everyone `list` mentions, in one query. */
+export async function namesOf(ctx: ServiceContext, list: RevisionSummary[]): Promise<Map<string, string>> {
+  const ids = [...new Set(list.flatMap((r) => [...r.authorIds, ...(r.createdBy ? [r.createdBy] : [])]))];
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import { revisions } from "../../db/schema";
+import { AppError, authorize } from "../../errors";
+import { documentAbilities } from "../../policies/document-policy";
+import { findDocumentForMember } from "../documents/find-document-for-member";
+import { namesOf, revisionSummaryColumns } from "./list-revisions";
+import { currentBody } from "./save-version";
+
+export const REVISION_NOT_FOUND = "This version could not be found.";
+
+/**
+ * One revision of a readable document with its body, the document's current body (to compare
+ * with) and what the actor may do. A revision of another document, or an id that isn't one,
+ * is not_found like a missing one.
+ * @throws AppError not_found
+ */
+export async function readRevision(ctx: ServiceContext, documentId: string, revisionId: string) {
+  const doc = await findDocumentForMember(ctx, documentId);
+  const abilities = documentAbilities(doc);
+  authorize(abilities.readHistory);
+  const revision = await findRevision(ctx, doc.id, revisionId);
+  const [current, people] = await Promise.all([currentBody(ctx, doc.id), namesOf(ctx, [revision])]);
+  return { doc, abilities, revision, people, current };
+}
+
+/** A revision of `documentId` with its body. @throws AppError not_found */
+export async function findRevision(ctx: ServiceContext, documentId: string, revisionId: string) {
+  // Not a UUID: it names nothing (and the database would refuse to compare it).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(revisionId)) throw new AppError("not_found", REVISION_NOT_FOUND);
+  const [row] = await ctx.db
+    .select({ ...revisionSummaryColumns, delta: revisions.delta })
+    .from(revisions)
+    .where(and(eq(revisions.id, revisionId), eq(revisions.documentId, documentId)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", REVISION_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,87 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCollabHarness } from "../../../../test/collab-harness";
+import { buildDocument, buildWorkspace, contextFor } from "../../../../test/factories";
+import { BODY_YTEXT } from "../../../shared/editor-rules";
+import { peekLiveDocument, runningCollabServer } from "../../collab/live-document";
+import { documents, revisions } from "../../db/schema";
+import { deltaToPlainText } from "../../documents/render-delta-html";
+import { restoreRevision } from "./restore-revision";
+import { saveVersion } from "./save-version";
+
+let harness: Awaited<ReturnType<typeof startCollabHarness>>;
+beforeAll(async () => {
+  harness = await startCollabHarness();
+});
+afterAll(() => harness.stop());
+
+async function storedText(documentId: string) {
+  const [row] = await harness.db.db.select({ text: documents.text }).from(documents).where(eq(documents.id, documentId));
+  return row?.text;
+}
+
+describe("restoreRevision through the running collaboration server", () => {
+  it("changes the text of a connected client at once and leaves a restore revision of what it replaced", async () => {
+    const alice = await harness.signedIn("Alice");
+    const bob = await harness.signedIn("Bob");
+    const workspace = await buildWorkspace(harness.db.db, [
+      { actor: alice.actor, role: "owner" },
+      { actor: bob.actor, role: "editor" },
+    ]);
+    const doc = await buildDocument(harness.db.db, workspace.id, { title: "Letter" });
+    expect(runningCollabServer()).toBeDefined();
+    const client = harness.connect(doc.id, alice.key);
+    try {
+      await expect.poll(() => client.isSynced(), { timeout: 5_000 }).toBe(true);
+      client.body.insert(0, "Hello brave world");
+      // The version is taken from the live document, so it needs no store first.
+      await expect.poll(() => peekLiveDocument(doc.id)?.getText(BODY_YTEXT).toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      await saveVersion(contextFor(harness.db.db, alice.actor), { documentId: doc.id, name: "Brave" });
+      const [named] = await harness.db.db.select().from(revisions).where(and(eq(revisions.documentId, doc.id), eq(revisions.kind, "named")));
+      expect(deltaToPlainText(named?.delta)).toBe("Hello brave world\n");
+
+      // Alice replaces a word; once the server has it, Bob restores the named version.
+      client.body.delete(6, "brave".length);
+      client.body.insert(6, "new");
+      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello new world\n");
+      const result = await restoreRevision(contextFor(harness.db.db, bob.actor), { documentId: doc.id, revisionId: named!.id });
+
+      await expect.poll(() => client.body.toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      const [restorePoint] = await harness.db.db.select().from(revisions).where(eq(revisions.id, result.revision.id));
+      expect(restorePoint).toMatchObject({ kind: "restore", createdBy: bob.actor.id, name: null });
+      expect(deltaToPlainText(restorePoint?.delta)).toBe("Hello new world\n");
+      const [stored] = await harness.db.db.select().from(documents).where(eq(documents.id, doc.id));
+      expect(stored).toMatchObject({ text: "Hello brave world\n", updatedBy: bob.actor.id });
+
+      // The client goes on editing the restored text, and its change merges as usual.
+      client.body.insert(client.body.length, "!");
+      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello brave world!\n");
+    } finally {
+      client.close();
+    }
+  });
+
+  it("counts everyone who changed the document as the next revision's authors, not only the last writer", async () => {
+    const alice = await harness.signedIn("Alice");
+    const bob = await harness.signedIn("Bob");
+    const workspace = await buildWorkspace(harness.db.db, [
+      { actor: alice.actor, role: "owner" },
+      { actor: bob.actor, role: "editor" },
+    ]);
+    const doc = await buildDocument(harness.db.db, workspace.id);
+    const first = harness.connect(doc.id, alice.key);
+    const second = harness.connect(doc.id, bob.key);
+    try {
+      await expect.poll(() => first.isSynced() && second.isSynced(), { timeout: 5_000 }).toBe(true);
+      first.body.insert(0, "one ");
+      await expect.poll(() => second.body.toString(), { timeout: 5_000 }).toBe("one ");
+      second.body.insert(4, "two");
+      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("one two\n");
+      const [row] = await harness.db.db.select({ ids: documents.pendingAuthorIds }).from(documents).where(eq(documents.id, doc.id));
+      expect(new Set(row?.ids)).toEqual(new Set([alice.actor.id, bob.actor.id]));
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import Delta from "quill-delta";
+import type * as Y from "yjs";
+import type { RestoreRevisionInput } from "../../../shared/schemas/revision";
+import { BODY_YTEXT } from "../../../shared/editor-rules";
+import { withLiveDocument } from "../../collab/live-document";
+import type { ServiceContext } from "../../context";
+import { documents } from "../../db/schema";
+import type { StoredDelta } from "../../db/schema";
+import { bodyDelta } from "../../documents/derive-document";
+import { deltaToPlainText } from "../../documents/render-delta-html";
+import { authorize } from "../../errors";
+import { documentAbilities } from "../../policies/document-policy";
+import { findDocumentForMember } from "../documents/find-document-for-member";
+import { insertRevision } from "./insert-revision";
+import { findRevision } from "./read-revision";
+
+/**
+ * "Restore this version" (editors and up): records the current text and title as a `restore`
+ * revision, then turns the live document's body into the revision's through the collaboration
+ * server, as one Yjs change (the diff from the current body), so open editors update at once
+ * and edits made meanwhile merge rather than vanish. The title comes back too. The restorer
+ * is the change's writer and the document's updater.
+ * @throws AppError not_found | forbidden
+ */
+export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisionInput, now = new Date()) {
+  const doc = await findDocumentForMember(ctx, input.documentId);
+  authorize(documentAbilities(doc).restoreVersion, "Viewers and commenters can't restore versions.");
+  const target = await findRevision(ctx, doc.id, input.revisionId);
+  const restorePoint = await withLiveDocument(ctx.db, { actor: ctx.actor, documentId: doc.id }, async (live) => {
+    const delta = bodyDelta(live.doc);
+    const saved = await insertRevision(ctx.db, {
+      documentId: doc.id,
+      kind: "restore",
+      name: null,
+      title: doc.title,
+      delta,
+      text: deltaToPlainText(delta),
+      createdBy: ctx.actor.id,
+      now,
+    });
+    // Computed inside the transaction, from the body as it is then: edits that arrived while the
+    // revision was being saved are part of what is replaced, not lost to a stale diff.
+    await live.transact((ydoc) => replaceBody(ydoc, target.delta));
+    return saved;
+  });
+  if (target.title !== doc.title) {
+    await ctx.db.update(documents).set({ title: target.title, updatedBy: ctx.actor.id }).where(eq(documents.id, doc.id));
+  }
+  return { revision: restorePoint, documentId: doc.id, workspaceId: doc.workspaceId, restoredFrom: target.id };
+}
+
+/** Turns the document's body Y.Text into `delta` with the smallest change (Delta's diff). */
+export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): void {
+  const body = ydoc.getText(BODY_YTEXT);
+  const base = new Delta(body.toDelta());
+  let target = new Delta(delta.ops as Delta["ops"]);
+  // Quill's document always ends with "\n", which y-quill's Y.Text need not hold. Keep the
+  // body's shape: leave a plain final newline out, or add one to the body when it has a format.
+  const lastBase = base.ops.at(-1);
+  const hasFinalNewline = typeof lastBase?.insert === "string" && lastBase.insert.endsWith("\n");
+  if (!hasFinalNewline) {
+    const lastTarget = target.ops.at(-1);
+    if (lastTarget && typeof lastTarget.insert === "string" && lastTarget.insert.endsWith("\n") && !lastTarget.attributes) {
+      target = target.slice(0, target.length() - 1);
+    } else {
+      body.insert(body.length, "\n");
+      base.insert("\n");
+    }
+  }
+  body.applyDelta(base.diff(target).ops);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { diffRevision } from "./revision-diff";
+
+describe("diffRevision", () => {
+  it("marks the words inserted and deleted since the older text", () => {
+    const diff = diffRevision({ ops: [{ insert: "The quick brown fox\n" }] }, { ops: [{ insert: "The quick red fox\n" }] });
+    expect(diff.segments).toEqual([
+      { kind: "same", text: "The quick " },
+      { kind: "deleted", text: "brown" },
+      { kind: "inserted", text: "red" },
+      { kind: "same", text: " fox\n" },
+    ]);
+    const older = diff.segments.filter((s) => s.kind !== "inserted").map((s) => s.text).join("");
+    const newer = diff.segments.filter((s) => s.kind !== "deleted").map((s) => s.text).join("");
+    expect(older).toBe("The quick brown fox\n");
+    expect(newer).toBe("The quick red fox\n");
+    expect(diff).toMatchObject({ inserted: 3, deleted: 5 });
+  });
+
+  it("reads embeds by their kind and marks format-only changes", () => {
+    const diff = diffRevision(
+      { ops: [{ insert: "Bold" }, { insert: "\n" }] },
+      { ops: [{ insert: "Bold", attributes: { bold: true } }, { insert: { image: "https://example.com/a.png" } }, { insert: "\n" }] },
+    );
+    expect(diff.segments).toEqual([
+      { kind: "formatted", text: "Bold" },
+      { kind: "inserted", text: "[image]" },
+      { kind: "same", text: "\n" },
+    ]);
+    expect(diff).toMatchObject({ inserted: 1, deleted: 0 });
+  });
+
+  it("finds nothing between equal texts", () => {
+    const text = { ops: [{ insert: "Same\n" }] };
+    expect(diffRevision(text, text)).toEqual({ segments: [{ kind: "same", text: "Same\n" }], inserted: 0, deleted: 0 });
+  });
+
+  it("compares character by character when there are too many distinct words to diff by word", () => {
+    const words = Array.from({ length: 60_000 }, (_, i) => `w${i}`);
+    const older = { ops: [{ insert: `${words.join(" ")}\n` }] };
+    const newer = { ops: [{ insert: `${words.join(" ").replace("w7 ", "w7 extra ")}\n` }] };
+    const diff = diffRevision(older, newer);
+    expect(diff).toMatchObject({ inserted: "extra ".length, deleted: 0 });
+    expect(diff.segments.filter((s) => s.kind !== "same")).toEqual([{ kind: "inserted", text: expect.stringContaining("xtra") }]);
+  });
+});
