@@ -34,6 +34,8 @@ const EnvSchema = z.object({
     .optional(),
   /** The From address of Quire's emails, e.g. "Quire <quire@example.com>". */
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
+  /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
+  CHROMIUM_PATH: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
