@@ -192,6 +192,13 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: everyone("ok"),
     probe: page((fx) => `/invite/${fx.missing.invitationToken}`, () => /This invitation link isn(&#x27;|')t valid/),
   },
+  // The browser's print view (Export as PDF where the server has no Chromium): reading, like export.
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/print",
+    expected: allow("viewer"),
+    probe: page((fx, t) => `${docPath(fx, t)}/print`, () => /Print or save as PDF/),
+  },
 
   // Server actions, on the page whose components call them.
   {
@@ -508,6 +515,25 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "GET /api/v1/files/[id]",
     expected: allow("viewer", { anonymous: "not_found" }),
     probe: api("GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
+  },
+  // Export is reading (PRODUCT.md §5); PDF needs Chromium, which the test machines have.
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=docx",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=docx`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=pdf",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=pdf`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=md&includeChildren=true",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=md&includeChildren=true`),
   },
 
   // The collaboration socket: viewers and commenters may read, never write.

@@ -7,9 +7,12 @@ import { PRINT_CSS } from "./print-styles";
 // so an export looks like the document did in Quire.
 const SOURCES = ["quill/dist/quill.snow.css", "katex/dist/katex.min.css", "highlight.js/styles/github.min.css"];
 
-// Page chrome the editor gets from the app shell, and fixes for a static page: no editor
-// scroll box, no language picker, and the light code surface the app uses (editor.css).
-const PAGE_CSS = `
+/**
+ * Page chrome the editor gets from the app shell, and fixes for a static page: no editor
+ * scroll box, no language picker, and the light code surface the app uses (editor.css).
+ * The print view (app/(print)) uses it with PRINT_CSS over the bundled editor styles.
+ */
+export const EXPORT_PAGE_CSS = `
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: #fff; color: #1f2328; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
 main.ql-container.ql-snow { max-width: 48rem; margin: 2rem auto; border: 0; font-family: inherit; font-size: 1rem; }
@@ -31,7 +34,7 @@ let cached: string | undefined;
  * @throws Error when a stylesheet is missing from node_modules
  */
 export function exportStyles(): string {
-  cached ??= [...SOURCES.map(readStylesheet), PAGE_CSS, PRINT_CSS].join("\n");
+  cached ??= [...SOURCES.map(readStylesheet), EXPORT_PAGE_CSS, PRINT_CSS].join("\n");
   return cached;
 }
 

@@ -29,6 +29,8 @@ export interface DocumentViewProps {
   segment: string;
   document: { id: string; title: string; isFavorite: boolean };
   abilities: { update: boolean; trash: boolean; export: boolean };
+  /** For the export items: whether the document has live children, and whether the server prints PDFs. */
+  exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
   initialHtml: string;
   user: { id: string; name: string; color: string };
 }
@@ -36,7 +38,7 @@ export interface DocumentViewProps {
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, segment, document, abilities, initialHtml, user }: DocumentViewProps) {
+export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialHtml, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -89,7 +91,12 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
           Share
         </Link>
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
-        <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
+        <DocumentMenu
+          workspaceSlug={workspaceSlug}
+          documentId={document.id}
+          canTrash={abilities.trash}
+          exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
+        />
       </div>
       <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
       {status === "offline" && canEdit && !lostAccess ? (
