@@ -25,17 +25,23 @@ async function handbookWithChapter(baseUrl: string): Promise<{ page: Page; edito
   await editor.setTitle("Handbook");
   await editor.body().click();
   await page.keyboard.type("Welcome aboard");
-  await editor.waitUntilSaved();
+  await untilStored(editor, "Welcome aboard");
   const handbookUrl = page.url();
   await sidebar.newChildOf("Handbook");
   await editor.waitUntilEditable();
   await editor.setTitle("Chapter");
   await editor.body().click();
   await page.keyboard.type("First chapter");
-  await editor.waitUntilSaved();
+  await untilStored(editor, "First chapter");
   await page.goto(handbookUrl);
   await editor.waitUntilEditable();
   return { page, editor };
+}
+
+/** Waits until the server has stored `text` in the open document (stores are debounced; exports read the stored body). */
+async function untilStored(editor: EditorPage, text: string) {
+  await editor.waitUntilSaved();
+  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 15_000 }).toContain(text);
 }
 
 /** Opens the document's "…" menu and picks `item`, answering the download it starts. */
@@ -75,7 +81,7 @@ describe("export from the editor menu", () => {
     const { page } = await handbookWithChapter(app.url);
     await page.getByRole("button", { name: "Document actions" }).focus();
     await page.keyboard.press("Enter");
-    const subTrigger = page.getByRole("menuitem", { name: "With child documents (zip)" });
+    const subTrigger = page.getByRole("menuitem", { name: "With child documents (zip)", exact: true });
     await subTrigger.focus();
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => page.getByRole("menuitem", { name: "Word (.docx) with child documents (zip)" }).isVisible()).toBe(true);
