@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "../process-singleton";
@@ -44,6 +44,12 @@ export async function closePdfPrinter(): Promise<void> {
   await printer?.close();
 }
 
+/** One print's browser context, closed by print() whether it finished or timed out. */
+interface PrintJob {
+  context: BrowserContext | null;
+  isAbandoned: boolean;
+}
+
 class PdfPrinter {
   private browser: Promise<Browser> | null = null;
   private active = 0;
@@ -54,9 +60,13 @@ class PdfPrinter {
 
   async print(html: string): Promise<Uint8Array> {
     await this.acquire();
+    const job: PrintJob = { context: null, isAbandoned: false };
     try {
-      return await withTimeout(this.render(html), PRINT_TIMEOUT_MS);
+      return await withTimeout(this.render(html, job), PRINT_TIMEOUT_MS);
     } finally {
+      // A timed-out page must not keep rendering in a slot that is now someone else's.
+      job.isAbandoned = true;
+      await job.context?.close().catch(() => undefined);
       this.release();
     }
   }
@@ -68,17 +78,19 @@ class PdfPrinter {
     await browser?.then((b) => b.close()).catch(() => undefined);
   }
 
-  private async render(html: string): Promise<Uint8Array> {
+  private async render(html: string, job: PrintJob): Promise<Uint8Array> {
     const browser = await this.launch();
     const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.route(/^(?!data:|about:)/, (route) => route.abort("blockedbyclient"));
-      await page.setContent(html, { waitUntil: "load", timeout: PRINT_TIMEOUT_MS });
-      return new Uint8Array(await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }));
-    } finally {
+    job.context = context;
+    if (job.isAbandoned) {
+      // Timed out while Chromium was still starting: print() has already closed what it knew of.
       await context.close().catch(() => undefined);
+      throw new Error("print abandoned after its time limit");
     }
+    const page = await context.newPage();
+    await page.route(/^(?!data:|about:)/, (route) => route.abort("blockedbyclient"));
+    await page.setContent(html, { waitUntil: "load", timeout: PRINT_TIMEOUT_MS });
+    return new Uint8Array(await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }));
   }
 
   private launch(): Promise<Browser> {
