@@ -2,8 +2,8 @@
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { menuContentClass, menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { useId, useState } from "react";
+import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
 import { MoreMenu } from "@/components/ui/more-menu";
 import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";
@@ -42,6 +42,7 @@ export function DocumentMenu({
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const zipLabelId = useId();
   const exportUrl = (format: string, query = "") => `/api/v1/documents/${documentId}/export?format=${format}${query}`;
 
   // PDFs and zips take seconds: fetched with a visible busy state and the server's message on failure.
@@ -89,25 +90,23 @@ export function DocumentMenu({
           </DropdownMenu.Item>
         )}
         {exportOptions.hasChildren ? (
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={`${menuItemClass} justify-between`} disabled={busy !== null}>
+          // A labelled group rather than a submenu: at 360 px a submenu has no room beside the menu.
+          <DropdownMenu.Group aria-labelledby={zipLabelId}>
+            <DropdownMenu.Label id={zipLabelId} className={menuLabelClass}>
               With child documents (zip)
-              <span aria-hidden="true">›</span>
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent sideOffset={4} className={menuContentClass}>
-                {ZIP_FORMATS.filter(({ format }) => format !== "pdf" || exportOptions.canPrintPdf).map(({ format, label }) => (
-                  <DropdownMenu.Item
-                    key={format}
-                    className={menuItemClass}
-                    onSelect={() => void handleSlowDownload(exportUrl(format, "&includeChildren=true"), `Preparing the ${label} zip…`)}
-                  >
-                    {label} with child documents (zip)
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
+            </DropdownMenu.Label>
+            {ZIP_FORMATS.filter(({ format }) => format !== "pdf" || exportOptions.canPrintPdf).map(({ format, label }) => (
+              <DropdownMenu.Item
+                key={format}
+                className={menuItemClass}
+                disabled={busy !== null}
+                aria-label={`${label} with child documents (zip)`}
+                onSelect={() => void handleSlowDownload(exportUrl(format, "&includeChildren=true"), `Preparing the ${label} zip…`)}
+              >
+                {label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Group>
         ) : null}
         <DropdownMenu.Separator className={menuSeparatorClass} />
         <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
