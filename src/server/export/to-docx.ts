@@ -19,6 +19,8 @@ const INDENT_STEP = 720; // twips: half an inch per Quill indent level (the edit
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 const ALIGNMENTS = { center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED } as const;
 const ORDERED = "quire-ordered";
+// As the editor numbers nested levels (quill.core.css): 1. then a. then i., repeating.
+const ORDERED_FORMATS = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN] as const;
 const BULLET = "quire-bullet";
 
 /**
@@ -45,7 +47,7 @@ export async function toDocx(input: DocxInput): Promise<Uint8Array> {
     styles: { default: { document: { run: { size: 22 } } } },
     numbering: {
       config: [
-        { reference: ORDERED, levels: levels((level) => ({ format: LevelFormat.DECIMAL, text: `%${level + 1}.` })) },
+        { reference: ORDERED, levels: levels((level) => ({ format: ORDERED_FORMATS[level % 3], text: `%${level + 1}.` })) },
         { reference: BULLET, levels: levels((level) => ({ format: LevelFormat.BULLET, text: ["•", "◦", "▪"][level % 3] ?? "•" })) },
       ],
     },
