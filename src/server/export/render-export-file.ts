@@ -1,7 +1,7 @@
 import { sanitizeDelta } from "../documents/sanitize-delta";
+import { fileIdFromUrl } from "../services/files/sign-file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
 import { imageExtension, resolveImages, toDataUri } from "./export-images";
-import { fileIdFromUrl } from "../services/files/sign-file-urls";
 import type { ExportFormat } from "./export-formats";
 import { EXPORT_CONTENT_TYPES } from "./export-formats";
 import { printPdf } from "./pdf-printer";
@@ -37,7 +37,7 @@ export interface RenderOptions {
 export interface RenderedFile {
   body: Uint8Array | string;
   contentType: string;
-  /** Markdown with `bundleImages`: the uploads its links point at, by file name (`bundledImageName`). */
+  /** Markdown with `bundleImages`: the uploads its links point at, by file name (`<file id>.<ext>`). */
   bundledImages: Map<string, ExportImage>;
 }
 
@@ -61,7 +61,8 @@ export async function renderExportFile(source: ExportSource, format: ExportForma
     const images = await resolveImages(sources, options.loadUpload);
     return { body: await toDocx({ title: source.title, delta, images }), contentType, bundledImages };
   }
-  const images = await resolveImages(imageSources(source.html), options.loadUpload);
+  // data: images are already inline in HTML; only uploads need reading.
+  const images = await resolveImages(uploadSources(source.html), options.loadUpload);
   const inlined = replaceImageSources(source.html, (src) => {
     const image = images.get(src);
     return image?.fileId ? toDataUri(image) : null;
@@ -71,10 +72,10 @@ export async function renderExportFile(source: ExportSource, format: ExportForma
   return { body: await printPdf(page), contentType, bundledImages };
 }
 
-function imageSources(html: string): string[] {
+function uploadSources(html: string): string[] {
   const sources: string[] = [];
   replaceImageSources(html, (src) => {
-    sources.push(src);
+    if (fileIdFromUrl(src)) sources.push(src);
     return null;
   });
   return sources;
@@ -85,7 +86,7 @@ async function markdownImages(html: string, options: RenderOptions, bundled: Map
   if (!options.bundleImages) return replaceImageSources(html, absolute);
   const { linkPrefix } = options.bundleImages;
   // data: images stay inline: the Markdown is still one self-contained file for them.
-  const uploads = await resolveImages(imageSources(html).filter((src) => !src.startsWith("data:")), options.loadUpload);
+  const uploads = await resolveImages(uploadSources(html), options.loadUpload);
   const links = new Map<string, string>();
   for (const [src, image] of uploads) {
     if (!image.fileId) continue;
