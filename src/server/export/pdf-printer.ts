@@ -96,7 +96,17 @@ class PdfPrinter {
   private launch(): Promise<Browser> {
     if (!this.browser) {
       const launching = import("playwright-core").then(({ chromium }) =>
-        chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, timeout: PRINT_TIMEOUT_MS }),
+        chromium.launch({
+          executablePath: this.executablePath,
+          args: CHROMIUM_ARGS,
+          timeout: PRINT_TIMEOUT_MS,
+          // Playwright's own signal handlers would exit the process on Ctrl-C (code 130) before
+          // server.ts has saved open documents; server.ts closes the browser on SIGTERM/SIGINT
+          // instead, and Playwright still kills it if the process exits any other way.
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        }),
       );
       this.browser = launching;
       launching.then(
