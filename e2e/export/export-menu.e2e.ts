@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
@@ -100,6 +101,37 @@ describe("export from the editor menu", () => {
     expect(text(entries["handbook/chapter.md"] ?? new Uint8Array())).toBe("# Chapter\n\nFirst chapter\n");
   });
 });
+
+describe("the server's Chromium", () => {
+  // Last in the file's first app: it stops that server.
+  it("is closed when the server stops on Ctrl-C, which still saves and exits 0", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const response = await page.request.get(`/api/v1/documents/${new EditorPage(page).documentId()}/export?format=pdf`);
+    expect(response.status()).toBe(200);
+    const chromium = descendants(app.process.pid ?? 0);
+    expect(chromium.length).toBeGreaterThan(0);
+    expect(await app.stop("SIGINT")).toBe(0);
+    expect(app.output()).toContain("[server] stopped");
+    await expect.poll(() => chromium.filter(isAlive)).toEqual([]);
+  });
+});
+
+/** Every process under `pid` (Chromium's browser, zygote, renderers…). */
+function descendants(pid: number): number[] {
+  // ps exits 1 when there are none; its output is then empty, which is the answer.
+  const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout.split("\n").map(Number).filter(Boolean);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe("export as PDF without Chromium on the server", () => {
   let bare: RunningApp;
