@@ -173,6 +173,18 @@ describe("exportDocumentTree", () => {
     expect(child.id).toBeTruthy();
   });
 
+  it("stops at 25 levels even if the stored tree were deeper", async () => {
+    // Moves and creation refuse a 26th level; rows inserted directly stand in for corrupt data.
+    const root = await buildDocument(database.db, workspaceId, { title: "Level 1" });
+    let parentId = root.id;
+    for (let level = 2; level <= 27; level += 1) parentId = (await buildDocument(database.db, workspaceId, { title: `Level ${level}`, parentId })).id;
+    const entries = unzipSync(await bytesOf(await exportDocumentTree(contextFor(database.db, viewer), root.id, "md", ORIGIN)));
+    const deepest = Object.keys(entries).sort((a, b) => b.length - a.length)[0] ?? "";
+    expect(Object.keys(entries)).toHaveLength(25);
+    expect(deepest.split("/")).toHaveLength(25);
+    expect(deepest.endsWith("/level-25.md")).toBe(true);
+  });
+
   it("zips Word files that open", async () => {
     const root = await documentWithBody("Words", paragraph("Alpha"));
     await documentWithBody("More", paragraph("Beta"), root.id);
