@@ -4,6 +4,7 @@ import { identityFromHeaders } from "./src/server/auth/actor-from-headers";
 import { createCollabServer } from "./src/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
+import { closePdfPrinter } from "./src/server/export/pdf-printer";
 import { DataDirLockedError } from "./src/server/db/data-dir-lock";
 import { getEnv } from "./src/server/env";
 import { stampClientIp } from "./src/server/http/client-ip";
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await stopCollab(collab);
+    // The route bundles' PDF printer is a process singleton: closing it here ends Chromium.
+    await closePdfPrinter().catch((error: unknown) => console.error("[server] closing the PDF printer:", error));
     await app.close();
     await closeDatabase();
     console.log("[server] stopped");

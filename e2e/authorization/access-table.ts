@@ -194,6 +194,13 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: everyone("ok"),
     probe: page((fx) => `/invite/${fx.missing.invitationToken}`, () => /This invitation link isn(&#x27;|')t valid/),
   },
+  // The browser's print view (Export as PDF where the server has no Chromium): reading, like export.
+  {
+    surface: "page",
+    name: "/w/[workspace]/d/[doc]/print",
+    expected: allow("viewer"),
+    probe: page((fx, t) => `${docPath(fx, t)}/print`, () => /Print or save as PDF/),
+  },
 
   // Version history: every member reads the timeline and old versions.
   { surface: "page", name: "/w/[workspace]/d/[doc]/history", expected: allow("viewer"), probe: page((fx, t) => `${docPath(fx, t)}/history`, () => /First edition/) },
@@ -569,6 +576,25 @@ export const ACCESS_TABLE: AccessRow[] = [
     name: "GET /api/v1/files/[id]",
     expected: allow("viewer", { anonymous: "not_found" }),
     probe: api("GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
+  },
+  // Export is reading (PRODUCT.md §5); PDF needs Chromium, which the test machines have.
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=docx",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=docx`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=pdf",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=pdf`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/documents/[id]/export?format=md&includeChildren=true",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=md&includeChildren=true`),
   },
 
   // API v1 documents (PRODUCT.md §6), with the session cookie.

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
   /** API requests allowed per token each minute (then 429 with Retry-After); shared through Redis when REDIS_URL is set. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
+  CHROMIUM_PATH: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

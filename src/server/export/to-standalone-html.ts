@@ -1,4 +1,4 @@
-import { exportStyles } from "./export-styles";
+import { exportStylesFor } from "./export-styles";
 
 export interface StandaloneHtmlInput {
   /** The document title; an empty one shows as "Untitled" (PRODUCT.md §4). */
@@ -15,7 +15,7 @@ export interface StandaloneHtmlInput {
  * inlined (Quill snow, KaTeX, code highlighting), with no scripts and no external
  * requests, so it opens the same from disk as in the browser. Pure given `css`.
  */
-export function toStandaloneHtml(input: StandaloneHtmlInput, css: string = exportStyles()): string {
+export function toStandaloneHtml(input: StandaloneHtmlInput, css: string = exportStylesFor(input.html)): string {
   const title = escapeHtml(input.title.trim() || "Untitled");
   return `<!doctype html>
 <html>

@@ -1,62 +1,42 @@
 import slugify from "@sindresorhus/slugify";
 import type { ServiceContext } from "../../context";
 import { AppError } from "../../errors";
-import { replaceImageSources } from "../../export/replace-image-sources";
-import { toMarkdown } from "../../export/to-markdown";
-import { toStandaloneHtml } from "../../export/to-standalone-html";
-import { readFile } from "../files/read-file";
-import { fileIdFromUrl } from "../files/sign-file-urls";
+import type { UploadLoader } from "../../export/export-images";
+import type { ExportFormat } from "../../export/export-formats";
+import { renderExportFile } from "../../export/render-export-file";
 import { displayTitle } from "../../../shared/document-slug";
+import { readFile } from "../files/read-file";
 import { readDocument } from "./read-document";
 
-export const EXPORT_FORMATS = ["md", "html"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
+/** A download: its name, type and bytes (a stream for zips). */
 export interface ExportedDocument {
   filename: string;
   contentType: string;
-  body: string;
+  body: Uint8Array | string | ReadableStream<Uint8Array>;
 }
 
 /**
- * One document as a Markdown file or a standalone HTML page. Uploaded images are
- * inlined as data: URIs in HTML (so the file opens from disk) and kept as links in
- * Markdown, absolute against `origin`.
- * @throws AppError not_found
+ * One document the actor may read as Markdown, standalone HTML, Word or PDF. Uploaded
+ * images the actor may see are embedded in HTML, DOCX and PDF, and linked absolute against
+ * `origin` in Markdown; remote images stay links in DOCX and PDF.
+ * @throws AppError not_found | unavailable (PDF without Chromium)
  */
 export async function exportDocument(ctx: ServiceContext, documentId: string, format: ExportFormat, origin: string): Promise<ExportedDocument> {
   const doc = await readDocument(ctx, documentId);
   const title = displayTitle(doc.title);
-  const base = slugify(title) || "document";
-  if (format === "md") {
-    const html = replaceImageSources(doc.html, (src) => (fileIdFromUrl(src) && src.startsWith("/") ? `${origin}${src}` : null));
-    const body = `# ${title}\n\n${toMarkdown(html)}`;
-    return { filename: `${base}.md`, contentType: "text/markdown; charset=utf-8", body };
-  }
-  const inlined = await inlineUploads(ctx, doc.html);
-  return { filename: `${base}.html`, contentType: "text/html; charset=utf-8", body: toStandaloneHtml({ title, html: inlined }) };
+  const file = await renderExportFile({ title, delta: doc.delta, html: doc.html }, format, { loadUpload: uploadLoader(ctx), origin });
+  return { filename: `${slugify(title) || "document"}.${format}`, contentType: file.contentType, body: file.body };
 }
 
-async function inlineUploads(ctx: ServiceContext, html: string): Promise<string> {
-  const ids = new Set<string>();
-  replaceImageSources(html, (src) => {
-    const id = fileIdFromUrl(src);
-    if (id) ids.add(id);
-    return null;
-  });
-  const dataUris = new Map<string, string>();
-  for (const id of ids) {
+/** Reads uploads through services/files with the actor's access; one they can't see stays a link. */
+export function uploadLoader(ctx: ServiceContext): UploadLoader {
+  return async (fileId) => {
     try {
-      const file = await readFile(ctx, id);
-      const bytes = new Uint8Array(await new Response(await file.open()).arrayBuffer());
-      dataUris.set(id, `data:${file.mime};base64,${Buffer.from(bytes).toString("base64")}`);
+      const file = await readFile(ctx, fileId);
+      return { mime: file.mime, bytes: new Uint8Array(await new Response(await file.open()).arrayBuffer()) };
     } catch (error) {
-      // An image the reader can't see (another workspace's, deleted) stays a link.
-      if (!(error instanceof AppError)) throw error;
+      if (error instanceof AppError) return null;
+      throw error;
     }
-  }
-  return replaceImageSources(html, (src) => {
-    const id = fileIdFromUrl(src);
-    return id ? (dataUris.get(id) ?? null) : null;
-  });
+  };
 }

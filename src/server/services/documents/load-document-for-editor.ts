@@ -1,22 +1,30 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { documents, favorites } from "../../db/schema";
 import { authorize } from "../../errors";
 import { documentAbilities } from "../../policies/document-policy";
 import { findDocumentForMember } from "./find-document-for-member";
 
-/** Everything the editor page needs: the document, its rendered body, the actor's abilities and star. @throws AppError not_found */
+/**
+ * Everything the editor page needs: the document, its rendered body, the actor's abilities and
+ * star, and whether it has live children (the menu's zip exports). @throws AppError not_found
+ */
 export async function loadDocumentForEditor(ctx: ServiceContext, documentId: string) {
   const doc = await findDocumentForMember(ctx, documentId);
   const abilities = documentAbilities(doc);
   authorize(abilities.read);
-  const [[body], [favorite]] = await Promise.all([
+  const [[body], [favorite], [child]] = await Promise.all([
     ctx.db.select({ html: documents.html }).from(documents).where(eq(documents.id, doc.id)).limit(1),
     ctx.db
       .select({ id: favorites.id })
       .from(favorites)
       .where(and(eq(favorites.documentId, doc.id), eq(favorites.userId, ctx.actor.id)))
       .limit(1),
+    ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.parentId, doc.id), isNull(documents.deletedAt)))
+      .limit(1),
   ]);
-  return { doc, abilities, html: body?.html ?? "", isFavorite: Boolean(favorite) };
+  return { doc, abilities, html: body?.html ?? "", isFavorite: Boolean(favorite), hasChildren: Boolean(child) };
 }

@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { requireMember } from "@/server/auth/require-member";
 import { AppError } from "@/server/errors";
+import { pdfUnavailableReason } from "@/server/export/pdf-printer";
 import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DocumentPage({ params }: Props) {
   const { workspace: slug, doc: segment } = await params;
-  const { ctx, workspace, doc, abilities, html, isFavorite } = await load(slug, segment);
+  const { ctx, workspace, doc, abilities, html, isFavorite, hasChildren } = await load(slug, segment);
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
   const canonical = documentSegment(doc);
   if (segment !== canonical) redirect(`/w/${workspace.slug}/d/${canonical}`);
@@ -43,6 +44,7 @@ export default async function DocumentPage({ params }: Props) {
       segment={canonical}
       document={{ id: doc.id, title: doc.title, isFavorite }}
       abilities={abilities}
+      exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
       initialHtml={await presentDocumentHtml(ctx.db, workspace.id, html)}
       user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
     />

@@ -1,22 +1,36 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/server/errors";
+import { EXPORT_FORMATS, isExportFormat } from "@/server/export/export-formats";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import type { ExportFormat } from "@/server/services/documents/export-document";
-import { EXPORT_FORMATS, exportDocument } from "@/server/services/documents/export-document";
+import { exportDocument } from "@/server/services/documents/export-document";
+import { exportDocumentTree } from "@/server/services/documents/export-document-tree";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/documents/{id}/export?format=md|html: a download of the document. */
+/**
+ * GET /api/v1/documents/{id}/export?format=md|html|docx|pdf[&includeChildren=true]: a
+ * download of the document, or of it and its live descendants as a zip.
+ */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest, { params }) => {
-    const format = request.nextUrl.searchParams.get("format") ?? "md";
-    if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-      throw new AppError("bad_request", `Unknown format "${format}". Use ${EXPORT_FORMATS.join(" or ")}.`);
+    const query = request.nextUrl.searchParams;
+    const format = query.get("format") ?? "md";
+    if (!isExportFormat(format)) {
+      throw new AppError("bad_request", `Unknown format "${format}". Use ${EXPORT_FORMATS.join(", ")}.`);
+    }
+    const includeChildren = query.get("includeChildren") ?? "false";
+    if (includeChildren !== "true" && includeChildren !== "false") {
+      throw new AppError("bad_request", `includeChildren must be true or false, not "${includeChildren}".`);
     }
     const ctx = await requireApiContext(request, { scope: "read" });
-    const file = await exportDocument(ctx, String((await params).id), format as ExportFormat, request.nextUrl.origin);
-    return new Response(file.body, {
+    const id = String((await params).id);
+    const exporter = includeChildren === "true" ? exportDocumentTree : exportDocument;
+    const file = await exporter(ctx, id, format, request.nextUrl.origin);
+    // The DOM typings take only ArrayBuffer-backed views and streams of them (a Node Buffer
+    // may sit on a SharedArrayBuffer in theory); a copy or a cast at this I/O boundary.
+    const body = file.body instanceof Uint8Array ? new Uint8Array(file.body) : (file.body as string | ReadableStream<Uint8Array<ArrayBuffer>>);
+    return new Response(body, {
       headers: {
         "Content-Type": file.contentType,
         "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

@@ -3,12 +3,30 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
+import { useId, useState } from "react";
+import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
 import { MoreMenu } from "@/components/ui/more-menu";
+import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { SaveVersionDialog } from "./save-version-dialog";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+
+/** What the export items need to know about the document and the server. */
+export interface ExportOptions {
+  /** The document has live child documents: offer the zip exports. */
+  hasChildren: boolean;
+  /** The server can print PDFs (Chromium found); otherwise "Export as PDF" opens the print view. */
+  canPrintPdf: boolean;
+  /** The browser's print view of the document (`…/d/<segment>/print`). */
+  printHref: string;
+}
+
+const ZIP_FORMATS = [
+  { format: "md", label: "Markdown" },
+  { format: "html", label: "HTML" },
+  { format: "docx", label: "Word (.docx)" },
+  { format: "pdf", label: "PDF" },
+] as const;
 
 /** The editor's "…" menu: export, versions, keyboard shortcuts, move to trash. */
 export function DocumentMenu({
@@ -17,6 +35,7 @@ export function DocumentMenu({
   historyHref,
   canTrash,
   canSaveVersion,
+  exportOptions,
 }: {
   workspaceSlug: string;
   documentId: string;
@@ -24,55 +43,109 @@ export function DocumentMenu({
   historyHref: string;
   canTrash: boolean;
   canSaveVersion: boolean;
+  exportOptions: ExportOptions;
 }) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [isSaveVersionOpen, setIsSaveVersionOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const zipLabelId = useId();
+  const exportUrl = (format: string, query = "") => `/api/v1/documents/${documentId}/export?format=${format}${query}`;
+
+  // PDFs and zips take seconds: fetched with a visible busy state and the server's message on failure.
+  const handleSlowDownload = async (url: string, busyLabel: string) => {
+    setError(null);
+    setBusy(busyLabel);
+    try {
+      await downloadFile(url);
+    } catch (caught) {
+      const failure = caught instanceof DownloadError ? caught : new DownloadError("internal", "The export failed. Try again.");
+      setError({ message: failure.message, offerPrintView: failure.code === "unavailable" });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   return (
     <>
       <MoreMenu label="Document actions" size="md" align="end">
-            <DropdownMenu.Item asChild className={menuItemClass}>
-              <a href={`/api/v1/documents/${documentId}/export?format=md`} download>
-                Export as Markdown
-              </a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={menuItemClass}>
-              <a href={`/api/v1/documents/${documentId}/export?format=html`} download>
-                Export as HTML
-              </a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className={menuSeparatorClass} />
-            {canSaveVersion ? (
-              <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsSaveVersionOpen(true)}>
-                Save version…
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <a href={exportUrl("md")} download>
+            Export as Markdown
+          </a>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <a href={exportUrl("html")} download>
+            Export as HTML
+          </a>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <a href={exportUrl("docx")} download>
+            Export as Word (.docx)
+          </a>
+        </DropdownMenu.Item>
+        {exportOptions.canPrintPdf ? (
+          <DropdownMenu.Item className={menuItemClass} disabled={busy !== null} onSelect={() => void handleSlowDownload(exportUrl("pdf"), "Preparing the PDF…")}>
+            Export as PDF
+          </DropdownMenu.Item>
+        ) : (
+          // The server has no PDF engine: the browser's own print dialog ("Save as PDF") instead.
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <a href={exportOptions.printHref} target="_blank" rel="noopener">
+              Export as PDF (print view)
+            </a>
+          </DropdownMenu.Item>
+        )}
+        {exportOptions.hasChildren ? (
+          // A labelled group rather than a submenu: at 360 px a submenu has no room beside the menu.
+          <DropdownMenu.Group aria-labelledby={zipLabelId}>
+            <DropdownMenu.Label id={zipLabelId} className={menuLabelClass}>
+              With child documents (zip)
+            </DropdownMenu.Label>
+            {ZIP_FORMATS.filter(({ format }) => format !== "pdf" || exportOptions.canPrintPdf).map(({ format, label }) => (
+              <DropdownMenu.Item
+                key={format}
+                className={menuItemClass}
+                disabled={busy !== null}
+                aria-label={`${label} with child documents (zip)`}
+                onSelect={() => void handleSlowDownload(exportUrl(format, "&includeChildren=true"), `Preparing the ${label} zip…`)}
+              >
+                {label}
               </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item asChild className={menuItemClass}>
-              <Link href={historyHref}>Version history</Link>
-            </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Group>
+        ) : null}
+        <DropdownMenu.Separator className={menuSeparatorClass} />
+        {canSaveVersion ? (
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsSaveVersionOpen(true)}>
+            Save version…
+          </DropdownMenu.Item>
+        ) : null}
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <Link href={historyHref}>Version history</Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className={menuSeparatorClass} />
+        <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
+          Keyboard shortcuts
+        </DropdownMenu.Item>
+        {canTrash ? (
+          <>
             <DropdownMenu.Separator className={menuSeparatorClass} />
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
-              Keyboard shortcuts
+            <DropdownMenu.Item
+              className={`${menuItemClass} text-danger`}
+              onSelect={async () => {
+                const result = await trashDocumentAction({ documentId });
+                if (!result.ok) return setError({ message: result.message, offerPrintView: false });
+                router.push(`/w/${workspaceSlug}/trash`);
+              }}
+            >
+              Move to trash
             </DropdownMenu.Item>
-            {canTrash ? (
-              <>
-                <DropdownMenu.Separator className={menuSeparatorClass} />
-                <DropdownMenu.Item
-                  className={`${menuItemClass} text-danger`}
-                  onSelect={async () => {
-                    const result = await trashDocumentAction({ documentId });
-                    if (!result.ok) return setError(result.message);
-                    router.push(`/w/${workspaceSlug}/trash`);
-                  }}
-                >
-                  Move to trash
-                </DropdownMenu.Item>
-              </>
-            ) : null}
-          </MoreMenu>
+          </>
+        ) : null}
+      </MoreMenu>
       <ShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
       <SaveVersionDialog
         documentId={documentId}
@@ -88,9 +161,22 @@ export function DocumentMenu({
           </Link>
         </p>
       ) : null}
+      {busy ? (
+        <p role="status" className="basis-full text-right text-sm text-muted" data-testid="export-status">
+          {busy}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="basis-full text-right text-sm text-danger">
-          {error}
+          {error.message}
+          {error.offerPrintView ? (
+            <>
+              {" "}
+              <a href={exportOptions.printHref} target="_blank" rel="noopener" className="underline">
+                Open the print view instead
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
     </>

@@ -29,6 +29,8 @@ export interface DocumentViewProps {
   segment: string;
   document: { id: string; title: string; isFavorite: boolean };
   abilities: { update: boolean; trash: boolean; export: boolean; saveVersion: boolean };
+  /** For the export items: whether the document has live children, and whether the server prints PDFs. */
+  exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
   initialHtml: string;
   user: { id: string; name: string; color: string };
 }
@@ -36,7 +38,7 @@ export interface DocumentViewProps {
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, segment, document, abilities, initialHtml, user }: DocumentViewProps) {
+export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialHtml, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -95,6 +97,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
           historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
           canTrash={abilities.trash}
           canSaveVersion={abilities.saveVersion && canEdit}
+          exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
         />
       </div>
       <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />

@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { unzipSync } from "fflate";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { Sidebar } from "../pages/sidebar";
+import type { RunningApp } from "../support/start-app";
+import { startApp, startAppAndBrowser, stopApp, stopAppAndBrowser } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await startAppAndBrowser();
+});
+afterAll(() => stopAppAndBrowser(app, browser));
+
+/** A signed-up writer's document "Handbook" with some text and one child, "Chapter", open in the editor. */
+async function handbookWithChapter(baseUrl: string): Promise<{ page: Page; editor: EditorPage }> {
+  const { page } = await signedUpPage(browser, baseUrl);
+  const sidebar = new Sidebar(page);
+  await sidebar.newTopLevelDocument();
+  const editor = new EditorPage(page);
+  await editor.waitUntilEditable();
+  await editor.setTitle("Handbook");
+  await editor.body().click();
+  await page.keyboard.type("Welcome aboard");
+  await untilStored(editor, "Welcome aboard");
+  const handbookUrl = page.url();
+  await sidebar.newChildOf("Handbook");
+  await editor.waitUntilEditable();
+  await editor.setTitle("Chapter");
+  await editor.body().click();
+  await page.keyboard.type("First chapter");
+  await untilStored(editor, "First chapter");
+  await page.goto(handbookUrl);
+  await editor.waitUntilEditable();
+  return { page, editor };
+}
+
+/** Waits until the server has stored `text` in the open document (stores are debounced; exports read the stored body). */
+async function untilStored(editor: EditorPage, text: string) {
+  await editor.waitUntilSaved();
+  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 15_000 }).toContain(text);
+}
+
+/** Opens the document's "…" menu and picks `item`, answering the download it starts. */
+async function downloadFromMenu(page: Page, item: string | RegExp) {
+  await page.getByRole("button", { name: "Document actions" }).click();
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByRole("menuitem", { name: item }).click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: new Uint8Array(fs.readFileSync(file)) };
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe("export from the editor menu", () => {
+  it("downloads Markdown, HTML, Word and PDF files of the right type", async () => {
+    const { page } = await handbookWithChapter(app.url);
+
+    const md = await downloadFromMenu(page, "Export as Markdown");
+    expect(md.name).toBe("handbook.md");
+    expect(text(md.bytes)).toBe("# Handbook\n\nWelcome aboard\n");
+
+    const html = await downloadFromMenu(page, "Export as HTML");
+    expect(html.name).toBe("handbook.html");
+    expect(text(html.bytes)).toMatch(/^<!doctype html>[\s\S]*<p>Welcome aboard<\/p>/);
+
+    const docx = await downloadFromMenu(page, "Export as Word (.docx)");
+    expect(docx.name).toBe("handbook.docx");
+    expect(text(docx.bytes.slice(0, 2))).toBe("PK"); // a zip container, as every .docx is
+    expect(Object.keys(unzipSync(docx.bytes))).toContain("word/document.xml");
+
+    const pdf = await downloadFromMenu(page, "Export as PDF");
+    expect(pdf.name).toBe("handbook.pdf");
+    expect(text(pdf.bytes.slice(0, 5))).toBe("%PDF-");
+    expect(pdf.bytes.byteLength).toBeGreaterThan(1000);
+  });
+
+  it("downloads the document with its children as a zip, by keyboard", async () => {
+    const { page } = await handbookWithChapter(app.url);
+    await page.getByRole("button", { name: "Document actions" }).focus();
+    await page.keyboard.press("Enter");
+    const zipItem = page.getByRole("menuitem", { name: "Markdown with child documents (zip)" });
+    await expect.poll(() => zipItem.isVisible()).toBe(true);
+    expect(await page.getByRole("group", { name: "With child documents (zip)" }).getByRole("menuitem").allTextContents()).toEqual([
+      "Markdown",
+      "HTML",
+      "Word (.docx)",
+      "PDF",
+    ]);
+    // Down the menu by arrow keys to the zip item, then Enter: all by keyboard.
+    for (let step = 0; step < 8 && !(await zipItem.evaluate((item) => item === document.activeElement)); step += 1) {
+      await page.keyboard.press("ArrowDown");
+    }
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toBe("handbook.zip");
+    const entries = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    expect(Object.keys(entries).sort()).toEqual(["handbook.md", "handbook/chapter.md"]);
+    expect(text(entries["handbook/chapter.md"] ?? new Uint8Array())).toBe("# Chapter\n\nFirst chapter\n");
+  });
+});
+
+describe("the server's Chromium", () => {
+  // Last in the file's first app: it stops that server.
+  it("is closed when the server stops on Ctrl-C, which still saves and exits 0", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const response = await page.request.get(`/api/v1/documents/${new EditorPage(page).documentId()}/export?format=pdf`);
+    expect(response.status()).toBe(200);
+    const chromium = descendants(app.process.pid ?? 0);
+    expect(chromium.length).toBeGreaterThan(0);
+    expect(await app.stop("SIGINT")).toBe(0);
+    expect(app.output()).toContain("[server] stopped");
+    await expect.poll(() => chromium.filter(isAlive)).toEqual([]);
+  });
+});
+
+/** Every process under `pid` (Chromium's browser, zygote, renderers…). */
+function descendants(pid: number): number[] {
+  // ps exits 1 when there are none; its output is then empty, which is the answer.
+  const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout.split("\n").map(Number).filter(Boolean);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("export as PDF without Chromium on the server", () => {
+  let bare: RunningApp;
+  beforeAll(async () => {
+    bare = await startApp({ env: { CHROMIUM_PATH: "/nonexistent/chromium" } });
+  });
+  afterAll(() => stopApp(bare));
+
+  it("opens the browser's print view, and the API answers 503 naming CHROMIUM_PATH", async () => {
+    const { page } = await handbookWithChapter(bare.url);
+    // Record the print call instead of opening a dialog the test can't close.
+    await page.context().addInitScript(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "yes");
+    });
+    await page.getByRole("button", { name: "Document actions" }).click();
+    const [printView] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("menuitem", { name: "Export as PDF (print view)" }).click()]);
+    await printView.waitForLoadState("load");
+    expect(new URL(printView.url()).pathname).toMatch(/\/d\/handbook-[a-z0-9]+\/print$/);
+    await expect.poll(() => printView.locator("html").getAttribute("data-printed")).toBe("yes");
+    expect(await printView.locator(".ql-editor").textContent()).toBe("Welcome aboard");
+    // The print stylesheet is on the page (the toolbar hides on paper).
+    await printView.emulateMedia({ media: "print" });
+    expect(await printView.getByRole("button", { name: "Print or save as PDF" }).isVisible()).toBe(false);
+
+    const documentId = new EditorPage(page).documentId();
+    const response = await page.request.get(`/api/v1/documents/${documentId}/export?format=pdf`);
+    expect(response.status()).toBe(503);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("unavailable");
+    expect(body.error.message).toContain("CHROMIUM_PATH");
+  });
+});

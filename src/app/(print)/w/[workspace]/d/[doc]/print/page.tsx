@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { requireMember } from "@/server/auth/require-member";
+import { AppError } from "@/server/errors";
+import { EXPORT_PAGE_CSS } from "@/server/export/export-styles";
+import { PRINT_CSS } from "@/server/export/print-styles";
+import { readDocument } from "@/server/services/documents/read-document";
+import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { PrintOnLoad } from "./print-on-load";
+import "quill/dist/quill.snow.css";
+import "katex/dist/katex.min.css";
+import "highlight.js/styles/github.css";
+
+type Props = { params: Promise<{ workspace: string; doc: string }> };
+
+// Cached per request: generateMetadata and the page share one lookup.
+const load = cache(async (slug: string, segment: string) => {
+  const { ctx, workspace } = await requireMember(slug);
+  const id = documentIdFromSegment(segment);
+  if (!id) notFound();
+  try {
+    return { workspace, doc: await readDocument(ctx, id) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workspace, doc } = await params;
+  const { doc: loaded } = await load(workspace, doc);
+  return { title: displayTitle(loaded.title), robots: { index: false } };
+}
+
+/**
+ * The browser's print view of a document, where the server has no Chromium to print a PDF:
+ * the stored HTML with the export's page and print stylesheets, and the print dialog opened
+ * once it has loaded (a client component; no inline script, so the page CSP's nonce rule holds).
+ */
+export default async function PrintPage({ params }: Props) {
+  const { workspace: slug, doc: segment } = await params;
+  const { workspace, doc } = await load(slug, segment);
+  const canonical = documentSegment(doc);
+  if (segment !== canonical) redirect(`/w/${workspace.slug}/d/${canonical}/print`);
+  const title = displayTitle(doc.title);
+  return (
+    <>
+      {/* Our own constant CSS, set raw because React would escape its ">" selectors; style
+          elements need no nonce (the page CSP allows inline styles, security-headers.ts). */}
+      <style dangerouslySetInnerHTML={{ __html: `${EXPORT_PAGE_CSS}\n${PRINT_CSS}` }} />
+      <PrintOnLoad backHref={`/w/${workspace.slug}/d/${canonical}`} />
+      <main className="ql-container ql-snow">
+        <h1 className="document-title">{title}</h1>
+        <div className="ql-editor" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** The formats a document exports to (`?format=`), in the order the menu offers them. */
+export const EXPORT_FORMATS = ["md", "html", "docx", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The Content-Type of each format's download (the extension is the format's name). */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  md: "text/markdown; charset=utf-8",
+  html: "text/html; charset=utf-8",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+};
+
+/** Whether `value` names an export format. */
+export function isExportFormat(value: string): value is ExportFormat {
+  return (EXPORT_FORMATS as readonly string[]).includes(value);
+}
