@@ -1,6 +1,7 @@
-/** The formats a document exports to (`?format=`), in the order the menu offers them. */
-export const EXPORT_FORMATS = ["md", "html", "docx", "pdf"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from "../../shared/schemas/export";
+import { EXPORT_FORMATS } from "../../shared/schemas/export";
+
+export { EXPORT_FORMATS, type ExportFormat };
 
 /** The Content-Type of each format's download (the extension is the format's name). */
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -15,6 +15,7 @@ const ERROR_TEXT = {
   415: "The body is not of an accepted type (`unsupported_media_type`).",
   422: "Field rules, unknown fields included (`validation_failed`; `fields` names each field).",
   429: "Too many requests with this token (`rate_limited`); wait `Retry-After` seconds.",
+  503: "A part the call needs is not available (`unavailable`): the database, or Chromium for PDF.",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_TEXT;

@@ -9,7 +9,8 @@ import {
   TrashedDocumentSchema,
   UpdateDocumentBodySchema,
 } from "../../../shared/schemas/api-documents";
-import { EXPORT_FORMATS } from "../../services/documents/export-document";
+import { ExportQuerySchema } from "../../../shared/schemas/export";
+import { EXPORT_CONTENT_TYPES } from "../../export/export-formats";
 import type { OpenApiPaths } from "./common";
 import { DocumentIdPath, errorResponses, jsonBody, jsonResponse, writeOperation } from "./common";
 
@@ -78,14 +79,16 @@ export const documentsPaths: OpenApiPaths = {
       summary: "Export a document as a file",
       requestParams: {
         path: DocumentIdPath,
-        query: z.object({ format: z.enum(EXPORT_FORMATS).default("md").meta({ description: "The file format." }) }),
+        query: ExportQuerySchema,
       },
       responses: {
         "200": {
           description: "A download (Content-Disposition: attachment).",
-          content: Object.fromEntries(["text/markdown", "text/html", "application/octet-stream"].map((type) => [type, { schema: z.string() }])),
+          content: Object.fromEntries(
+            [...Object.values(EXPORT_CONTENT_TYPES).map((type) => type.split(";")[0] ?? type), "application/zip"].map((type) => [type, { schema: z.string().meta({ format: "binary" }) }]),
+          ),
         },
-        ...errorResponses(400, 404),
+        ...errorResponses(400, 404, 503),
       },
     },
   },

@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { AppError } from "@/server/errors";
-import { EXPORT_FORMATS, isExportFormat } from "@/server/export/export-formats";
+import { readQuery } from "@/server/http/read-query";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
 import { exportDocument } from "@/server/services/documents/export-document";
 import { exportDocumentTree } from "@/server/services/documents/export-document-tree";
+import { ExportQuerySchema } from "@/shared/schemas/export";
 
 export const dynamic = "force-dynamic";
 
@@ -14,15 +14,7 @@ export const dynamic = "force-dynamic";
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest, { params }) => {
-    const query = request.nextUrl.searchParams;
-    const format = query.get("format") ?? "md";
-    if (!isExportFormat(format)) {
-      throw new AppError("bad_request", `Unknown format "${format}". Use ${EXPORT_FORMATS.join(", ")}.`);
-    }
-    const includeChildren = query.get("includeChildren") ?? "false";
-    if (includeChildren !== "true" && includeChildren !== "false") {
-      throw new AppError("bad_request", `includeChildren must be true or false, not "${includeChildren}".`);
-    }
+    const { format, includeChildren } = readQuery(request, ExportQuerySchema);
     const ctx = await requireApiContext(request, { scope: "read" });
     const id = String((await params).id);
     const exporter = includeChildren === "true" ? exportDocumentTree : exportDocument;
