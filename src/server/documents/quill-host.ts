@@ -11,6 +11,11 @@ export interface QuillHost {
   render(delta: BodyDelta): HTMLElement;
   /** The window's document, for parsing and checking markup in the same realm. */
   document: Document;
+  /**
+   * The delta Quill's clipboard makes of `html`, exactly as a paste into the editor would
+   * (import). Unsanitised: the caller sanitises it like any other delta.
+   */
+  convert(html: string): BodyDelta;
 }
 
 let host: Promise<QuillHost> | undefined;
@@ -88,6 +93,15 @@ async function createQuillHost(): Promise<QuillHost> {
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
       return quill.root.cloneNode(true) as HTMLElement;
     },
+    convert(html) {
+      // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts
+      // "outside-only" runs only what we eval) and no resource is fetched (jsdom loads none by default).
+      // Then through the editor itself, as a paste lands in it: one op per line format, inline
+      // formats off the newlines, blots Quill can't hold dropped.
+      quill.setContents(quill.clipboard.convert({ html, text: "" }), "silent");
+      // A plain copy: the ops were built in the window's realm.
+      return JSON.parse(JSON.stringify({ ops: quill.getContents().ops })) as BodyDelta;
+    },
   };
 }
 
@@ -101,7 +115,9 @@ interface KatexLike {
 
 interface QuillInstance {
   root: HTMLElement;
-  setContents(delta: BodyDelta, source: "silent"): void;
+  clipboard: { convert(input: { html: string; text: string }): { ops: unknown[] } };
+  setContents(delta: BodyDelta | { ops: unknown[] }, source: "silent"): void;
+  getContents(): { ops: unknown[] };
   getModule(name: string): unknown;
 }
 

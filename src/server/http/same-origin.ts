@@ -18,3 +18,24 @@ export function isSameOriginUpgrade(request: IncomingMessage, publicUrl: string 
   const expected = publicUrl ? new URL(publicUrl).host : request.headers.host;
   return originHost === expected;
 }
+
+/**
+ * Whether a state-changing API request may ride the session cookie: one with an
+ * `Authorization` header is not using the cookie and passes; otherwise an `Origin` the browser
+ * sent must be this site's (PUBLIC_URL's host, else the request's Host), so a page of another
+ * site can't post to us with a member's cookie. Clients that send no Origin are not browsers
+ * and pass (they still authenticate).
+ */
+export function isSameOriginRequest(headers: Headers, publicUrl: string | undefined): boolean {
+  if (headers.get("authorization")) return true;
+  const origin = headers.get("origin");
+  if (!origin) return true;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const expected = publicUrl ? new URL(publicUrl).host : headers.get("host");
+  return originHost === expected;
+}
