@@ -5,6 +5,8 @@ import { MAX_IMPORT_DOCUMENTS } from "../../../shared/import";
 import type { ImportSummary, SkippedImport } from "../../../shared/schemas/import";
 import type { BodyDelta } from "../../documents/sanitize-delta";
 import { AppError, authorize } from "../../errors";
+import type { BlobStore } from "../../files/blob-store";
+import { getBlobStore } from "../../files/blob-store";
 import { takeTitle } from "../../import/take-title";
 import { workspaceAbilities } from "../../policies/workspace-policy";
 import { createDocument } from "../documents/create-document";
@@ -33,18 +35,19 @@ export interface ImportFilesInput {
  * limit, unreadable files, images) is listed in `skipped`; the rest is still imported.
  * @throws AppError not_found (workspace, or a parent that is unknown, trashed or elsewhere) | forbidden
  */
-export async function importFiles(ctx: ServiceContext, input: ImportFilesInput): Promise<ImportSummary> {
+export async function importFiles(ctx: ServiceContext, input: ImportFilesInput, blobs: BlobStore = getBlobStore()): Promise<ImportSummary> {
   const workspace = await findWorkspaceForMember(ctx, input.workspace);
   authorize(workspaceAbilities(workspace.role).edit, "Viewers and commenters can't import documents.");
   const baseDepth = await parentDepth(ctx.db, workspace.id, input.parentId);
   const plan = planImport(input.files);
-  const run: ImportRun = { ctx, plan, workspaceId: workspace.id, workspaceSlug: workspace.slug, created: 0, summary: { imported: [], skipped: [...plan.skipped] } };
+  const run: ImportRun = { ctx, blobs, plan, workspaceId: workspace.id, workspaceSlug: workspace.slug, created: 0, summary: { imported: [], skipped: [...plan.skipped] } };
   for (const node of plan.roots) await importNode(run, node, input.parentId, baseDepth + 1);
   return run.summary;
 }
 
 interface ImportRun {
   ctx: ServiceContext;
+  blobs: BlobStore;
   plan: ImportPlan;
   workspaceId: string;
   workspaceSlug: string;
@@ -97,7 +100,7 @@ async function uploadImages(run: ImportRun, documentId: string, path: string, bo
     if (fate.action === "drop") dropped.push({ name: `${path}: ${fate.label}`, reason: `Image left out. ${fate.reason}` });
     if (fate.action !== "upload") continue;
     try {
-      urls.set(index, (await uploadImage(run.ctx, { documentId, name: fate.name, bytes: fate.bytes })).url);
+      urls.set(index, (await uploadImage(run.ctx, { documentId, name: fate.name, bytes: fate.bytes }, run.blobs)).url);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       dropped.push({ name: `${path}: ${fate.name}`, reason: `Image left out. ${error.message}` });
