@@ -5,13 +5,26 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
 import { MoreMenu } from "@/components/ui/more-menu";
+import { ImportDialog } from "@/components/import/import-dialog";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
-/** The editor's "…" menu: export, keyboard shortcuts, move to trash. */
-export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspaceSlug: string; documentId: string; canTrash: boolean }) {
+/** The editor's "…" menu: export, import into it, keyboard shortcuts, move to trash. */
+export function DocumentMenu({
+  workspaceSlug,
+  documentId,
+  canTrash,
+  importInto,
+}: {
+  workspaceSlug: string;
+  documentId: string;
+  canTrash: boolean;
+  /** Offers "Import into this document…" (editors and up). */
+  importInto?: { title: string } | null;
+}) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   return (
@@ -27,6 +40,11 @@ export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspac
                 Export as HTML
               </a>
             </DropdownMenu.Item>
+            {importInto ? (
+              <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsImportOpen(true)}>
+                Import into this document…
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className={menuSeparatorClass} />
             <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
               Keyboard shortcuts
@@ -48,6 +66,15 @@ export function DocumentMenu({ workspaceSlug, documentId, canTrash }: { workspac
             ) : null}
           </MoreMenu>
       <ShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
+      {importInto ? (
+        <ImportDialog
+          open={isImportOpen}
+          onOpenChange={setIsImportOpen}
+          workspaceSlug={workspaceSlug}
+          parent={{ id: documentId, title: importInto.title }}
+          initialTarget="parent"
+        />
+      ) : null}
       {error ? (
         <p role="alert" className="basis-full text-right text-sm text-danger">
           {error}

@@ -89,7 +89,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, init
           Share
         </Link>
         <FavoriteButton documentId={document.id} isFavorite={document.isFavorite} />
-        <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} />
+        <DocumentMenu workspaceSlug={workspaceSlug} documentId={document.id} canTrash={abilities.trash} importInto={abilities.update ? document : null} />
       </div>
       <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
       {status === "offline" && canEdit && !lostAccess ? (
