@@ -509,6 +509,13 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: allow("viewer", { anonymous: "not_found" }),
     probe: api("GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
   },
+  // Imports at the top level of the workspace named in the form; another workspace's is not_found.
+  {
+    surface: "api",
+    name: "POST /api/v1/import",
+    expected: allow("editor"),
+    probe: api("POST", () => "/api/v1/import", (fx, t) => ({ body: importForm(ws(fx, t)) })),
+  },
 
   // The collaboration socket: viewers and commenters may read, never write.
   {
@@ -573,6 +580,12 @@ async function ownerCreatesDocument(fx: Fixture, options: { trashed?: boolean } 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+function importForm(workspace: string): FormData {
+  const data = form({ workspace });
+  data.append("file", new Blob(["# Imported\n\nFrom the authorization table."], { type: "text/markdown" }), "imported.md");
   return data;
 }
 
