@@ -4,6 +4,7 @@ import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleDocx } from "../../test/import-fixtures";
 import { EditorPage } from "../pages/editor-page";
 import { ImportDialogPage } from "../pages/import-dialog";
 import { Sidebar } from "../pages/sidebar";
@@ -26,6 +27,7 @@ beforeAll(async () => {
     zipSync({ "Handbook/index.md": strToU8("# Handbook\n\nStart here."), "Handbook/Setup.md": strToU8("# Setup guide\n\nRun it."), "Handbook/padding.bin": padding }),
   );
   fs.writeFileSync(path.join(dir, "child.md"), "# Imported child\n\nHello.\n");
+  fs.writeFileSync(path.join(dir, "report.docx"), await sampleDocx());
 });
 afterAll(async () => {
   await stopAppAndBrowser(app, browser);
@@ -45,7 +47,7 @@ describe("importing documents", () => {
     await dialog.openFromSidebar();
     await dialog.recordProgress();
     await dialog.importFiles(["alpha.md", "beta.md", "handbook.zip"].map((name) => path.join(dir, name)), "Import 3 files");
-    expect(await dialog.headline()).toBe("Imported 4 documents.");
+    expect(await dialog.headline(), app.output().slice(-2000)).toBe("Imported 4 documents.");
     const progress = await dialog.recordedProgress();
     expect(progress.values.some((value) => value > 0 && value < 100)).toBe(true);
     expect(progress.labels).toContain("Importing handbook.zip… (3 of 3)");
@@ -84,10 +86,10 @@ describe("importing documents", () => {
     const dialog = new ImportDialogPage(page);
     await dialog.openFromDocumentMenu();
     expect(await dialog.dialog().getByRole("radio", { name: /Inside/ }).isChecked()).toBe(true);
-    await dialog.importFiles([path.join(dir, "child.md")], "Import");
-    expect(await dialog.headline()).toBe("Imported 1 document.");
+    await dialog.importFiles([path.join(dir, "child.md"), path.join(dir, "report.docx")], "Import 2 files");
+    expect(await dialog.headline(), app.output().slice(-2000)).toBe("Imported 2 documents.");
     await dialog.dialog().getByRole("button", { name: "Done" }).click();
     await sidebar.expand("Parent");
-    await expect.poll(() => sidebar.outline()).toEqual(["Parent", "  Imported child"]);
+    await expect.poll(() => sidebar.outline()).toEqual(["Parent", "  Imported child", "  Quarterly report"]);
   });
 });

@@ -42,7 +42,7 @@ export class ImportDialogPage {
 
   async importFiles(paths: string[], buttonName: string) {
     await this.dialog().getByLabel("Files to import").setInputFiles(paths);
-    await this.dialog().getByRole("button", { name: buttonName }).click();
+    await this.dialog().getByRole("button", { name: buttonName, exact: true }).click();
   }
 
   /** The summary's headline, once the import has finished. */

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
+import type { HLJSApi } from "highlight.js";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -36,10 +36,15 @@ export function getQuillHost(): Promise<QuillHost> {
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
+  // Node's own require, out of the bundler's sight: inside a Next route bundle (createDocument
+  // with a body, import) Turbopack rewrites `createRequire(import.meta.url).resolve("katex")` into
+  // a module id (a number), and jsdom does not survive bundling. process.getBuiltinModule is a
+  // plain runtime call, so these load from node_modules as they do under `node --import tsx`.
+  const { createRequire } = process.getBuiltinModule("node:module");
   const require = createRequire(import.meta.url);
-  const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
-    import("jsdom"),
-    import("highlight.js/lib/common").then((module) => module.default),
+  const { JSDOM } = require("jsdom") as typeof import("jsdom");
+  const hljs = require("highlight.js/lib/common") as HLJSApi;
+  const [katexSource, quillSource] = await Promise.all([
     fs.readFile(require.resolve("katex"), "utf8"),
     fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
   ]);
