@@ -183,6 +183,18 @@ describe("importFiles", () => {
     expect(fits?.parentId).toBe(parentId);
   });
 
+  it("creates at most 500 documents and lists the rest", async () => {
+    const { run } = await setup();
+    const names = Array.from({ length: 502 }, (_, i) => `note-${String(i).padStart(3, "0")}.md`);
+    const zip = zipSync(Object.fromEntries(names.map((name) => [name, text("x")])));
+    const summary = await run([{ name: "many.zip", bytes: zip }]);
+    expect(summary.imported).toHaveLength(500);
+    expect(summary.skipped).toEqual([
+      { name: "many.zip/note-500.md", reason: "An import creates at most 500 documents." },
+      { name: "many.zip/note-501.md", reason: "An import creates at most 500 documents." },
+    ]);
+  }, 180_000);
+
   it.each(["viewer", "commenter"] as const)("refuses a %s with forbidden and creates nothing", async (role) => {
     const { run, workspace } = await setup(role);
     const error = await failure(run([{ name: "a.md", bytes: text("x") }]));
