@@ -86,6 +86,14 @@ describe("markdownToDelta", () => {
     ]);
   });
 
+  it("passes inline HTML through the same path as an HTML import, so hostile markup comes out inert", async () => {
+    const markdown = '<script>alert(1)</script>\n\nHi <a href="javascript:alert(1)" onclick="x()">there</a> <img src=x onerror=alert(1)> [md](javascript:alert(2))\n\n<iframe src="https://evil.example"></iframe>\n';
+    expect(await convert(markdown)).toEqual([
+      { insert: "Hi " }, { insert: "there", attributes: { link: "about:blank" } }, { insert: " " },
+      { insert: { image: "x" } }, { insert: " " }, { insert: "md", attributes: { link: "about:blank" } }, { insert: "\n" },
+    ]);
+  });
+
   it("answers an empty body for an empty file", async () => {
     expect(await convert("")).toEqual([{ insert: "\n" }]);
   });
