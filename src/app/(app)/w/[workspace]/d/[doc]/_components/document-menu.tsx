@@ -9,19 +9,8 @@ import { ImportDialog } from "@/components/import/import-dialog";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
-/** The editor's "…" menu: export, import into it, keyboard shortcuts, move to trash. */
-export function DocumentMenu({
-  workspaceSlug,
-  documentId,
-  canTrash,
-  importInto,
-}: {
-  workspaceSlug: string;
-  documentId: string;
-  canTrash: boolean;
-  /** Offers "Import into this document…" (editors and up). */
-  importInto?: { title: string } | null;
-}) {
+/** The editor's "…" menu: export, import into it (given `importInto`: editors and up), keyboard shortcuts, move to trash. */
+export function DocumentMenu({ workspaceSlug, documentId, canTrash, importInto }: { workspaceSlug: string; documentId: string; canTrash: boolean; importInto?: { title: string } | null }) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [isImportOpen, setIsImportOpen] = useState(false);
