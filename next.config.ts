@@ -9,7 +9,7 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "playwright-core"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "playwright-core", "mammoth"],
   experimental: {
     staleTimes: { dynamic: 30, static: 300 },
   },

@@ -681,6 +681,13 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: allow("editor"),
     probe: api("POST", (fx, t) => `/api/v1/documents/${docId(fx, t)}/revisions/${revisionId(fx, t)}/restore`),
   },
+  // Imports at the top level of the workspace named in the form; another workspace's is not_found.
+  {
+    surface: "api",
+    name: "POST /api/v1/import",
+    expected: allow("editor"),
+    probe: api("POST", () => "/api/v1/import", (fx, t) => ({ body: importForm(ws(fx, t)) })),
+  },
 
   // The collaboration socket: viewers and commenters may read, never write.
   {
@@ -777,6 +784,12 @@ async function createTokenAs(fx: Fixture, actor: Exclude<ActorName, "anonymous">
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+function importForm(workspace: string): FormData {
+  const data = form({ workspace });
+  data.append("file", new Blob(["# Imported\n\nFrom the authorization table."], { type: "text/markdown" }), "imported.md");
   return data;
 }
 

@@ -33,3 +33,5 @@ export const MAX_TREE_DEPTH = 25;
 
 /** The name of the Y.Text that holds a document's body (y-quill binds Quill to it). */
 export const BODY_YTEXT = "body";
+/** One import request (PRODUCT.md §6 `POST /api/v1/import`): files or a zip, at most 50 MB in all. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;

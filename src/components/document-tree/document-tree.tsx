@@ -4,6 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { DocumentRenamedDetail } from "@/lib/document-events";
 import { DOCUMENT_RENAMED } from "@/lib/document-events";
+import { ImportDialog } from "@/components/import/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
@@ -30,7 +31,10 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
   const [error, setError] = useState<string | null>(null);
   const [moving, setMoving] = useState<TreeNode | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const currentId = pathname.includes("/d/") ? documentIdFromSegment(pathname.split("/d/")[1]?.split("/")[0] ?? "") : null;
+
+  const currentDocument = currentId ? flatten(tree).find((node) => node.id === currentId) : undefined;
 
   const run = useCallback(
     async (action: () => Promise<{ ok: boolean; message?: string }>) => {
@@ -80,17 +84,30 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
           Documents
         </p>
         {canEdit ? (
-          <button
-            type="button"
-            onClick={() => void create(null)}
-            aria-label="New document"
-            title="New document"
-            className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
-          >
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M12 5v14M5 12h14" />
-            </svg>
-          </button>
+          <div className="flex items-center">
+            <button
+              type="button"
+              onClick={() => setIsImportOpen(true)}
+              aria-label="Import…"
+              title="Import…"
+              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
+            >
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+              </svg>
+            </button>
+            <button
+              type="button"
+              onClick={() => void create(null)}
+              aria-label="New document"
+              title="New document"
+              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
+            >
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M12 5v14M5 12h14" />
+              </svg>
+            </button>
+          </div>
         ) : null}
       </div>
       {error ? (
@@ -122,6 +139,14 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
           ))}
         </ul>
       )}
+      {canEdit ? (
+        <ImportDialog
+          open={isImportOpen}
+          onOpenChange={setIsImportOpen}
+          workspaceSlug={workspaceSlug}
+          parent={currentDocument ? { id: currentDocument.id, title: currentDocument.title } : null}
+        />
+      ) : null}
       <MoveDialog
         node={moving}
         tree={tree}

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import path from "node:path";
+import type { HLJSApi } from "highlight.js";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -9,10 +9,13 @@ import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
 export interface QuillHost {
   /** Renders `delta` and returns a detached copy of the editor root, `.ql-ui` controls included. */
   render(delta: BodyDelta): HTMLElement;
-  /** The delta Quill's clipboard makes of pasted `html` (what pasting it into the editor inserts). */
-  convertHtml(html: string): BodyDelta;
   /** The window's document, for parsing and checking markup in the same realm. */
   document: Document;
+  /**
+   * The delta Quill's clipboard makes of `html`, exactly as a paste into the editor would
+   * (import). Unsanitised: the caller sanitises it like any other delta.
+   */
+  convert(html: string): BodyDelta;
 }
 
 let host: Promise<QuillHost> | undefined;
@@ -33,11 +36,17 @@ export function getQuillHost(): Promise<QuillHost> {
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
-  const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
-    import("jsdom"),
-    import("highlight.js/lib/common").then((module) => module.default),
-    fs.readFile(resolvePackageFile("katex"), "utf8"),
-    fs.readFile(resolvePackageFile("quill/dist/quill.js"), "utf8"),
+  // Node's own require, out of the bundler's sight: inside a Next route bundle (createDocument
+  // with a body, import) Turbopack rewrites `createRequire(import.meta.url).resolve("katex")` into
+  // a module id (a number), and jsdom does not survive bundling. process.getBuiltinModule is a
+  // plain runtime call, so these load from node_modules as they do under `node --import tsx`.
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const require = createRequire(import.meta.url);
+  const { JSDOM } = require("jsdom") as typeof import("jsdom");
+  const hljs = require("highlight.js/lib/common") as HLJSApi;
+  const [katexSource, quillSource] = await Promise.all([
+    fs.readFile(require.resolve("katex"), "utf8"),
+    fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
   // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
@@ -80,7 +89,6 @@ async function createQuillHost(): Promise<QuillHost> {
     },
   });
   const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
-  const clipboard = quill.getModule("clipboard") as { convert(content: { html: string }): BodyDelta };
 
   return {
     document: window.document,
@@ -90,25 +98,16 @@ async function createQuillHost(): Promise<QuillHost> {
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
       return quill.root.cloneNode(true) as HTMLElement;
     },
-    convertHtml(html) {
-      // The markup is parsed in the jsdom realm, whose scripts never run (runScripts "outside-only").
-      // The clipboard's raw delta puts block formats on whole runs of text; loading it into the
-      // editor and reading it back gives the canonical form the editor itself would store.
-      quill.setContents(clipboard.convert({ html }), "silent");
-      // A plain copy: the Delta belongs to the jsdom realm.
-      return JSON.parse(JSON.stringify(quill.getContents())) as BodyDelta;
+    convert(html) {
+      // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts
+      // "outside-only" runs only what we eval) and no resource is fetched (jsdom loads none by default).
+      // Then through the editor itself, as a paste lands in it: one op per line format, inline
+      // formats off the newlines, blots Quill can't hold dropped.
+      quill.setContents(quill.clipboard.convert({ html, text: "" }), "silent");
+      // A plain copy: the ops were built in the window's realm.
+      return JSON.parse(JSON.stringify({ ops: quill.getContents().ops })) as BodyDelta;
     },
   };
-}
-
-/**
- * A package file's path, resolved at run time from the app's root. Not `createRequire(import.meta.url)
- * .resolve("katex")`: Next bundles this module into route handlers (the API creates documents from
- * a delta or Markdown), and the bundler replaces a literal `require.resolve` with a module id.
- */
-function resolvePackageFile(specifier: string): string {
-  const { createRequire } = process.getBuiltinModule("node:module");
-  return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
 }
 
 interface SanitizingFormat {
@@ -121,8 +120,9 @@ interface KatexLike {
 
 interface QuillInstance {
   root: HTMLElement;
-  setContents(delta: BodyDelta, source: "silent"): void;
-  getContents(): BodyDelta;
+  clipboard: { convert(input: { html: string; text: string }): { ops: unknown[] } };
+  setContents(delta: BodyDelta | { ops: unknown[] }, source: "silent"): void;
+  getContents(): { ops: unknown[] };
   getModule(name: string): unknown;
 }
 

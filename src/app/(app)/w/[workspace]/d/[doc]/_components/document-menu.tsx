@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
+import { ImportDialog } from "@/components/import/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
 import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";
@@ -28,7 +29,7 @@ const ZIP_FORMATS = [
   { format: "pdf", label: "PDF" },
 ] as const;
 
-/** The editor's "…" menu: export, versions, keyboard shortcuts, move to trash. */
+/** The editor's "…" menu: export, import into it (given `importInto`: editors and up), versions, keyboard shortcuts, move to trash. */
 export function DocumentMenu({
   workspaceSlug,
   documentId,
@@ -36,6 +37,7 @@ export function DocumentMenu({
   canTrash,
   canSaveVersion,
   exportOptions,
+  importInto,
 }: {
   workspaceSlug: string;
   documentId: string;
@@ -44,10 +46,12 @@ export function DocumentMenu({
   canTrash: boolean;
   canSaveVersion: boolean;
   exportOptions: ExportOptions;
+  importInto?: { title: string } | null;
 }) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [isSaveVersionOpen, setIsSaveVersionOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -117,6 +121,11 @@ export function DocumentMenu({
             ))}
           </DropdownMenu.Group>
         ) : null}
+        {importInto ? (
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsImportOpen(true)}>
+            Import into this document…
+          </DropdownMenu.Item>
+        ) : null}
         <DropdownMenu.Separator className={menuSeparatorClass} />
         {canSaveVersion ? (
           <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsSaveVersionOpen(true)}>
@@ -147,6 +156,15 @@ export function DocumentMenu({
         ) : null}
       </MoreMenu>
       <ShortcutsDialog open={isShortcutsOpen} onOpenChange={setIsShortcutsOpen} />
+      {importInto ? (
+        <ImportDialog
+          open={isImportOpen}
+          onOpenChange={setIsImportOpen}
+          workspaceSlug={workspaceSlug}
+          parent={{ id: documentId, title: importInto.title }}
+          initialTarget="parent"
+        />
+      ) : null}
       <SaveVersionDialog
         documentId={documentId}
         open={isSaveVersionOpen}

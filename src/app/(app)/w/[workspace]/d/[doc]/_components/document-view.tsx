@@ -98,6 +98,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           canTrash={abilities.trash}
           canSaveVersion={abilities.saveVersion && canEdit}
           exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
+          importInto={abilities.update ? document : null}
         />
       </div>
       <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
