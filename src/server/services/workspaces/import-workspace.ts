@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { generateKeyBetween } from "fractional-indexing";
 import type { CreateWorkspaceInput } from "../../../shared/schemas/workspace";
 import { MAX_BODY_CHARS, MAX_UPLOAD_BYTES } from "../../../shared/editor-rules";
@@ -22,6 +22,7 @@ import { workspaceAbilities } from "../../policies/workspace-policy";
 import { cleanFileName, newFileId } from "../files/upload-image";
 import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
+import { hasDocuments } from "./has-documents";
 
 /** Where an archive goes: a new workspace the caller will own, or an empty one they administer. */
 export type ImportTarget = { create: CreateWorkspaceInput } | { into: { id: string } | { slug: string } };
@@ -71,8 +72,7 @@ async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug:
   const workspace = await findWorkspaceForMember(ctx, by);
   if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
   authorize(workspaceAbilities(workspace.role).importArchive, "Only admins and owners can import into this workspace.");
-  const [doc] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, workspace.id)).limit(1);
-  if (doc) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
+  if (await hasDocuments(ctx, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
   return workspace;
 }
 
@@ -183,7 +183,7 @@ async function memberIdsByEmail(db: Db, workspaceId: string): Promise<Map<string
     .select({ id: users.id, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.workspaceId, workspaceId)));
+    .where(eq(memberships.workspaceId, workspaceId));
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
 }
 

@@ -5,13 +5,15 @@ import { assignableRoles } from "@/server/policies/workspace-policy";
 import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
+import { hasDocuments } from "@/server/services/workspaces/has-documents";
 import { GeneralSettings } from "../_components/general-settings";
+import { ImportExportSettings } from "../_components/import-export-settings";
 import { InviteForm } from "../_components/invite-form";
 import { MembersList } from "../_components/members-list";
 import { PendingInvitations } from "../_components/pending-invitations";
 import { SettingsNav } from "../_components/settings-nav";
 
-const SECTIONS = { general: "General", members: "Members", invitations: "Invitations" } as const;
+const SECTIONS = { general: "General", members: "Members", invitations: "Invitations", "import-export": "Import and export" } as const;
 type Section = keyof typeof SECTIONS;
 
 type Props = { params: Promise<{ workspace: string; section?: string[] }> };
@@ -36,9 +38,11 @@ export default async function SettingsPage({ params }: Props) {
   const canManageMembers = workspace.abilities.manageMembers;
   // Invitations are an admin section: others don't see the tab, and the address shows the members' 404.
   if (section === "invitations" && !canManageMembers) notFound();
+  if (section === "import-export" && !workspace.abilities.exportArchive) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
-    ? SECTIONS
+    ? { ...SECTIONS }
     : { general: SECTIONS.general, members: SECTIONS.members };
+  if (!workspace.abilities.exportArchive) delete sections["import-export"];
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -60,6 +64,7 @@ export default async function SettingsPage({ params }: Props) {
           />
         </>
       ) : null}
+      {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={!(await hasDocuments(ctx, workspace.id))} /> : null}
     </div>
   );
 }
