@@ -165,7 +165,7 @@ describe("npm run backup / restore on the embedded database", () => {
     const forced = await run("restore", [out, "--force"], { DATA_DIR: target });
     expect(forced.code, forced.output).toBe(0);
     expect(await withDatabase({ dataDir: target }, dump)).toEqual(before);
-  }, 180_000);
+  }, 300_000);
 });
 
 const missing = missingServices();

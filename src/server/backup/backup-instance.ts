@@ -86,7 +86,7 @@ async function* readRows(tx: Tx, table: BackupTable): AsyncGenerator<Array<Recor
     const order = parentsFirst(rowsOf<{ id: string; parent: string | null }>(links));
     for (let i = 0; i < order.length; i += BATCH_ROWS) {
       const ids = order.slice(i, i + BATCH_ROWS);
-      const result = await tx.execute(sql`select row_to_json(t) as row from (select ${sql.raw(columns)} from ${sql.raw(name)} where ${sql.raw(pk)}::text = any(${ids})) t`);
+      const result = await tx.execute(sql`select row_to_json(t) as row from (select ${sql.raw(columns)} from ${sql.raw(name)} where ${sql.raw(pk)}::text in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) t`);
       const byId = new Map(rowsOf<{ row: Record<string, unknown> }>(result).map((r) => [String(r.row[table.primaryKey]), r.row]));
       yield* batches(ids.map((id) => byId.get(id)).filter((row): row is Record<string, unknown> => row !== undefined));
     }
