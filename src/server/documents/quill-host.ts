@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
+import path from "node:path";
 import { LINK_PROTOCOLS } from "../../shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
@@ -27,16 +27,22 @@ export function getQuillHost(): Promise<QuillHost> {
   return host;
 }
 
+// Not require.resolve: inside a Next route bundle (an import or API create with a body renders
+// there) the bundler replaces it with a module id. The app runs from its root, as the
+// migrations folder assumes (db/client.ts).
+function packageFile(file: string): string {
+  return path.join(process.cwd(), "node_modules", file);
+}
+
 // Quill's own sanitisers resolve addresses against the page, as the editor's do in the browser.
 const PAGE_URL = "https://quire.invalid/";
 
 async function createQuillHost(): Promise<QuillHost> {
-  const require = createRequire(import.meta.url);
   const [{ JSDOM }, hljs, katexSource, quillSource] = await Promise.all([
     import("jsdom"),
     import("highlight.js/lib/common").then((module) => module.default),
-    fs.readFile(require.resolve("katex"), "utf8"),
-    fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
+    fs.readFile(packageFile("katex/dist/katex.js"), "utf8"),
+    fs.readFile(packageFile("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
   // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
