@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -209,6 +210,9 @@ describe("exportWorkspace and importWorkspace", () => {
     expect((await failure(importWorkspace(contextFor(database.db, stranger), { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
     const tokenCtx = { ...contextFor(database.db, owner), grant: { tokenId: "t", workspaceId: workspace.id, scope: "write" as const } };
     expect((await failure(importWorkspace(tokenCtx, { create: { name: "X", slug: "by-token-x" } }, archive, blobs))).code).toBe("forbidden");
+    const otherToken = { ...tokenCtx, grant: { ...tokenCtx.grant, workspaceId: crypto.randomUUID() } };
+    expect((await failure(exportWorkspace(otherToken, { id: workspace.id }, blobs))).code).toBe("not_found");
+    expect((await failure(importWorkspace(otherToken, { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
   });
 
   it("refuses a bad archive with a message on the file field, and writes nothing", async () => {

@@ -5,7 +5,7 @@ import { documents, files, revisions, users } from "../../db/schema";
 import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "../../backup/workspace-archive";
 import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "../../backup/workspace-archive";
 import { ZipWriter } from "../../backup/zip-writer";
-import { authorize } from "../../errors";
+import { AppError, authorize } from "../../errors";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore } from "../../files/blob-store";
 import { workspaceAbilities } from "../../policies/workspace-policy";
@@ -38,6 +38,8 @@ export async function exportWorkspace(
   now: Date = new Date(),
 ): Promise<WorkspaceExport> {
   const workspace = await findWorkspaceForMember(ctx, by);
+  // An API token acts in its own workspace only: any other is as unknown as a missing one.
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
   authorize(workspaceAbilities(workspace.role).exportArchive, "Only admins and owners can export the workspace.");
   const stamp = now.toISOString().slice(0, 10);
   return {
