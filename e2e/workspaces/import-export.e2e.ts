@@ -22,12 +22,13 @@ async function createDocument(page: Page, title: string, body: string, parent?: 
   else await sidebar.newTopLevelDocument();
   const editor = new EditorPage(page);
   await editor.waitUntilEditable();
+  await editor.setTitle(title);
   await editor.body().click();
   await page.keyboard.type(body);
+  await expect.poll(() => editor.body().textContent()).toBe(body);
   await editor.waitUntilSaved();
-  // The archive holds what the server has stored (at most ~2 s behind live typing).
-  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta)).toContain(body);
-  await editor.setTitle(title);
+  // The archive holds what the server has stored (at most ~2 s behind live typing; longer on a busy machine).
+  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 30_000 }).toContain(body);
   await expect.poll(() => sidebar.item(title).isVisible()).toBe(true);
 }
 
