@@ -61,6 +61,8 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
       if (request.status === 201) {
         setPhase({ kind: "done", result: request.response as ImportResult });
         formRef.current?.reset();
+        setValues({});
+        setTarget("new"); // after an import into this workspace it is no longer empty
         router.refresh();
         return;
       }
