@@ -18,7 +18,7 @@ export function SettingsNav({
             <Link
               href={`/w/${slug}/settings/${key}`}
               aria-current={key === current ? "page" : undefined}
-              className="inline-flex min-h-10 items-center border-b-2 focus-visible:outline-offset-[-2px] border-transparent px-1 text-sm text-muted hover:text-fg aria-[current=page]:border-accent aria-[current=page]:font-medium aria-[current=page]:text-fg"
+              className="inline-flex min-h-10 items-center whitespace-nowrap border-b-2 focus-visible:outline-offset-[-2px] border-transparent px-1 text-sm text-muted hover:text-fg aria-[current=page]:border-accent aria-[current=page]:font-medium aria-[current=page]:text-fg"
             >
               {label}
             </Link>
