@@ -1,3 +1,5 @@
+import { strToU8, zipSync } from "fflate";
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "../../src/server/backup/workspace-archive";
 import type { Role } from "../../src/shared/roles";
 import { ROLE_RANK, ROLES } from "../../src/shared/roles";
 import { callAction } from "../support/server-actions";
@@ -716,6 +718,34 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: { ...allow("viewer", {}, "read-only") },
     probe: socket((fx, t) => docId(fx, t), { tokenScope: "read" }),
   },
+
+  // Workspace archives (Settings → Import and export): admins and owners export and import into an
+  // empty workspace; anyone signed in imports into a new workspace of their own.
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/import-export",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${ws(fx, t)}/settings/import-export`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/workspaces/[id]/export",
+    expected: allow("admin"),
+    probe: api("GET", (fx, t) => `/api/v1/workspaces/${workspaceId(fx, t)}/export`),
+  },
+  {
+    surface: "api",
+    name: "POST /api/v1/workspaces/import into a new workspace",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: api("POST", () => "/api/v1/workspaces/import", () => ({ body: archiveForm({ name: "Imported", slug: `imported-${Math.random().toString(36).slice(2, 10)}` }) })),
+  },
+  // Workspace A has documents: allowed roles get the conflict, never an import on top of them.
+  {
+    surface: "api",
+    name: "POST /api/v1/workspaces/import into workspace A (not empty)",
+    expected: allow("admin", {}, "conflict"),
+    probe: api("POST", () => "/api/v1/workspaces/import", (fx, t) => ({ body: archiveForm({ workspace: workspaceId(fx, t) }) })),
+  },
 ];
 
 /**
@@ -798,5 +828,20 @@ function imageForm(documentId: string): FormData {
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=", "base64");
   const data = form({ documentId });
   data.set("file", new Blob([png], { type: "image/png" }), "dot.png");
+  return data;
+}
+
+/** The import form with a one-document workspace archive. */
+function archiveForm(fields: Record<string, string>): FormData {
+  const at = "2026-11-21T10:00:00.000Z";
+  const json = (value: unknown) => strToU8(JSON.stringify(value));
+  const zip = zipSync({
+    [ENTRY.manifest]: json({ format: ARCHIVE_FORMAT, formatVersion: ARCHIVE_FORMAT_VERSION, appVersion: "0.1.0", createdAt: at, workspace: { id: "w", name: "W", slug: "w" }, counts: { documents: 1, files: 0, revisions: 0 } }),
+    [ENTRY.documents]: json([{ id: "d1", parentId: null, position: "a0", title: "Imported page", createdAt: at, updatedAt: at, deletedAt: null, deletedRootId: null }]),
+    [ENTRY.files]: json([]),
+    [ENTRY.content("d1")]: json({ ops: [{ insert: "Hello\n" }] }),
+  });
+  const data = form(fields);
+  data.set("file", new Blob([zip], { type: "application/zip" }), "workspace.quire.zip");
   return data;
 }

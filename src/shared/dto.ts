@@ -8,6 +8,8 @@ export interface WorkspaceAbilitiesDto {
   manageSettings: boolean;
   rename: boolean;
   delete: boolean;
+  exportArchive: boolean;
+  importArchive: boolean;
 }
 
 export interface WorkspaceDto {

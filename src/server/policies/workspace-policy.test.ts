@@ -5,12 +5,12 @@ import type { MemberAbilities, WorkspaceAbilities } from "./workspace-policy";
 import { assignableRoles, canAssignRole, keepsAnOwner, memberAbilities, workspaceAbilities } from "./workspace-policy";
 
 const table: Array<[Role | null, WorkspaceAbilities]> = [
-  [null, { read: false, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false }],
-  ["viewer", { read: true, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false }],
-  ["commenter", { read: true, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false }],
-  ["editor", { read: true, edit: true, manageMembers: false, manageSettings: false, rename: false, delete: false }],
-  ["admin", { read: true, edit: true, manageMembers: true, manageSettings: true, rename: false, delete: false }],
-  ["owner", { read: true, edit: true, manageMembers: true, manageSettings: true, rename: true, delete: true }],
+  [null, { read: false, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false, exportArchive: false, importArchive: false }],
+  ["viewer", { read: true, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false, exportArchive: false, importArchive: false }],
+  ["commenter", { read: true, edit: false, manageMembers: false, manageSettings: false, rename: false, delete: false, exportArchive: false, importArchive: false }],
+  ["editor", { read: true, edit: true, manageMembers: false, manageSettings: false, rename: false, delete: false, exportArchive: false, importArchive: false }],
+  ["admin", { read: true, edit: true, manageMembers: true, manageSettings: true, rename: false, delete: false, exportArchive: true, importArchive: true }],
+  ["owner", { read: true, edit: true, manageMembers: true, manageSettings: true, rename: true, delete: true, exportArchive: true, importArchive: true }],
 ];
 
 describe("workspaceAbilities", () => {

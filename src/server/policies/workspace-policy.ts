@@ -16,6 +16,10 @@ export interface WorkspaceAbilities {
   rename: boolean;
   /** Delete the workspace. */
   delete: boolean;
+  /** Download the whole workspace as an archive (Settings → Import and export). */
+  exportArchive: boolean;
+  /** Import an archive into the workspace while it holds no documents. */
+  importArchive: boolean;
 }
 
 /** The ability map for someone holding `role` in a workspace (null: not a member). */
@@ -28,6 +32,9 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     manageSettings: rank >= ROLE_RANK.admin,
     rename: rank >= ROLE_RANK.owner,
     delete: rank >= ROLE_RANK.owner,
+    // Admins and owners: an archive holds every document, trashed ones and all revisions included.
+    exportArchive: rank >= ROLE_RANK.admin,
+    importArchive: rank >= ROLE_RANK.admin,
   };
 }
 

@@ -7,13 +7,21 @@ import { listPendingInvitations } from "@/server/services/invitations/list-pendi
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { listApiTokens } from "@/server/services/api-tokens/list-api-tokens";
 import { ApiTokensSettings } from "../_components/api-tokens-settings";
+import { hasDocuments } from "@/server/services/workspaces/has-documents";
 import { GeneralSettings } from "../_components/general-settings";
+import { ImportExportSettings } from "../_components/import-export-settings";
 import { InviteForm } from "../_components/invite-form";
 import { MembersList } from "../_components/members-list";
 import { PendingInvitations } from "../_components/pending-invitations";
 import { SettingsNav } from "../_components/settings-nav";
 
-const SECTIONS = { general: "General", members: "Members", invitations: "Invitations", "api-tokens": "API tokens" } as const;
+const SECTIONS = {
+  general: "General",
+  members: "Members",
+  invitations: "Invitations",
+  "api-tokens": "API tokens",
+  "import-export": "Import and export",
+} as const;
 type Section = keyof typeof SECTIONS;
 
 type Props = { params: Promise<{ workspace: string; section?: string[] }> };
@@ -38,9 +46,11 @@ export default async function SettingsPage({ params }: Props) {
   const canManageMembers = workspace.abilities.manageMembers;
   // Invitations are an admin section: others don't see the tab, and the address shows the members' 404.
   if (section === "invitations" && !canManageMembers) notFound();
+  if (section === "import-export" && !workspace.abilities.exportArchive) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
-    ? SECTIONS
+    ? { ...SECTIONS }
     : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
+  if (!workspace.abilities.exportArchive) delete sections["import-export"];
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -63,6 +73,7 @@ export default async function SettingsPage({ params }: Props) {
         </>
       ) : null}
       {section === "api-tokens" ? <ApiTokensSettings workspaceId={workspace.id} tokens={await listApiTokens(ctx, workspace.id)} /> : null}
+      {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={!(await hasDocuments(ctx, workspace.id))} /> : null}
     </div>
   );
 }

@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { ServiceContext } from "../../context";
+import type { Db } from "../../db/client";
+import { documents, files, revisions, users } from "../../db/schema";
+import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "../../backup/workspace-archive";
+import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "../../backup/workspace-archive";
+import { ZipWriter } from "../../backup/zip-writer";
+import { AppError, authorize } from "../../errors";
+import type { BlobStore } from "../../files/blob-store";
+import { getBlobStore } from "../../files/blob-store";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { findWorkspaceForMember } from "./find-workspace-for-member";
+
+/** A workspace archive on its way out: its file name and its bytes, produced as they are read. */
+export interface WorkspaceExport {
+  workspace: { id: string; slug: string; name: string };
+  filename: string;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+// Bodies are read this many documents at a time: bounded memory, few queries.
+const DOCUMENT_BATCH = 25;
+// Already compressed: deflating them again costs CPU for nothing.
+const STORED_AS_IS = new Set(["image/png", "image/jpeg", "image/gif"]);
+
+/**
+ * The workspace as a zip archive (format in backup/workspace-archive.ts): every document,
+ * trashed ones included (they are still the workspace's for 30 days, and a restore must not lose
+ * them), with its tree place, body, Yjs state and revisions, and every uploaded image. Admins and
+ * owners. Access is checked before the first byte; the archive is then written as it is read,
+ * so memory holds about one batch of documents or one image.
+ * @throws AppError not_found (not a member, or no such workspace) | forbidden (below admin)
+ */
+export async function exportWorkspace(
+  ctx: ServiceContext,
+  by: { id: string } | { slug: string },
+  blobs: BlobStore = getBlobStore(),
+  now: Date = new Date(),
+): Promise<WorkspaceExport> {
+  const workspace = await findWorkspaceForMember(ctx, by);
+  // An API token acts in its own workspace only: any other is as unknown as a missing one.
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
+  authorize(workspaceAbilities(workspace.role).exportArchive, "Only admins and owners can export the workspace.");
+  const stamp = now.toISOString().slice(0, 10);
+  return {
+    workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
+    filename: `${workspace.slug}-${stamp}.quire.zip`,
+    chunks: writeArchive(ctx.db, workspace, blobs, now),
+  };
+}
+
+async function* writeArchive(db: Db, workspace: { id: string; slug: string; name: string }, blobs: BlobStore, now: Date): AsyncGenerator<Uint8Array> {
+  const zip = new ZipWriter();
+  const people = new PeopleCache(db);
+  const tree = await db
+    .select({
+      id: documents.id,
+      parentId: documents.parentId,
+      position: documents.position,
+      title: documents.title,
+      createdAt: documents.createdAt,
+      updatedAt: documents.updatedAt,
+      deletedAt: documents.deletedAt,
+      deletedRootId: documents.deletedRootId,
+    })
+    .from(documents)
+    .where(eq(documents.workspaceId, workspace.id))
+    .orderBy(asc(documents.id));
+
+  // A document purged while we read is left out, with its subtree (the tree is written last).
+  const written: ArchiveDocument[] = [];
+  let revisionCount = 0;
+  for (let i = 0; i < tree.length; i += DOCUMENT_BATCH) {
+    const batch = tree.slice(i, i + DOCUMENT_BATCH);
+    const bodies = await db
+      .select({ id: documents.id, content: documents.content, ydoc: documents.ydoc })
+      .from(documents)
+      .where(and(eq(documents.workspaceId, workspace.id), inArray(documents.id, batch.map((d) => d.id))));
+    const byId = new Map(bodies.map((b) => [b.id, b]));
+    for (const doc of batch) {
+      const body = byId.get(doc.id);
+      if (!body) continue;
+      zip.add(ENTRY.content(doc.id), JSON.stringify(body.content));
+      if (body.ydoc) zip.add(ENTRY.state(doc.id), body.ydoc);
+      const docRevisions = await revisionsOf(db, doc.id, people);
+      zip.add(ENTRY.revisions(doc.id), JSON.stringify(docRevisions));
+      revisionCount += docRevisions.length;
+      written.push({
+        ...doc,
+        createdAt: doc.createdAt.toISOString(),
+        updatedAt: doc.updatedAt.toISOString(),
+        deletedAt: doc.deletedAt?.toISOString() ?? null,
+      });
+      yield* zip.take();
+    }
+  }
+  const kept = withoutOrphans(written);
+  zip.add(ENTRY.documents, JSON.stringify(kept));
+
+  const fileRows = await db.select().from(files).where(eq(files.workspaceId, workspace.id)).orderBy(asc(files.id));
+  const keptIds = new Set(kept.map((d) => d.id));
+  const archived: ArchiveFile[] = [];
+  for (const file of fileRows) {
+    const blob = await blobs.get(file.storageKey);
+    if (!blob) {
+      console.error(`[export] blob missing for file ${file.id}; left out of the archive of workspace ${workspace.id}`);
+      continue;
+    }
+    yield* zip.addStream(ENTRY.blob(file.id), blob.stream as unknown as AsyncIterable<Uint8Array>, { compress: !STORED_AS_IS.has(file.mime) });
+    archived.push({
+      id: file.id,
+      documentId: file.documentId && keptIds.has(file.documentId) ? file.documentId : null,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      sha256: file.sha256,
+      createdAt: file.createdAt.toISOString(),
+    });
+  }
+  zip.add(ENTRY.files, JSON.stringify(archived));
+
+  const manifest: ArchiveManifest = {
+    format: ARCHIVE_FORMAT,
+    formatVersion: ARCHIVE_FORMAT_VERSION,
+    appVersion: APP_VERSION,
+    createdAt: now.toISOString(),
+    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
+    counts: { documents: kept.length, files: archived.length, revisions: revisionCount },
+  };
+  zip.add(ENTRY.manifest, JSON.stringify(manifest, null, 2));
+  zip.end();
+  yield* zip.take();
+}
+
+async function revisionsOf(db: Db, documentId: string, people: PeopleCache): Promise<ArchiveRevision[]> {
+  const rows = await db
+    .select()
+    .from(revisions)
+    .where(eq(revisions.documentId, documentId))
+    .orderBy(asc(revisions.createdAt), asc(revisions.id));
+  await people.load(rows.flatMap((r) => [...r.authorIds, ...(r.createdBy ? [r.createdBy] : [])]));
+  return rows.map((r) => ({
+    kind: r.kind,
+    name: r.name,
+    title: r.title,
+    delta: r.delta,
+    size: r.size,
+    createdBy: r.createdBy ? people.get(r.createdBy) : null,
+    authors: r.authorIds.map((id) => people.get(id)).filter((p): p is ArchivePerson => p !== null),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+// Drops documents whose parent did not make it into the archive (purged mid-export), and theirs.
+function withoutOrphans(docs: ArchiveDocument[]): ArchiveDocument[] {
+  const ids = new Set(docs.map((d) => d.id));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const doc of docs) {
+      if (ids.has(doc.id) && doc.parentId !== null && !ids.has(doc.parentId)) {
+        ids.delete(doc.id);
+        changed = true;
+      }
+    }
+  }
+  return docs.filter((d) => ids.has(d.id));
+}
+
+/** Names and addresses of revision authors: ids mean nothing on another instance. */
+class PeopleCache {
+  private readonly known = new Map<string, ArchivePerson | null>();
+  constructor(private readonly db: Db) {}
+
+  async load(ids: string[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.known.has(id));
+    if (missing.length === 0) return;
+    const rows = await this.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, missing));
+    for (const id of missing) this.known.set(id, null);
+    for (const row of rows) this.known.set(row.id, { name: row.name, email: row.email });
+  }
+
+  get(id: string): ArchivePerson | null {
+    return this.known.get(id) ?? null;
+  }
+}

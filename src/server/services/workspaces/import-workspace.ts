@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { generateKeyBetween } from "fractional-indexing";
+import type { CreateWorkspaceInput } from "../../../shared/schemas/workspace";
+import { MAX_BODY_CHARS, MAX_UPLOAD_BYTES } from "../../../shared/editor-rules";
+import type { ServiceContext } from "../../context";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
+import { documents, files, memberships, revisions, users, workspaces } from "../../db/schema";
+import { archiveError, readWorkspaceArchive } from "../../backup/read-workspace-archive";
+import type { WorkspaceArchive } from "../../backup/read-workspace-archive";
+import { remapImageUrls } from "../../backup/remap-image-urls";
+import type { ArchivePerson } from "../../backup/workspace-archive";
+import { newDocumentId } from "../../documents/new-document-id";
+import { sanitizeDelta } from "../../documents/sanitize-delta";
+import { stateFromDelta } from "../../documents/state-from-delta";
+import { AppError, authorize, validationError } from "../../errors";
+import type { BlobStore } from "../../files/blob-store";
+import { getBlobStore, newBlobKey } from "../../files/blob-store";
+import { detectImageType } from "../../files/detect-image-type";
+import { workspaceAbilities } from "../../policies/workspace-policy";
+import { cleanFileName, newFileId } from "../files/upload-image";
+import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
+import { findWorkspaceForMember } from "./find-workspace-for-member";
+import { hasDocuments } from "./has-documents";
+
+/** Where an archive goes: a new workspace the caller will own, or an empty one they administer. */
+export type ImportTarget = { create: CreateWorkspaceInput } | { into: { id: string } | { slug: string } };
+
+/** What an import made. */
+export interface ImportedWorkspace {
+  workspace: { id: string; slug: string; name: string };
+  counts: { documents: number; files: number; revisions: number };
+}
+
+export const NOT_EMPTY_MESSAGE = "This workspace already has documents. Import into an empty workspace, or into a new one.";
+const BATCH = 25;
+
+/**
+ * Imports a workspace archive (exportWorkspace's format) into a new workspace, or into an existing
+ * workspace with no documents whose admin or owner the caller is. Everything gets a new id: the
+ * tree (parents, order, titles, trash state), bodies (image addresses rewritten to the new file
+ * ids, the Yjs state rebuilt from the delta), images and revisions. Revision authors are matched
+ * to members of the target workspace by email; others are left out (ids mean nothing here).
+ * The archive is checked before anything is written; a failure part-way removes what was added.
+ * @throws AppError validation_failed (`file`: a bad archive; `slug`: taken) | not_found | forbidden | conflict (not empty) | too_large (a body)
+ */
+export async function importWorkspace(
+  ctx: ServiceContext,
+  target: ImportTarget,
+  bytes: Uint8Array,
+  blobs: BlobStore = getBlobStore(),
+): Promise<ImportedWorkspace> {
+  const existing = "into" in target ? await findEmptyTarget(ctx, target.into) : null;
+  // An API token acts in its own workspace only (PRODUCT.md §5): it can't make a new one.
+  if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
+  const archive = readWorkspaceArchive(bytes);
+  const workspace = existing ?? (await insertWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
+  const written: string[] = [];
+  try {
+    const counts = await fill(ctx, workspace.id, archive, blobs, written);
+    return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts };
+  } catch (error) {
+    await undo(ctx.db, workspace.id, !existing, written, blobs).catch((cleanup: unknown) =>
+      console.error(`[import] could not remove a failed import from workspace ${workspace.id}:`, cleanup),
+    );
+    throw error;
+  }
+}
+
+async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug: string }) {
+  const workspace = await findWorkspaceForMember(ctx, by);
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
+  authorize(workspaceAbilities(workspace.role).importArchive, "Only admins and owners can import into this workspace.");
+  if (await hasDocuments(ctx, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
+  return workspace;
+}
+
+async function insertWorkspace(ctx: ServiceContext, input: CreateWorkspaceInput) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [workspace] = await tx.insert(workspaces).values({ name: input.name, slug: input.slug, createdBy: ctx.actor.id }).returning();
+      if (!workspace) throw new Error("insert returned no row");
+      await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ctx.actor.id, role: "owner" });
+      return workspace;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "workspaces_slug_unique")) throw validationError({ slug: SLUG_TAKEN_MESSAGE });
+    throw error;
+  }
+}
+
+async function fill(ctx: ServiceContext, workspaceId: string, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {
+  const newDocIds = new Map(archive.documents.map((d) => [d.id, newDocumentId()]));
+  const newFileIds = new Map(archive.files.map((f) => [f.id, newFileId()]));
+  const authors = await memberIdsByEmail(ctx.db, workspaceId);
+  const mapDoc = (id: string | null) => (id === null ? null : (newDocIds.get(id) ?? null));
+  let revisionCount = 0;
+
+  for (let i = 0; i < archive.documents.length; i += BATCH) {
+    const rows = [];
+    for (const doc of archive.documents.slice(i, i + BATCH)) {
+      const ops = archive.content(doc.id).ops;
+      // Never written to (no state, the empty body): keep it that way, as the editor would see it.
+      const body = !archive.hasState(doc.id) && isEmptyBody(ops) ? null : await stateFromDelta({ ops: remapImageUrls(ops, newFileIds) });
+      if (body && body.text.length > MAX_BODY_CHARS) {
+        throw new AppError("too_large", `“${doc.title || "Untitled"}” holds more than ${MAX_BODY_CHARS.toLocaleString("en")} characters.`);
+      }
+      assertPosition(doc.position);
+      rows.push({
+        id: newDocIds.get(doc.id) as string, // every archive document has one, made above
+        workspaceId,
+        parentId: mapDoc(doc.parentId),
+        position: doc.position,
+        title: doc.title.trim(),
+        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html }),
+        createdBy: ctx.actor.id,
+        updatedBy: ctx.actor.id,
+        createdAt: new Date(doc.createdAt),
+        updatedAt: new Date(doc.updatedAt),
+        deletedAt: doc.deletedAt ? new Date(doc.deletedAt) : null,
+        deletedRootId: doc.deletedAt ? (mapDoc(doc.deletedRootId) ?? mapDoc(doc.id)) : null,
+      });
+    }
+    await ctx.db.insert(documents).values(rows);
+  }
+
+  for (const doc of archive.documents) {
+    const rows = archive.revisions(doc.id).map((rev) => ({
+      documentId: newDocIds.get(doc.id) as string,
+      workspaceId,
+      kind: rev.kind,
+      name: rev.name,
+      title: rev.title,
+      delta: sanitizeDelta({ ops: remapImageUrls(rev.delta.ops, newFileIds) }).delta,
+      size: rev.size,
+      createdBy: personId(authors, rev.createdBy),
+      authorIds: [...new Set(rev.authors.map((p) => personId(authors, p)).filter((id): id is string => id !== null))],
+      createdAt: new Date(rev.createdAt),
+      updatedAt: new Date(rev.createdAt),
+    }));
+    for (let i = 0; i < rows.length; i += BATCH) await ctx.db.insert(revisions).values(rows.slice(i, i + BATCH));
+    revisionCount += rows.length;
+  }
+
+  for (const file of archive.files) {
+    const bytes = archive.blob(file.id);
+    if (bytes.byteLength > MAX_UPLOAD_BYTES) throw archiveError(`The image ${file.name} is larger than 10 MB.`);
+    // The bytes decide the type, as for an upload: never the archive's word.
+    const mime = await detectImageType(bytes);
+    if (!mime) throw archiveError(`The file ${file.name} is not a PNG, GIF, JPEG, BMP or ICO image.`);
+    const storageKey = newBlobKey();
+    written.push(storageKey);
+    await blobs.put(storageKey, bytes);
+    await ctx.db.insert(files).values({
+      id: newFileIds.get(file.id) as string,
+      workspaceId,
+      documentId: mapDoc(file.documentId),
+      uploaderId: ctx.actor.id,
+      name: cleanFileName(file.name),
+      mime,
+      size: bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+      storageKey,
+      createdAt: new Date(file.createdAt),
+    });
+  }
+  return { documents: archive.documents.length, files: archive.files.length, revisions: revisionCount };
+}
+
+async function undo(db: Db, workspaceId: string, isNew: boolean, blobKeys: string[], blobs: BlobStore) {
+  if (isNew) {
+    await db.delete(workspaces).where(eq(workspaces.id, workspaceId)); // cascades to everything in it
+  } else {
+    await db.delete(files).where(eq(files.workspaceId, workspaceId));
+    await db.delete(documents).where(eq(documents.workspaceId, workspaceId)); // and their revisions
+  }
+  for (const key of blobKeys) await blobs.delete(key);
+}
+
+async function memberIdsByEmail(db: Db, workspaceId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+function personId(members: Map<string, string>, person: ArchivePerson | null): string | null {
+  return person ? (members.get(person.email.toLowerCase()) ?? null) : null;
+}
+
+function isEmptyBody(ops: unknown[]): boolean {
+  return JSON.stringify(ops) === JSON.stringify([{ insert: "\n" }]);
+}
+
+// A key fractional-indexing can't continue from would break the next move among its siblings.
+function assertPosition(position: string) {
+  try {
+    generateKeyBetween(position, null);
+  } catch {
+    throw archiveError("The archive is damaged: a document has an invalid position.");
+  }
+}
