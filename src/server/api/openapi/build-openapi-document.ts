@@ -2,12 +2,14 @@ import { createDocument } from "zod-openapi";
 import type { OpenApiPaths } from "./common";
 import { documentsPaths } from "./documents";
 import { filesPaths } from "./files";
+import { importPaths } from "./imports";
 import { metaPaths } from "./meta";
+import { revisionsPaths } from "./revisions";
 import { searchPaths } from "./search";
 import { workspacesPaths } from "./workspaces";
 
 /** Every resource's paths: a new resource is one module and one line here. */
-const RESOURCES: OpenApiPaths[] = [documentsPaths, searchPaths, filesPaths, workspacesPaths, metaPaths];
+const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, metaPaths];
 
 /**
  * The OpenAPI 3.1 document of `/api/v1`, generated from the zod schemas the routes validate
@@ -30,7 +32,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The app's session (calls that change data must come from the site itself)." },
       },
     },
-    tags: [{ name: "Documents" }, { name: "Search" }, { name: "Files" }, { name: "Workspaces" }, { name: "Meta" }],
+    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Meta" }],
     paths: Object.assign({}, ...RESOURCES),
   });
 }
