@@ -66,10 +66,10 @@ describe("GET /api/v1/documents/[id]/export", () => {
   it("refuses unknown formats and includeChildren values with 400", async () => {
     const format = await get(docId, "?format=odt");
     expect(format.status).toBe(400);
-    expect(await format.json()).toEqual({ error: { code: "bad_request", message: 'Unknown format "odt". Use md, html, docx, pdf.' } });
+    expect(await format.json()).toEqual({ error: { code: "bad_request", message: "Use one of md, html, docx, pdf.", fields: { format: "Use one of md, html, docx, pdf." } } });
     const children = await get(docId, "?format=md&includeChildren=yes");
     expect(children.status).toBe(400);
-    expect(await children.json()).toMatchObject({ error: { code: "bad_request" } });
+    expect(await children.json()).toMatchObject({ error: { code: "bad_request", fields: { includeChildren: "includeChildren must be true or false." } } });
   });
 
   it("answers 401 without a session and 404 for another workspace's document", async () => {
