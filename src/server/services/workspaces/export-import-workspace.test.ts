@@ -39,10 +39,8 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
-  return new Uint8Array(Buffer.concat(parts));
+async function collect(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
 /** A workspace with a nested tree, formatted text, an image, a trashed subtree and revisions. */
@@ -130,7 +128,7 @@ describe("exportWorkspace and importWorkspace", () => {
 
     const exported = await exportWorkspace(ctx, { slug: workspace.slug }, blobs, new Date("2026-11-21T10:00:00Z"));
     expect(exported.filename).toBe(`${workspace.slug}-2026-11-21.quire.zip`);
-    const archive = await collect(exported.chunks);
+    const archive = await collect(exported.body);
     const entries = unzipSync(archive);
     const manifest = JSON.parse(new TextDecoder().decode(entries[ENTRY.manifest]));
     expect(manifest).toMatchObject({
@@ -178,7 +176,7 @@ describe("exportWorkspace and importWorkspace", () => {
     const owner = await buildUser(database.db);
     const coauthor = await buildUser(database.db);
     const { workspace } = await seedWorkspace(owner, coauthor);
-    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: workspace.id }, blobs)).chunks);
+    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: workspace.id }, blobs)).body);
 
     const admin = await buildUser(database.db);
     const empty = await buildWorkspace(database.db, [
@@ -203,7 +201,7 @@ describe("exportWorkspace and importWorkspace", () => {
       { actor: owner, role: "owner" },
       { actor: editor, role: "editor" },
     ]);
-    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: workspace.id }, blobs)).chunks);
+    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: workspace.id }, blobs)).body);
     expect((await failure(exportWorkspace(contextFor(database.db, editor), { id: workspace.id }, blobs))).code).toBe("forbidden");
     expect((await failure(exportWorkspace(contextFor(database.db, stranger), { id: workspace.id }, blobs))).code).toBe("not_found");
     expect((await failure(importWorkspace(contextFor(database.db, editor), { into: { id: workspace.id } }, archive, blobs))).code).toBe("forbidden");
@@ -253,7 +251,7 @@ describe("exportWorkspace and importWorkspace", () => {
   it("refuses a taken address on the slug field", async () => {
     const owner = await buildUser(database.db);
     const taken = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
-    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: taken.id }, blobs)).chunks);
+    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: taken.id }, blobs)).body);
     const error = await failure(importWorkspace(contextFor(database.db, owner), { create: { name: "Again", slug: taken.slug } }, archive, blobs));
     expect([error.code, error.fields?.slug]).toEqual(["validation_failed", expect.stringMatching(/taken/)]);
     expect(await database.db.select().from(documents).where(and(eq(documents.workspaceId, taken.id)))).toEqual([]);

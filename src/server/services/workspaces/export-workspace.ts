@@ -4,18 +4,19 @@ import type { Db } from "../../db/client";
 import { documents, files, revisions, users } from "../../db/schema";
 import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "../../backup/workspace-archive";
 import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "../../backup/workspace-archive";
-import { ZipWriter } from "../../backup/zip-writer";
 import { AppError, authorize } from "../../errors";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore } from "../../files/blob-store";
 import { workspaceAbilities } from "../../policies/workspace-policy";
+import type { ZipWriter } from "../../zip/zip-stream";
+import { zipStream } from "../../zip/zip-stream";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 
 /** A workspace archive on its way out: its file name and its bytes, produced as they are read. */
 export interface WorkspaceExport {
   workspace: { id: string; slug: string; name: string };
   filename: string;
-  chunks: AsyncIterable<Uint8Array>;
+  body: ReadableStream<Uint8Array>;
 }
 
 // Bodies are read this many documents at a time: bounded memory, few queries.
@@ -45,12 +46,11 @@ export async function exportWorkspace(
   return {
     workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
     filename: `${workspace.slug}-${stamp}.quire.zip`,
-    chunks: writeArchive(ctx.db, workspace, blobs, now),
+    body: zipStream((zip) => writeArchive(zip, ctx.db, workspace, blobs, now)),
   };
 }
 
-async function* writeArchive(db: Db, workspace: { id: string; slug: string; name: string }, blobs: BlobStore, now: Date): AsyncGenerator<Uint8Array> {
-  const zip = new ZipWriter();
+async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slug: string; name: string }, blobs: BlobStore, now: Date): Promise<void> {
   const people = new PeopleCache(db);
   const tree = await db
     .select({
@@ -91,7 +91,7 @@ async function* writeArchive(db: Db, workspace: { id: string; slug: string; name
         updatedAt: doc.updatedAt.toISOString(),
         deletedAt: doc.deletedAt?.toISOString() ?? null,
       });
-      yield* zip.take();
+      await zip.drained();
     }
   }
   const kept = withoutOrphans(written);
@@ -106,7 +106,9 @@ async function* writeArchive(db: Db, workspace: { id: string; slug: string; name
       console.error(`[export] blob missing for file ${file.id}; left out of the archive of workspace ${workspace.id}`);
       continue;
     }
-    yield* zip.addStream(ENTRY.blob(file.id), blob.stream as unknown as AsyncIterable<Uint8Array>, { compress: !STORED_AS_IS.has(file.mime) });
+    // Whole: an upload is at most 10 MB, and the stream waits for the reader before the next.
+    zip.add(ENTRY.blob(file.id), new Uint8Array(await new Response(blob.stream).arrayBuffer()), { compress: !STORED_AS_IS.has(file.mime) });
+    await zip.drained();
     archived.push({
       id: file.id,
       documentId: file.documentId && keptIds.has(file.documentId) ? file.documentId : null,
@@ -128,8 +130,6 @@ async function* writeArchive(db: Db, workspace: { id: string; slug: string; name
     counts: { documents: kept.length, files: archived.length, revisions: revisionCount },
   };
   zip.add(ENTRY.manifest, JSON.stringify(manifest, null, 2));
-  zip.end();
-  yield* zip.take();
 }
 
 async function revisionsOf(db: Db, documentId: string, people: PeopleCache): Promise<ArchiveRevision[]> {

@@ -2,7 +2,6 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { streamOf } from "@/server/http/stream-of";
 import { exportWorkspace } from "@/server/services/workspaces/export-workspace";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "read" });
     const ref = String((await params).id);
     const exported = await exportWorkspace(ctx, z.uuid().safeParse(ref).success ? { id: ref } : { slug: ref });
-    return new Response(streamOf(exported.chunks), {
+    return new Response(exported.body, {
       headers: {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="${exported.filename}"`,

@@ -44,7 +44,7 @@ export function zipStream(produce: (zip: ZipWriter) => Promise<void>): ReadableS
         produce(writer).then(
           () => zip.end(),
           (error: unknown) => {
-            if (!isCancelled) console.error("[export] zip failed:", error instanceof Error ? error.message : error);
+            if (!isCancelled) console.error("[zip] writing failed:", error instanceof Error ? error.message : error);
             zip.terminate();
             if (!isCancelled) controller.error(error);
           },
