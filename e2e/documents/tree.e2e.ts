@@ -57,6 +57,21 @@ describe("the document tree", () => {
       .toEqual(["Gamma", "  Beta", "Alpha", "  Alpha child"]);
   });
 
+  it("keeps the address it was opened with after a rename, and sends an old address to the current one on a full load", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    const opened = page.url();
+    await editor.setTitle("Renamed note");
+    await expect.poll(async () => (await editor.storedDocument()).title).toBe("Renamed note");
+    expect(page.url()).toBe(opened);
+    await page.goto(opened);
+    await page.waitForURL((url) => url.pathname.endsWith(`/renamed-note-${editor.documentId()}`));
+    await page.goto(opened.replace(/\/d\/[^/]*-/, "/d/made-up-slug-"));
+    await page.waitForURL((url) => url.pathname.endsWith(`/renamed-note-${editor.documentId()}`));
+  });
+
   it("moves a document with its children through the keyboard-reachable Move to… menu, which never offers its own subtree", async () => {
     const { page } = await signedUpPage(browser, app.url);
     const sidebar = new Sidebar(page);

@@ -200,6 +200,9 @@ describe("sharing", () => {
     // render the renamed segment, which closed the dialog).
     await page.waitForLoadState("networkidle");
     expect(await dialog.modal().count()).toBe(1);
+    // …and leave the editor under it as it was (the refresh renders the page without the
+    // stale-slug redirect, which used to rebuild it).
+    expect(await editor.body().getAttribute("data-probe")).toBe("first-mount");
     const box = await dialog.modal().boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
+import { isClientSideRender } from "@/server/http/is-client-side-render";
 import { requireMember } from "@/server/auth/require-member";
 import { AppError } from "@/server/errors";
 import { pdfUnavailableReason } from "@/server/export/pdf-printer";
@@ -35,7 +36,7 @@ export default async function DocumentPage({ params }: Props) {
   const { ctx, workspace, doc, abilities, html, isFavorite, hasChildren } = await load(slug, segment);
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
   const canonical = documentSegment(doc);
-  if (segment !== canonical) redirect(`/w/${workspace.slug}/d/${canonical}`);
+  if (segment !== canonical && !(await isClientSideRender())) redirect(`/w/${workspace.slug}/d/${canonical}`);
 
   return (
     <DocumentView

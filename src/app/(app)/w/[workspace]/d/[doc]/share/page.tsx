@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { SharePanel } from "../_components/share-panel";
 import { requireShareDialog } from "@/server/auth/require-share-dialog";
+import { isClientSideRender } from "@/server/http/is-client-side-render";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 
@@ -19,7 +20,7 @@ export default async function SharePage({ params }: Props) {
   const { workspace, doc: segment } = await params;
   const dialog = await requireShareDialog(workspace, segment);
   const canonical = documentSegment({ id: dialog.panel.documentId, title: dialog.title });
-  if (segment !== canonical) redirect(`/w/${workspace}/d/${canonical}/share`);
+  if (segment !== canonical && !(await isClientSideRender())) redirect(`/w/${workspace}/d/${canonical}/share`);
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="share-page">
       <div className="flex flex-wrap items-center gap-3">
