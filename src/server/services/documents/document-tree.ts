@@ -111,3 +111,31 @@ function children(
     exceptId === undefined ? undefined : ne(documents.id, exceptId),
   );
 }
+
+/** One row of a live subtree: enough to lay it out in tree order. */
+export interface SubtreeRow {
+  id: string;
+  parentId: string | null;
+  title: string;
+  position: string;
+}
+
+/**
+ * `rootId` and its live descendants (a trashed document hides its whole subtree), at most
+ * `maxDepth` levels: the tree never holds more than MAX_TREE_DEPTH, and the bound keeps a
+ * corrupt row from recursing forever. Unordered: callers sort siblings by position.
+ */
+export async function liveSubtreeRows(db: Db, workspaceId: string, rootId: string, maxDepth: number = MAX_TREE_DEPTH): Promise<SubtreeRow[]> {
+  return db
+    .select({ id: documents.id, parentId: documents.parentId, title: documents.title, position: documents.position })
+    .from(documents)
+    .where(
+      sql`${documents.id} in (
+        with recursive sub(id, hops) as (
+          select id, 1 from documents where id = ${rootId} and workspace_id = ${workspaceId} and deleted_at is null
+          union all
+          select d.id, s.hops + 1 from documents d join sub s on d.parent_id = s.id
+          where d.deleted_at is null and s.hops < ${maxDepth}
+        ) select id from sub)`,
+    );
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { documents } from "../../db/schema";
 import type { ExportFormat } from "../../export/export-formats";
@@ -10,9 +10,9 @@ import { zipStream } from "../../zip/zip-stream";
 import { AppError, authorize } from "../../errors";
 import { documentAbilities } from "../../policies/document-policy";
 import { displayTitle } from "../../../shared/document-slug";
-import { MAX_TREE_DEPTH } from "../../../shared/editor-rules";
 import type { ExportedDocument } from "./export-document";
 import { uploadLoader } from "./export-document";
+import { liveSubtreeRows } from "./document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** Where a Markdown bundle keeps uploaded images, at the zip's top level. */
@@ -88,18 +88,7 @@ async function writeNode(ctx: ServiceContext, zip: ZipWriter, step: WriteStep): 
 // The root and its live descendants, at most MAX_TREE_DEPTH levels (the tree never holds
 // more; the bound keeps a corrupt row from recursing forever), siblings in sidebar order.
 async function loadTree(ctx: ServiceContext, rootId: string, workspaceId: string): Promise<TreeNode | null> {
-  const rows = await ctx.db
-    .select({ id: documents.id, parentId: documents.parentId, title: documents.title, position: documents.position })
-    .from(documents)
-    .where(
-      sql`${documents.id} in (
-        with recursive sub(id, hops) as (
-          select id, 1 from documents where id = ${rootId} and workspace_id = ${workspaceId} and deleted_at is null
-          union all
-          select d.id, s.hops + 1 from documents d join sub s on d.parent_id = s.id
-          where d.deleted_at is null and s.hops < ${MAX_TREE_DEPTH}
-        ) select id from sub)`,
-    );
+  const rows = await liveSubtreeRows(ctx.db, workspaceId, rootId);
   const nodes = new Map(rows.map((row) => [row.id, { id: row.id, title: row.title, children: [] as TreeNode[] }]));
   // Byte order, like the position column's COLLATE "C".
   const ordered = [...rows].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1));

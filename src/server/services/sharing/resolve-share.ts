@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { documents, shares } from "../../db/schema";
 import { AppError } from "../../errors";
+import { liveSubtreeRows } from "../documents/document-tree";
 import { isShareToken } from "./share-token";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
@@ -105,18 +106,7 @@ async function isLiveDescendant(db: Db, workspaceId: string, rootId: string, doc
 
 /** The root and its live descendants (a trashed document hides its whole subtree), in tree order. */
 async function liveSubtree(db: Db, workspaceId: string, rootId: string): Promise<PublishedNode[]> {
-  const rows = await db
-    .select({ id: documents.id, parentId: documents.parentId, title: documents.title, position: documents.position })
-    .from(documents)
-    .where(
-      sql`${documents.id} in (
-        with recursive sub(id, hops) as (
-          select id, 1 from documents where id = ${rootId} and workspace_id = ${workspaceId} and deleted_at is null
-          union all
-          select d.id, s.hops + 1 from documents d join sub s on d.parent_id = s.id
-          where d.deleted_at is null and s.hops < ${WALK_LIMIT}
-        ) select id from sub)`,
-    );
+  const rows = await liveSubtreeRows(db, workspaceId, rootId, WALK_LIMIT);
   const children = new Map<string, typeof rows>();
   for (const row of rows) {
     const siblings = children.get(row.parentId ?? "") ?? [];
