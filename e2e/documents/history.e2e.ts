@@ -50,6 +50,8 @@ describe("document history", () => {
     await openEditor.waitUntilEditable();
     expect(await openEditor.body().textContent()).toBe("The quick red fox");
 
+    // Back to the first tab, as a person would (a menu opened in a background tab loses focus and closes).
+    await page.bringToFront();
     await history.openTimeline();
     await history.openRevision("First draft");
     expect(await history.changes("ins")).toEqual(["red"]);
