@@ -4,9 +4,10 @@ import { COMMAND, formatSection } from "./report";
 
 const INTRO = `# Benchmarks
 
-Every figure in this file comes from \`npm run bench\` (editor and page render, issue #3) or
-\`npm run bench:collab\` (collaboration server, issue #4). Each command rewrites only its own
-section, between \`<!-- bench:… -->\` markers, and leaves the other as it was, so the two
+Every figure in this file comes from \`npm run bench\` (editor and page render, issue #3),
+\`npm run bench:collab\` (collaboration server, issue #4), \`npm run bench:search\` (search,
+issue #5) or \`npm run bench:history\` (version history, issue #6). Each command rewrites only
+its own section, between \`<!-- bench:… -->\` markers, and leaves the others as they were, so
 sections may come from different runs: each gives its own date and machine. The machine is
 shared and noisy, so each figure stands next to a baseline taken in the same run.
 `;
