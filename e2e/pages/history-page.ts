@@ -4,14 +4,27 @@ import type { Page } from "playwright-core";
 export class HistoryPage {
   constructor(readonly page: Page) {}
 
-  private async openDocumentMenu() {
-    await this.page.getByRole("button", { name: "Document actions" }).click();
+  /**
+   * Chooses `name` in the document menu. The menu is opened again if it closed before the click
+   * landed: in the full e2e run a menu opened right after a second tab connected to the document
+   * closed on its own (noted in the issue; the choice itself is what these tests check).
+   */
+  private async chooseFromDocumentMenu(name: string) {
+    const item = this.page.getByRole("menuitem", { name });
+    for (let attempt = 1; ; attempt += 1) {
+      if (!(await item.isVisible())) await this.page.getByRole("button", { name: "Document actions" }).click();
+      try {
+        await item.click({ timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   }
 
   /** "Save version…" from the document menu: the dialog, not yet submitted. */
   async openSaveVersion() {
-    await this.openDocumentMenu();
-    await this.page.getByRole("menuitem", { name: "Save version…" }).click();
+    await this.chooseFromDocumentMenu("Save version…");
     return this.page.getByRole("dialog", { name: "Save version" });
   }
 
@@ -24,8 +37,7 @@ export class HistoryPage {
 
   /** "Version history" from the document menu. */
   async openTimeline() {
-    await this.openDocumentMenu();
-    await this.page.getByRole("menuitem", { name: "Version history" }).click();
+    await this.chooseFromDocumentMenu("Version history");
     await this.page.getByTestId("history-page").waitFor();
   }
 
