@@ -55,7 +55,9 @@ export async function storeDocumentState(db: Db, documentId: string, state: Docu
     ),
     decision as (
       select c.*, (
-        input.now - coalesce(c.last_at, c.created_at) >= ${AUTO_REVISION_INTERVAL_MS} * interval '1 millisecond'
+        -- At the millisecond precision of the clock that passes input.now (PostgreSQL keeps
+        -- microseconds in created_at, so "exactly 5 minutes later" would otherwise fall short).
+        input.now - date_trunc('milliseconds', coalesce(c.last_at, c.created_at)) >= ${AUTO_REVISION_INTERVAL_MS} * interval '1 millisecond'
         and input.content is distinct from c.last_delta
       ) as is_due
       from current_doc c cross join input
