@@ -63,21 +63,22 @@ const LOST_AFTER: BodyOp[] = [
   { insert: { image: "https://example.com/wide.png" } }, { insert: "\n" },
 ];
 
-async function roundTrip(ops: BodyOp[]) {
+async function roundTrip(ops: BodyOp[], format: "md" | "docx" = "md") {
   const actor = await buildUser(database.db);
   const workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
   const ctx = contextFor(database.db, actor);
   const original = await createDocument(ctx, { workspaceId: workspace.id, title: "Release notes" }, { body: { ops } });
-  const exported = await exportDocument(ctx, original.id, "md", "https://quire.example");
-  if (typeof exported.body !== "string") throw new Error("a Markdown export is text");
+  const exported = await exportDocument(ctx, original.id, format, "https://quire.example");
+  if (exported.body instanceof ReadableStream) throw new Error("a single document's export is not streamed");
+  const bytes = typeof exported.body === "string" ? new TextEncoder().encode(exported.body) : exported.body;
   const summary = await importFiles(
     ctx,
-    { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.filename, bytes: new TextEncoder().encode(exported.body) }] },
+    { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.filename, bytes }] },
     new DiskBlobStore(blobRoot),
   );
   const [before] = await database.db.select().from(documents).where(eq(documents.id, original.id));
   const [after] = await database.db.select().from(documents).where(eq(documents.id, summary.imported[0]!.id));
-  return { before, after, summary, markdown: exported.body };
+  return { before, after, summary };
 }
 
 describe("Markdown export then import", () => {
@@ -91,5 +92,34 @@ describe("Markdown export then import", () => {
   it("loses colours, backgrounds, fonts, sizes, scripts, alignment, empty lines and image sizes, and only those", async () => {
     const { after } = await roundTrip(LOST);
     expect(after?.content.ops).toEqual(LOST_AFTER);
+  });
+});
+
+// What the DOCX export → import loses of SAMPLE (docs/architecture.md "Import"): check lists come
+// back as ☑/☐ text, inline code and code blocks as plain text (Word has no such structure, only
+// a monospace font), a formula as its TeX in italics, a remote image as a link (the export never
+// downloads it), and a quote as a plain paragraph.
+const SAMPLE_AFTER_DOCX: BodyOp[] = [
+  ...line("Overview", { header: 2 }),
+  { insert: "Plain, " }, { insert: "bold", attributes: { bold: true } }, { insert: ", " },
+  { insert: "italic", attributes: { italic: true } }, { insert: ", " },
+  { insert: "underlined", attributes: { underline: true } }, { insert: ", " },
+  { insert: "struck", attributes: { strike: true } }, { insert: ", code and a " },
+  { insert: "link", attributes: { link: "https://example.com/a?b=1" } }, { insert: ".\nFruit" },
+  { insert: "\n", attributes: { list: "bullet" } },
+  ...line("Apples", { list: "bullet", indent: 1 }), ...line("Granny", { list: "bullet", indent: 2 }),
+  ...line("Install", { list: "ordered" }), ...line("Download", { list: "ordered", indent: 1 }), ...line("Run", { list: "ordered" }),
+  { insert: "☑ Done\n☐ Todo\nDetails" }, { insert: "\n", attributes: { header: 3 } },
+  { insert: "const a = 1;\nreturn a;\nEnergy is " }, { insert: "e=mc^2", attributes: { italic: true } }, { insert: " here.\n" },
+  { insert: "[image: https://example.com/cat.png]", attributes: { link: "https://example.com/cat.png" } },
+  { insert: "\nMeasure twice.\nThe end.\n" },
+];
+
+describe("DOCX export then import", () => {
+  it("gives back the title, headings, inline formats, links and nested lists, and loses only the listed formats", async () => {
+    const { after, summary } = await roundTrip(SAMPLE, "docx");
+    expect(summary.skipped).toEqual([]);
+    expect(after?.title).toBe("Release notes");
+    expect(after?.content.ops).toEqual(SAMPLE_AFTER_DOCX);
   });
 });
