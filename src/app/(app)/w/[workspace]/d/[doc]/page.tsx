@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { cache } from "react";
-import { isClientSideRender } from "@/server/http/is-client-side-render";
+import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/auth/require-member";
 import { AppError } from "@/server/errors";
 import { pdfUnavailableReason } from "@/server/export/pdf-printer";
 import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
-import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "./_components/document-view";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
@@ -35,8 +35,7 @@ export default async function DocumentPage({ params }: Props) {
   const { workspace: slug, doc: segment } = await params;
   const { ctx, workspace, doc, abilities, html, isFavorite, hasChildren } = await load(slug, segment);
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
-  const canonical = documentSegment(doc);
-  if (segment !== canonical && !(await isClientSideRender())) redirect(`/w/${workspace.slug}/d/${canonical}`);
+  const canonical = await redirectStaleSegment(segment, doc, (current) => `/w/${workspace.slug}/d/${current}`);
 
   return (
     <DocumentView

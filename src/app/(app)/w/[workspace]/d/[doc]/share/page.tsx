@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
-import { displayTitle, documentSegment } from "@/shared/document-slug";
+import { displayTitle } from "@/shared/document-slug";
 import { SharePanel } from "../_components/share-panel";
 import { requireShareDialog } from "@/server/auth/require-share-dialog";
-import { isClientSideRender } from "@/server/http/is-client-side-render";
+import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 
@@ -19,8 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharePage({ params }: Props) {
   const { workspace, doc: segment } = await params;
   const dialog = await requireShareDialog(workspace, segment);
-  const canonical = documentSegment({ id: dialog.panel.documentId, title: dialog.title });
-  if (segment !== canonical && !(await isClientSideRender())) redirect(`/w/${workspace}/d/${canonical}/share`);
+  const canonical = await redirectStaleSegment(segment, { id: dialog.panel.documentId, title: dialog.title }, (current) => `/w/${workspace}/d/${current}/share`);
   return (
     <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="share-page">
       <div className="flex flex-wrap items-center gap-3">

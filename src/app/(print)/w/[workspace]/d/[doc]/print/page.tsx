@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { cache } from "react";
+import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/auth/require-member";
 import { AppError } from "@/server/errors";
 import { EXPORT_PAGE_CSS } from "@/server/export/export-styles";
 import { PRINT_CSS } from "@/server/export/print-styles";
 import { readDocument } from "@/server/services/documents/read-document";
-import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { PrintOnLoad } from "./print-on-load";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -41,8 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PrintPage({ params }: Props) {
   const { workspace: slug, doc: segment } = await params;
   const { workspace, doc } = await load(slug, segment);
-  const canonical = documentSegment(doc);
-  if (segment !== canonical) redirect(`/w/${workspace.slug}/d/${canonical}/print`);
+  const canonical = await redirectStaleSegment(segment, doc, (current) => `/w/${workspace.slug}/d/${current}/print`);
   const title = displayTitle(doc.title);
   return (
     <>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -8,6 +8,7 @@ import "highlight.js/styles/github.css";
 // The published page's read-only look of a document body (light and dark), reused as is.
 import "../../../../../../../p/[share]/[[...path]]/_components/published.css";
 import { buttonClass } from "@/components/ui/button";
+import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/auth/require-member";
 import { diffRevision } from "@/shared/revision-diff";
 import { renderDeltaHtml } from "@/server/documents/render-delta-html";
@@ -16,7 +17,7 @@ import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { presentRevision } from "@/server/presenters/present-revision";
 import { listRevisions } from "@/server/services/revisions/list-revisions";
 import { readRevision } from "@/server/services/revisions/read-revision";
-import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { RestoreRevisionButton } from "../_components/restore-revision-button";
 import { RevisionDiffView } from "../_components/revision-diff-view";
 import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "../_components/revision-labels";
@@ -55,10 +56,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HistoryPage({ params }: Props) {
   const { segment, data } = await loadFromParams(params);
   const doc = data.kind === "timeline" ? data.document : data.doc;
-  const canonical = documentSegment(doc);
+  const canonical = await redirectStaleSegment(segment, doc, (current) => {
+    const href = `/w/${data.workspace.slug}/d/${current}/history`;
+    return data.kind === "timeline" ? href : `${href}/${data.revision.id}`;
+  });
   const documentHref = `/w/${data.workspace.slug}/d/${canonical}`;
   const historyHref = `${documentHref}/history`;
-  if (segment !== canonical) redirect(data.kind === "timeline" ? historyHref : `${historyHref}/${data.revision.id}`);
 
   if (data.kind === "timeline") {
     return (
