@@ -4,6 +4,8 @@ import { identityFromHeaders } from "./src/server/auth/actor-from-headers";
 import { createCollabServer } from "./src/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
+import { registerBodyWork } from "./src/server/documents/body-work";
+import { BodyWorkers } from "./src/server/documents/body-workers";
 import { closePdfPrinter } from "./src/server/export/pdf-printer";
 import { DataDirLockedError } from "./src/server/db/data-dir-lock";
 import { getEnv } from "./src/server/env";
@@ -29,6 +31,10 @@ async function main(): Promise<void> {
   const handleNextUpgrade = app.getUpgradeHandler();
   const trustProxy = env.TRUST_PROXY === "1";
 
+  // Rendering, converting and building document bodies run on worker threads, for the
+  // collaboration server and for Next's routes alike (they find them through registerBodyWork).
+  const bodyWorkers = new BodyWorkers();
+  registerBodyWork(bodyWorkers);
   const collab = createCollabServer({ resolveIdentity: identityFromHeaders, getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await stopCollab(collab);
+    await bodyWorkers.close();
     // The route bundles' PDF printer is a process singleton: closing it here ends Chromium.
     await closePdfPrinter().catch((error: unknown) => console.error("[server] closing the PDF printer:", error));
     await app.close();

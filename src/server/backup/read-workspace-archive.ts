@@ -12,9 +12,11 @@ import {
   ArchiveManifestSchema,
   ArchiveRevisionsSchema,
   ENTRY,
+  MAX_ARCHIVE_ENTRIES,
+  MAX_ENTRY_BYTES,
   MAX_INFLATED_BYTES,
 } from "./workspace-archive";
-import { ZipFormatError, ZipReader } from "./zip-reader";
+import { ZipArchive, ZipReadError } from "../zip/zip-archive";
 
 /** A workspace archive, checked: its manifest, its tree (parents first) and its files list; entries read on demand. */
 export interface WorkspaceArchive {
@@ -23,13 +25,15 @@ export interface WorkspaceArchive {
   documents: ArchiveDocument[];
   files: ArchiveFile[];
   /** The body of a document of the archive. @throws AppError validation_failed when it is missing or malformed */
-  content(documentId: string): { ops: unknown[] };
+  content(documentId: string): Promise<{ ops: unknown[] }>;
   /** Whether the document's Yjs state is in the archive (absent: the document was never written to). */
   hasState(documentId: string): boolean;
   /** The revisions of a document (none when the entry is absent). @throws AppError validation_failed when malformed */
-  revisions(documentId: string): ArchiveRevision[];
-  /** The bytes of a file of the archive. @throws AppError validation_failed when missing */
-  blob(fileId: string): Uint8Array;
+  revisions(documentId: string): Promise<ArchiveRevision[]>;
+  /** The bytes of a file of the archive. @throws AppError validation_failed when missing or damaged */
+  blob(fileId: string): Promise<Uint8Array>;
+  /** Releases the zip once the import is done with it. */
+  close(): void;
 }
 
 /** Why an archive was refused, shown next to the file field (`fields.file`). */
@@ -40,33 +44,50 @@ export function archiveError(reason: string): AppError {
 /**
  * Opens a workspace archive and checks everything that can be checked before anything is
  * written: the zip, the format and its version, the tree (every parent present, no cycle,
- * depth ≤ 25), the files list and its bytes' presence. Bodies and revisions are checked as
- * they are read.
+* depth ≤ 25), the files list and its bytes' presence. Bodies and revisions are checked as
+ * they are read. Entries are inflated off the event loop and never past the size the zip's
+ * directory declares for them (ZipArchive), so an archive that lies about its sizes is refused
+ * as damaged without costing more than it declared.
  * @throws AppError validation_failed (`fields.file` says why)
  */
-export function readWorkspaceArchive(bytes: Uint8Array): WorkspaceArchive {
-  let zip: ZipReader;
+export async function readWorkspaceArchive(bytes: Uint8Array): Promise<WorkspaceArchive> {
+  let zip: ZipArchive;
   try {
-    zip = new ZipReader(bytes);
+    zip = await ZipArchive.open(bytes, { maxEntries: MAX_ARCHIVE_ENTRIES });
   } catch (error) {
-    if (error instanceof ZipFormatError) throw archiveError("This file is not a Quire workspace archive (it is not a zip file).");
+    if (error instanceof ZipReadError && error.problem === "not_a_zip") throw archiveError("This file is not a Quire workspace archive (it is not a zip file).");
+    if (error instanceof ZipReadError) throw archiveError(`This archive can't be imported: ${error.message}.`);
     throw error;
   }
+  try {
+    return await checkArchive(zip);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+async function checkArchive(zip: ZipArchive): Promise<WorkspaceArchive> {
   if (zip.declaredSize() > MAX_INFLATED_BYTES) throw archiveError("This archive unpacks to more than 1 GB; it can't be imported.");
-  const json = <S extends z.ZodType>(name: string, schema: S, what: string): z.output<S> => {
-    let value: unknown;
+  const has = (name: string) => zip.entry(name) !== undefined;
+  const read = async (name: string, what: string): Promise<Uint8Array> => {
     try {
-      value = zip.readJson(name);
-    } catch {
-      throw archiveError(`The archive is damaged: ${what} can't be read.`);
+      return await zip.read(name, MAX_ENTRY_BYTES);
+    } catch (error) {
+      if (error instanceof ZipReadError) throw archiveError(`The archive is damaged: ${what} can't be read (${error.message}).`);
+      throw error;
     }
-    if (value === null) throw archiveError(`The archive is incomplete: ${what} is missing.`);
+  };
+  const json = async <S extends z.ZodType>(name: string, schema: S, what: string): Promise<z.output<S>> => {
+    if (!has(name)) throw archiveError(`The archive is incomplete: ${what} is missing.`);
+    const value = parseJson(await read(name, what));
+    if (value === undefined) throw archiveError(`The archive is damaged: ${what} can't be read.`);
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw archiveError(`The archive is damaged: ${what} is not valid (${parsed.error.issues[0]?.path.join(".") ?? ""}).`);
     return parsed.data;
   };
 
-  const rawManifest = safeJson(zip, ENTRY.manifest);
+  const rawManifest = has(ENTRY.manifest) ? parseJson(await read(ENTRY.manifest, "the manifest").catch(() => new Uint8Array())) : undefined;
   if (!isRecord(rawManifest) || rawManifest.format !== ARCHIVE_FORMAT) {
     throw archiveError("This file is not a Quire workspace archive (it has no Quire manifest).");
   }
@@ -75,33 +96,31 @@ export function readWorkspaceArchive(bytes: Uint8Array): WorkspaceArchive {
       `This archive was made by a newer Quire (archive format ${rawManifest.formatVersion}); this one reads format ${ARCHIVE_FORMAT_VERSION}. Update Quire first.`,
     );
   }
-  const manifest = json(ENTRY.manifest, ArchiveManifestSchema, "the manifest");
-  const documents = parentsFirst(json(ENTRY.documents, ArchiveDocumentsSchema, "the document list"));
-  const files = json(ENTRY.files, ArchiveFilesSchema, "the file list");
+  const manifest = ArchiveManifestSchema.safeParse(rawManifest);
+  if (!manifest.success) throw archiveError(`The archive is damaged: the manifest is not valid (${manifest.error.issues[0]?.path.join(".") ?? ""}).`);
+  const documents = parentsFirst(await json(ENTRY.documents, ArchiveDocumentsSchema, "the document list"));
+  const files = await json(ENTRY.files, ArchiveFilesSchema, "the file list");
   const documentIds = new Set(documents.map((d) => d.id));
   const fileIds = new Set<string>();
   for (const file of files) {
     if (fileIds.has(file.id)) throw archiveError(`The archive is damaged: the file ${file.id} is listed twice.`);
     fileIds.add(file.id);
     if (file.documentId !== null && !documentIds.has(file.documentId)) throw archiveError(`The archive is damaged: the file ${file.id} belongs to no document of it.`);
-    if (!zip.has(ENTRY.blob(file.id))) throw archiveError(`The archive is incomplete: the bytes of the file ${file.name} are missing.`);
+    if (!has(ENTRY.blob(file.id))) throw archiveError(`The archive is incomplete: the bytes of the file ${file.name} are missing.`);
   }
   for (const doc of documents) {
-    if (!zip.has(ENTRY.content(doc.id))) throw archiveError(`The archive is incomplete: the text of “${doc.title || "Untitled"}” is missing.`);
+    if (!has(ENTRY.content(doc.id))) throw archiveError(`The archive is incomplete: the text of “${doc.title || "Untitled"}” is missing.`);
   }
 
   return {
-    manifest,
+    manifest: manifest.data,
     documents,
     files,
     content: (id) => json(ENTRY.content(id), ArchiveContentSchema, `the text of the document ${id}`),
-    hasState: (id) => zip.has(ENTRY.state(id)),
-    revisions: (id) => (zip.has(ENTRY.revisions(id)) ? json(ENTRY.revisions(id), ArchiveRevisionsSchema, `the revisions of the document ${id}`) : []),
-    blob: (id) => {
-      const data = readOrRefuse(zip, ENTRY.blob(id), `the bytes of the file ${id}`);
-      if (data === null) throw archiveError(`The archive is incomplete: the bytes of the file ${id} are missing.`);
-      return data;
-    },
+    hasState: (id) => has(ENTRY.state(id)),
+    revisions: async (id) => (has(ENTRY.revisions(id)) ? json(ENTRY.revisions(id), ArchiveRevisionsSchema, `the revisions of the document ${id}`) : []),
+    blob: (id) => read(ENTRY.blob(id), `the bytes of the file ${id}`),
+    close: () => zip.close(),
   };
 }
 
@@ -129,19 +148,12 @@ function parentsFirst(docs: ArchiveDocument[]): ArchiveDocument[] {
   return ordered;
 }
 
-function safeJson(zip: ZipReader, name: string): unknown {
+/** The bytes parsed as UTF-8 JSON, or undefined when they are not JSON. */
+function parseJson(bytes: Uint8Array): unknown {
   try {
-    return zip.readJson(name);
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
   } catch {
-    return null;
-  }
-}
-
-function readOrRefuse(zip: ZipReader, name: string, what: string): Uint8Array | null {
-  try {
-    return zip.read(name);
-  } catch {
-    throw archiveError(`The archive is damaged: ${what} can't be read.`);
+    return undefined;
   }
 }
 

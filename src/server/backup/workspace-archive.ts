@@ -28,6 +28,10 @@ export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024;
 export const ARCHIVE_FORM_MARGIN_BYTES = 64 * 1024;
 /** Refuses zip bombs: what the entries may add up to once inflated. */
 export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
+/** The most one entry may declare (the largest is a body at 1,000,000 characters, or the document list). */
+export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+/** Entries an archive may list: per document its body, state and revisions, per file its bytes. */
+export const MAX_ARCHIVE_ENTRIES = 200_000;
 
 export const ENTRY = {
   manifest: "manifest.json",

@@ -3,7 +3,6 @@ import type { Extension } from "@hocuspocus/server";
 import { Hocuspocus } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import type { Db } from "../db/client";
-import { DeriveOffThread } from "../documents/derive-off-thread";
 import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveIdentity } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
@@ -35,7 +34,7 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new PresenceExtension(),
     // Every client update is made safe before it is applied, stored or relayed.
     new SanitizeExtension(),
-    new PersistenceExtension(options.getDb, { now: options.now, deriver: new DeriveOffThread() }),
+    new PersistenceExtension(options.getDb, { now: options.now }),
     // Services (restoring a revision) change live documents through this instance.
     { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
   ];

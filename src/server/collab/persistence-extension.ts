@@ -2,26 +2,18 @@ import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocument
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "../../shared/collab/document-name";
 import type { Db } from "../db/client";
-import type { DerivedDocument } from "../documents/derive-document";
-import { deriveDocument } from "../documents/derive-document";
+import type { BodyWork } from "../documents/body-work";
+import { bodyWork } from "../documents/body-work";
 import { loadDocumentState } from "../services/documents/load-document-state";
 import { storeDocumentState } from "../services/documents/store-document-state";
 import type { CollabContext } from "./auth-extension";
 
-/** Derives the stored columns from a Yjs state (the server passes worker threads: DeriveOffThread). */
-export interface Deriver {
-  derive(state: Uint8Array): Promise<DerivedDocument>;
-  close(): Promise<void>;
-}
-
 export interface PersistenceOptions {
   /** The clock that decides when an `auto` revision is due (tests pass their own). */
   now?: () => Date;
-  /** Where rendering runs; on this thread by default (this module is also bundled into Next's routes, where worker threads can't start). */
-  deriver?: Deriver;
+  /** Where rendering runs; by default the process's body work (server.ts registers worker threads). */
+  deriver?: Pick<BodyWork, "derive">;
 }
-
-const IN_THREAD: Deriver = { derive: (state) => deriveDocument(state), close: async () => {} };
 
 /**
  * Loads a document's Yjs state from the database and stores it back (Hocuspocus
@@ -30,7 +22,7 @@ const IN_THREAD: Deriver = { derive: (state) => deriveDocument(state), close: as
  * take an `auto` revision (storeDocumentState).
  */
 export class PersistenceExtension implements Extension {
-  private readonly renderer: Deriver;
+  private readonly renderer: Pick<BodyWork, "derive">;
   /** Per document name, who changed it since its last store: the next revision's authors. */
   private readonly writers = new Map<string, Set<string>>();
 
@@ -38,11 +30,7 @@ export class PersistenceExtension implements Extension {
     private readonly getDb: () => Promise<Db>,
     private readonly options: PersistenceOptions = {},
   ) {
-    this.renderer = options.deriver ?? IN_THREAD;
-  }
-
-  async onDestroy(): Promise<void> {
-    await this.renderer.close();
+    this.renderer = options.deriver ?? bodyWork();
   }
 
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {

@@ -1,55 +1,72 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MAX_IMPORT_FILE_BYTES } from "../../shared/import";
+import { lyingZipBomb } from "../../../test/zip-bomb";
 import { ZipRefusedError, readZip } from "./read-zip";
 
 const budget = (remaining = 200 * 1024 * 1024) => ({ remaining });
 
 describe("readZip", () => {
-  it("lists files with clean paths and leaves out folders, hidden files and __MACOSX", () => {
+  it("lists files with clean paths and leaves out folders, hidden files and __MACOSX", async () => {
     const zip = zipSync({ "a/b.md": strToU8("# B"), "a/": new Uint8Array(), ".hidden": strToU8("x"), "__MACOSX/a/._b.md": strToU8("x"), "c.md": strToU8("c") });
-    const { entries, skipped } = readZip("z.zip", zip, budget());
+    const { entries, skipped } = await readZip("z.zip", zip, budget());
     expect(entries.map((e) => e.path).sort()).toEqual(["a/b.md", "c.md"]);
     expect(new TextDecoder().decode(entries.find((e) => e.path === "c.md")?.bytes)).toBe("c");
     expect(skipped).toEqual([]);
   });
 
-  it("skips entries whose path climbs out of the zip", () => {
+  it("skips entries whose path climbs out of the zip", async () => {
     const zip = zipSync({ "../evil.md": strToU8("x"), "ok.md": strToU8("y") });
-    const { entries, skipped } = readZip("z.zip", zip, budget());
+    const { entries, skipped } = await readZip("z.zip", zip, budget());
     expect(entries.map((e) => e.path)).toEqual(["ok.md"]);
     expect(skipped[0]?.reason).toMatch(/leaves the zip/);
   });
 
-  it("skips an entry that declares more than 10 MB without inflating it", () => {
+  it("skips an entry that declares more than 10 MB without inflating it", async () => {
     const zip = zipSync({ "big.md": new Uint8Array(MAX_IMPORT_FILE_BYTES + 1), "small.md": strToU8("s") });
-    const { entries, skipped } = readZip("z.zip", zip, budget());
+    const { entries, skipped } = await readZip("z.zip", zip, budget());
     expect(entries.map((e) => e.path)).toEqual(["small.md"]);
     expect(skipped).toEqual([{ name: "z.zip/big.md", reason: "It is larger than 10 MB." }]);
   });
 
-  it("refuses a zip bomb from its declared sizes, before inflating anything, and keeps the budget", () => {
+  it("refuses a zip bomb from its declared sizes, before inflating anything, and keeps the budget", async () => {
     const zeros = new Uint8Array(9 * 1024 * 1024);
     const files = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`part-${i}.md`, zeros]));
     const zip = zipSync(files, { level: 1 });
     expect(zip.byteLength).toBeLessThan(1024 * 1024); // 225 MB in under 1 MB
     const left = budget();
-    expect(() => readZip("bomb.zip", zip, left)).toThrow(ZipRefusedError);
-    expect(() => readZip("bomb.zip", zip, left)).toThrow(/would unpack to 225 MB.*zip bomb/);
+    await expect(readZip("bomb.zip", zip, left)).rejects.toThrow(ZipRefusedError);
+    await expect(readZip("bomb.zip", zip, left)).rejects.toThrow(/would unpack to 225 MB.*zip bomb/);
     expect(left.remaining).toBe(200 * 1024 * 1024);
   });
 
-  it("never inflates an entry past the size it declares", () => {
+  it("refuses a zip whose entry unpacks to more than its directory declares", async () => {
     const zip = zipSync({ "a.md": new Uint8Array(1000).fill(65) }, { level: 9 });
     // Rewrite the declared size (central directory, offset 24 of its header) to 10 bytes.
     const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
     const central = zip.findIndex((_, i) => view.getUint32(i, true) === 0x02014b50);
     view.setUint32(central + 24, 10, true);
-    const { entries } = readZip("lie.zip", zip, budget());
-    expect(entries[0]?.bytes.byteLength).toBeLessThanOrEqual(10);
+    await expect(readZip("lie.zip", zip, budget())).rejects.toThrow(/a\.md unpacks to more than the 10 bytes its zip directory declares/);
   });
 
-  it("refuses bytes that are not a zip", () => {
-    expect(() => readZip("x.zip", strToU8("not a zip"), budget())).toThrow(/not a readable zip/);
+  it("stops a lying zip bomb at the declared sizes, quickly and without blocking the event loop", async () => {
+    const bomb = lyingZipBomb(5); // 5 GiB of zeros, each entry claiming 1,000 bytes
+    let longestTick = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestTick = Math.max(longestTick, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await expect(readZip("bomb.zip", bomb, budget())).rejects.toThrow(/part-0\.md unpacks to more than the 1,000 bytes its zip directory declares \(a possible zip bomb\)/);
+    clearInterval(ticker);
+    // Inflating all of it takes tens of seconds; stopping at the declared size takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(longestTick).toBeLessThan(1_000);
+  });
+
+  it("refuses bytes that are not a zip", async () => {
+    await expect(readZip("x.zip", strToU8("not a zip"), budget())).rejects.toThrow(/not a readable zip/);
   });
 });

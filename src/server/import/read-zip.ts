@@ -1,6 +1,6 @@
-import { unzipSync } from "fflate";
 import { MAX_IMPORT_FILE_BYTES, MAX_ZIP_ENTRIES } from "../../shared/import";
 import type { SkippedImport } from "../../shared/schemas/import";
+import { ZipArchive, ZipReadError } from "../zip/zip-archive";
 
 /** One file inside a zip: its path with `/` separators (no leading slash, no `.` or `..`) and its bytes. */
 export interface ZipEntry {
@@ -26,55 +26,56 @@ export class ZipRefusedError extends Error {}
  * The entries of a zip, checked from its central directory before anything is inflated: at
  * most MAX_ZIP_ENTRIES entries; an entry declaring more than 10 MB is skipped; when the entries
  * kept would unpack to more than `budget.remaining`, the whole zip is refused (a zip bomb).
- * Inflating writes into a buffer of the declared size, so an entry that lies about its size
- * can't grow past it. Folders, hidden files, `__MACOSX/` and unsafe paths (`..`) are left out.
+ * Entries are then inflated off the event loop and stop at their declared size: an entry that
+ * unpacks to more than its directory says refuses the whole zip. Folders, hidden files,
+ * `__MACOSX/` and unsafe paths (`..`) are left out.
  * @throws ZipRefusedError
  */
-export function readZip(name: string, bytes: Uint8Array, budget: UnpackBudget): ZipContents {
-  const skipped: SkippedImport[] = [];
-  const wanted = new Map<string, string>(); // entry name → clean path
-  let count = 0;
-  let declared = 0;
+export async function readZip(name: string, bytes: Uint8Array, budget: UnpackBudget): Promise<ZipContents> {
+  let zip: ZipArchive;
   try {
-    unzipSync(bytes, {
-      filter(file) {
-        count += 1;
-        if (count > MAX_ZIP_ENTRIES) throw new ZipRefusedError(`it holds more than ${MAX_ZIP_ENTRIES.toLocaleString("en")} entries`);
-        const path = cleanPath(file.name);
-        if (path === null || file.name.endsWith("/")) return false;
-        if (path === "") {
-          skipped.push({ name: `${name}/${file.name}`, reason: "Its path leaves the zip (`..` or an absolute path)." });
-          return false;
-        }
-        if (file.originalSize > MAX_IMPORT_FILE_BYTES) {
-          skipped.push({ name: `${name}/${path}`, reason: "It is larger than 10 MB." });
-          return false;
-        }
-        if (file.compression !== 0 && file.compression !== 8) {
-          skipped.push({ name: `${name}/${path}`, reason: "It is compressed with a method other than deflate." });
-          return false;
-        }
-        declared += file.originalSize;
-        wanted.set(file.name, path);
-        return false; // this first pass only reads the directory
-      },
-    });
+    zip = await ZipArchive.open(bytes, { maxEntries: MAX_ZIP_ENTRIES });
   } catch (error) {
-    if (error instanceof ZipRefusedError) throw error;
-    throw new ZipRefusedError("it is not a readable zip file");
+    throw error instanceof ZipReadError ? new ZipRefusedError(error.message) : error;
   }
-  if (declared > budget.remaining) {
-    throw new ZipRefusedError(`it would unpack to ${megabytes(declared)}, more than an import may (${megabytes(budget.remaining)} left): refused as a possible zip bomb`);
-  }
-  budget.remaining -= declared;
-  let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, { filter: (file) => wanted.has(file.name) });
-  } catch {
-    throw new ZipRefusedError("it is not a readable zip file");
+    const skipped: SkippedImport[] = [];
+    const wanted: Array<{ entry: string; path: string }> = [];
+    let declared = 0;
+    for (const entry of zip.entries()) {
+      const path = cleanPath(entry.name);
+      if (path === null || entry.name.endsWith("/")) continue;
+      if (path === "") {
+        skipped.push({ name: `${name}/${entry.name}`, reason: "Its path leaves the zip (`..` or an absolute path)." });
+        continue;
+      }
+      if (entry.declaredSize > MAX_IMPORT_FILE_BYTES) {
+        skipped.push({ name: `${name}/${path}`, reason: "It is larger than 10 MB." });
+        continue;
+      }
+      if ((entry.compressionMethod !== 0 && entry.compressionMethod !== 8) || entry.isEncrypted) {
+        skipped.push({ name: `${name}/${path}`, reason: entry.isEncrypted ? "It is encrypted." : "It is compressed with a method other than deflate." });
+        continue;
+      }
+      declared += entry.declaredSize;
+      wanted.push({ entry: entry.name, path });
+    }
+    if (declared > budget.remaining) {
+      throw new ZipRefusedError(`it would unpack to ${megabytes(declared)}, more than an import may (${megabytes(budget.remaining)} left): refused as a possible zip bomb`);
+    }
+    budget.remaining -= declared;
+    const entries: ZipEntry[] = [];
+    for (const { entry, path } of wanted) {
+      try {
+        entries.push({ path, bytes: await zip.read(entry, MAX_IMPORT_FILE_BYTES) });
+      } catch (error) {
+        throw error instanceof ZipReadError ? new ZipRefusedError(error.message) : error;
+      }
+    }
+    return { entries, skipped };
+  } finally {
+    zip.close();
   }
-  const entries = Object.entries(files).map(([entryName, data]) => ({ path: wanted.get(entryName) ?? entryName, bytes: data }));
-  return { entries, skipped };
 }
 
 /** The entry's path with `/` separators; "" for an unsafe one; null for one that is never content. */

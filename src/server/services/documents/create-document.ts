@@ -3,7 +3,7 @@ import type { ServiceContext } from "../../context";
 import { MAX_BODY_CHARS } from "../../../shared/editor-rules";
 import { documents } from "../../db/schema";
 import { newDocumentId } from "../../documents/new-document-id";
-import { stateFromDelta } from "../../documents/state-from-delta";
+import { bodyWork } from "../../documents/body-work";
 import { AppError, authorize } from "../../errors";
 import { workspaceAbilities } from "../../policies/workspace-policy";
 import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
@@ -26,7 +26,7 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentI
   const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
   authorize(workspaceAbilities(workspace.role).edit, "Viewers and commenters can't create documents.");
   const parentId = input.parentId ?? null;
-  const body = options.body === undefined ? null : await stateFromDelta(options.body);
+  const body = options.body === undefined ? null : await bodyWork().build(options.body);
   if (body && body.text.length > MAX_BODY_CHARS) {
     throw new AppError("too_large", `A document holds at most ${MAX_BODY_CHARS.toLocaleString("en")} characters; this one has ${body.text.length.toLocaleString("en")}.`);
   }

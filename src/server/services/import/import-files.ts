@@ -8,12 +8,13 @@ import { AppError, authorize } from "../../errors";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore } from "../../files/blob-store";
 import { takeTitle } from "../../import/take-title";
+import { isUnreadableFileError } from "../../import/unreadable-file-error";
+import { bodyWork } from "../../documents/body-work";
 import { workspaceAbilities } from "../../policies/workspace-policy";
 import { createDocument } from "../documents/create-document";
 import { parentDepth } from "../documents/document-tree";
 import { uploadImage } from "../files/upload-image";
 import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
-import { UnreadableFileError, convertSource } from "./convert-source";
 import type { ImportFile, ImportNode, ImportPlan } from "./plan-import";
 import { planImport } from "./plan-import";
 import { applyImagePlan, planImages } from "./plan-images";
@@ -39,7 +40,7 @@ export async function importFiles(ctx: ServiceContext, input: ImportFilesInput, 
   const workspace = await findWorkspaceForMember(ctx, input.workspace);
   authorize(workspaceAbilities(workspace.role).edit, "Viewers and commenters can't import documents.");
   const baseDepth = await parentDepth(ctx.db, workspace.id, input.parentId);
-  const plan = planImport(input.files);
+  const plan = await planImport(input.files);
   const run: ImportRun = { ctx, blobs, plan, workspaceId: workspace.id, workspaceSlug: workspace.slug, created: 0, summary: { imported: [], skipped: [...plan.skipped] } };
   for (const node of plan.roots) await importNode(run, node, input.parentId, baseDepth + 1);
   return run.summary;
@@ -68,9 +69,10 @@ async function importNode(run: ImportRun, node: ImportNode, parentId: string | n
   let body: BodyDelta = { ops: [] };
   if (node.source) {
     try {
-      body = await convertSource(node.source);
+      // On the body worker threads: a .docx's inflating and Quill's clipboard hold no request up.
+      body = await bodyWork().convert({ kind: node.source.kind, bytes: node.source.bytes });
     } catch (error) {
-      if (!(error instanceof UnreadableFileError)) throw error;
+      if (!isUnreadableFileError(error)) throw error;
       summary.skipped.push({ name: node.path, reason: error.message });
       // A folder is still worth creating for its children; a lone file is not.
       if (node.children.length === 0) return;

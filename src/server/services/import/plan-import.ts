@@ -48,9 +48,10 @@ const INDEX_NAMES = ["index.md", "index.markdown", "readme.md", "readme.markdown
  * document; a zip's folders become documents holding their files (a folder's `index.md` or
  * `README.md`, or a file named like the folder next to it, is the folder's body); siblings are
  * ordered by name. Files over 10 MB (a zip: over the 50 MB of a request), other types and
- * unreadable or oversized zips are listed in `skipped`. Pure: nothing is stored.
+ * unreadable or oversized zips are listed in `skipped`. Nothing is stored; zips are inflated
+ * off the event loop (readZip).
  */
-export function planImport(files: readonly ImportFile[]): ImportPlan {
+export async function planImport(files: readonly ImportFile[]): Promise<ImportPlan> {
   const plan: ImportPlan = { roots: [], resources: new Map(), skipped: [] };
   const budget: UnpackBudget = { remaining: MAX_IMPORT_UNPACKED_BYTES };
   const top = folderNode("", "");
@@ -59,7 +60,7 @@ export function planImport(files: readonly ImportFile[]): ImportPlan {
     if (kind === null) {
       plan.skipped.push({ name: file.name, reason: "Only Markdown (.md), HTML (.html), Word (.docx) and zip files can be imported." });
     } else if (kind === "zip") {
-      addZip(plan, top, file, budget);
+      await addZip(plan, top, file, budget);
     } else if (file.bytes.byteLength > MAX_IMPORT_FILE_BYTES) {
       plan.skipped.push({ name: file.name, reason: "It is larger than 10 MB." });
     } else {
@@ -70,14 +71,14 @@ export function planImport(files: readonly ImportFile[]): ImportPlan {
   return plan;
 }
 
-function addZip(plan: ImportPlan, top: ImportNode, file: ImportFile, budget: UnpackBudget): void {
+async function addZip(plan: ImportPlan, top: ImportNode, file: ImportFile, budget: UnpackBudget): Promise<void> {
   if (file.bytes.byteLength > MAX_IMPORT_BYTES) {
     plan.skipped.push({ name: file.name, reason: "It is larger than 50 MB." });
     return;
   }
   let contents;
   try {
-    contents = readZip(file.name, file.bytes, budget);
+    contents = await readZip(file.name, file.bytes, budget);
   } catch (error) {
     if (!(error instanceof ZipRefusedError)) throw error;
     plan.skipped.push({ name: file.name, reason: `The zip was not imported: ${error.message}.` });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "../../context";
 import { documents } from "../../db/schema";
-import { stateFromDelta } from "../../documents/state-from-delta";
+import { bodyWork } from "../../documents/body-work";
 
 /**
  * Gives a document the import has just created its final body, once its images are uploaded
@@ -9,7 +9,7 @@ import { stateFromDelta } from "../../documents/state-from-delta";
  * open yet, since its id has not left the request; a live body changes through collab only.
  */
 export async function replaceImportedBody(ctx: ServiceContext, documentId: string, delta: unknown): Promise<void> {
-  const state = await stateFromDelta(delta);
+  const state = await bodyWork().build(delta);
   await ctx.db
     .update(documents)
     .set({ ydoc: state.ydoc, content: state.content, text: state.text, html: state.html })

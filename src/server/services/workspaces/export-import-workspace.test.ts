@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
 import { SAMPLE_IMAGES } from "../../../../test/file-factories";
+import { deflatedZeros, lyingZip } from "../../../../test/zip-bomb";
 import type { TestDatabase } from "../../../../test/test-db";
 import { createTestDatabase } from "../../../../test/test-db";
 import type { Actor } from "../../context";
@@ -246,6 +248,31 @@ describe("exportWorkspace and importWorkspace", () => {
     expect(error.fields?.file).toMatch(/not a PNG/);
     expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, "bad-archive"))).toEqual([]);
     expect(blobCount()).toBe(blobsBefore);
+  });
+
+  it("refuses an archive whose entry unpacks to more than its zip declares, quickly, and writes nothing", async () => {
+    const owner = await buildUser(database.db);
+    const ctx = contextFor(database.db, owner);
+    const createdAt = "2026-11-21T10:00:00.000Z";
+    const manifest = { format: ARCHIVE_FORMAT, formatVersion: 1, appVersion: "0.1.0", createdAt, workspace: { id: "w", name: "W", slug: "w" }, counts: { documents: 1, files: 1, revisions: 0 } };
+    const doc = { id: "a", parentId: null, position: "a0", title: "A", createdAt, updatedAt: createdAt, deletedAt: null, deletedRootId: null };
+    const file = { id: "f1", documentId: "a", name: "x.png", mime: "image/png", size: 1000, sha256: "0".repeat(64), createdAt };
+    const honest = (name: string, value: unknown) => {
+      const bytes = strToU8(JSON.stringify(value));
+      return { name, deflated: zlib.deflateRawSync(bytes), claimedSize: bytes.byteLength };
+    };
+    const bomb = lyingZip([
+      honest(ENTRY.manifest, manifest),
+      honest(ENTRY.documents, [doc]),
+      honest(ENTRY.files, [file]),
+      honest(ENTRY.content("a"), { ops: [{ insert: "Hi\n" }] }),
+      { name: ENTRY.blob("f1"), deflated: deflatedZeros(1024), claimedSize: 1000 }, // 1 GiB of zeros
+    ]);
+    const started = performance.now();
+    const error = await failure(importWorkspace(ctx, { create: { name: "Bomb", slug: "bomb-archive" } }, bomb, blobs));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(error.fields?.file).toMatch(/damaged: the bytes of the file f1 can't be read \(files\/f1 unpacks to more than the 1,000 bytes its zip directory declares \(a possible zip bomb\)\)/);
+    expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, "bomb-archive"))).toEqual([]);
   });
 
   it("refuses a taken address on the slug field", async () => {

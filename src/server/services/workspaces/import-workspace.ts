@@ -13,7 +13,7 @@ import { remapImageUrls } from "../../backup/remap-image-urls";
 import type { ArchivePerson } from "../../backup/workspace-archive";
 import { newDocumentId } from "../../documents/new-document-id";
 import { sanitizeDelta } from "../../documents/sanitize-delta";
-import { stateFromDelta } from "../../documents/state-from-delta";
+import { bodyWork } from "../../documents/body-work";
 import { AppError, authorize, validationError } from "../../errors";
 import type { BlobStore } from "../../files/blob-store";
 import { getBlobStore, newBlobKey } from "../../files/blob-store";
@@ -54,17 +54,21 @@ export async function importWorkspace(
   const existing = "into" in target ? await findEmptyTarget(ctx, target.into) : null;
   // An API token acts in its own workspace only (PRODUCT.md §5): it can't make a new one.
   if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
-  const archive = readWorkspaceArchive(bytes);
-  const workspace = existing ?? (await insertWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
-  const written: string[] = [];
+  const archive = await readWorkspaceArchive(bytes);
   try {
-    const counts = await fill(ctx, workspace.id, archive, blobs, written);
-    return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts };
-  } catch (error) {
-    await undo(ctx.db, workspace.id, !existing, written, blobs).catch((cleanup: unknown) =>
-      console.error(`[import] could not remove a failed import from workspace ${workspace.id}:`, cleanup),
-    );
-    throw error;
+    const workspace = existing ?? (await insertWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
+    const written: string[] = [];
+    try {
+      const counts = await fill(ctx, workspace.id, archive, blobs, written);
+      return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts };
+    } catch (error) {
+      await undo(ctx.db, workspace.id, !existing, written, blobs).catch((cleanup: unknown) =>
+        console.error(`[import] could not remove a failed import from workspace ${workspace.id}:`, cleanup),
+      );
+      throw error;
+    }
+  } finally {
+    archive.close();
   }
 }
 
@@ -100,9 +104,9 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
   for (let i = 0; i < archive.documents.length; i += BATCH) {
     const rows = [];
     for (const doc of archive.documents.slice(i, i + BATCH)) {
-      const ops = archive.content(doc.id).ops;
+      const { ops } = await archive.content(doc.id);
       // Never written to (no state, the empty body): keep it that way, as the editor would see it.
-      const body = !archive.hasState(doc.id) && isEmptyBody(ops) ? null : await stateFromDelta({ ops: remapImageUrls(ops, newFileIds) });
+      const body = !archive.hasState(doc.id) && isEmptyBody(ops) ? null : await bodyWork().build({ ops: remapImageUrls(ops, newFileIds) });
       if (body && body.text.length > MAX_BODY_CHARS) {
         throw new AppError("too_large", `“${doc.title || "Untitled"}” holds more than ${MAX_BODY_CHARS.toLocaleString("en")} characters.`);
       }
@@ -126,7 +130,7 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
   }
 
   for (const doc of archive.documents) {
-    const rows = archive.revisions(doc.id).map((rev) => ({
+    const rows = (await archive.revisions(doc.id)).map((rev) => ({
       documentId: newDocIds.get(doc.id) as string,
       workspaceId,
       kind: rev.kind,
@@ -144,7 +148,7 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
   }
 
   for (const file of archive.files) {
-    const bytes = archive.blob(file.id);
+    const bytes = await archive.blob(file.id);
     if (bytes.byteLength > MAX_UPLOAD_BYTES) throw archiveError(`The image ${file.name} is larger than 10 MB.`);
     // The bytes decide the type, as for an upload: never the archive's word.
     const mime = await detectImageType(bytes);

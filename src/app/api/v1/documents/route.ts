@@ -3,7 +3,7 @@ import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
 import { apiWorkspace, readQuery } from "@/server/http/read-query";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { markdownToDelta } from "@/server/import/markdown-to-delta";
+import { bodyWork } from "@/server/documents/body-work";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { createDocument } from "@/server/services/documents/create-document";
 import { listDocumentsPage } from "@/server/services/documents/list-documents-page";
@@ -28,7 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "write" });
     const body = await readJsonBody(request, CreateDocumentBodySchema);
     const workspace = await findWorkspaceForMember(ctx, apiWorkspace(ctx, body.workspace));
-    const delta = body.markdown !== undefined ? await markdownToDelta(body.markdown) : body.delta;
+    const delta = body.markdown !== undefined ? await bodyWork().convert({ kind: "markdown", bytes: new TextEncoder().encode(body.markdown) }) : body.delta;
     const doc = await createDocument(ctx, { workspaceId: workspace.id, parentId: body.parentId, title: body.title }, { body: delta });
     const presented = presentApiDocument(doc, workspace.slug);
     return Response.json(presented, { status: 201, headers: { Location: `/api/v1/documents/${doc.id}` } });

@@ -3,4 +3,4 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("./derive-worker.ts");
+await import("./body-worker.ts");
