@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { IMAGE_CONTENT_SECURITY_POLICY } from "./src/server/http/security-headers";
+import { IMAGE_CONTENT_SECURITY_POLICY } from "@/server/http/security-headers";
 
 /**
  * Framework constants from the seed (docs/configuration.md lists them):

@@ -1,19 +1,19 @@
 import http from "node:http";
 import next from "next";
-import { identityFromHeaders } from "./src/server/auth/actor-from-headers";
-import { createCollabServer } from "./src/server/collab/create-collab-server";
-import { createCollabUpgrade, stopCollab } from "./src/server/collab/collab-upgrade";
-import { closeDatabase, getDatabase, getDb } from "./src/server/db/database";
-import { registerBodyWork } from "./src/server/documents/body-work";
-import { BodyWorkers } from "./src/server/documents/body-workers";
-import { closePdfPrinter } from "./src/server/export/pdf-printer";
-import { DataDirLockedError } from "./src/server/db/data-dir-lock";
-import { getEnv } from "./src/server/env";
-import { stampClientIp } from "./src/server/http/client-ip";
-import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "./src/server/http/malformed-path";
-import { purgeExpiredTrash } from "./src/server/services/documents/purge-expired-trash";
-import { isSameOriginUpgrade } from "./src/server/http/same-origin";
-import { baseSecurityHeaders } from "./src/server/http/security-headers";
+import { identityFromHeaders } from "@/server/auth/actor-from-headers";
+import { createCollabServer } from "@/server/collab/create-collab-server";
+import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
+import { closeDatabase, getDatabase, getDb } from "@/server/db/database";
+import { registerBodyWork } from "@/server/documents/body-work";
+import { BodyWorkers } from "@/server/documents/body-workers";
+import { closePdfPrinter } from "@/server/export/pdf-printer";
+import { DataDirLockedError } from "@/server/db/data-dir-lock";
+import { getEnv } from "@/server/env";
+import { stampClientIp } from "@/server/http/client-ip";
+import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
+import { purgeExpiredTrash } from "@/server/services/documents/purge-expired-trash";
+import { isSameOriginUpgrade } from "@/server/http/same-origin";
+import { baseSecurityHeaders } from "@/server/http/security-headers";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { RestoreRefused } from "../src/server/backup/restore-instance";
-import type { DbHandle } from "../src/server/db/client";
-import { openDatabase } from "../src/server/db/client";
-import { DataDirLockedError, lockDataDir } from "../src/server/db/data-dir-lock";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { getEnv } from "../src/server/env";
+import { RestoreRefused } from "@/server/backup/restore-instance";
+import type { DbHandle } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
+import { DataDirLockedError, lockDataDir } from "@/server/db/data-dir-lock";
+import { migrateDatabase } from "@/server/db/migrate";
+import { getEnv } from "@/server/env";
 
 /** A failure the operator can act on: its message is printed without a stack. */
 export class CliError extends Error {}

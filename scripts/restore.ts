@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreInstance } from "../src/server/backup/restore-instance";
-import { DiskBlobStore } from "../src/server/files/blob-store";
+import { restoreInstance } from "@/server/backup/restore-instance";
+import { DiskBlobStore } from "@/server/files/blob-store";
 import { CliError, openInstanceDatabase, runCli } from "./backup-cli";
 
 // npm run restore -- FILE [--force]: into an empty instance (docs/operations.md "Backup and restore").

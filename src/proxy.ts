@@ -1,8 +1,8 @@
 import { getSessionCookie } from "better-auth/cookies";
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
-import { getEnv } from "./server/env";
-import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "./server/http/security-headers";
+import { getEnv } from "@/server/env";
+import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "@/server/http/security-headers";
 
 const CSP = "Content-Security-Policy";
 

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { generateKeyBetween } from "fractional-indexing";
-import type { Actor, ServiceContext } from "../src/server/context";
-import type { Db } from "../src/server/db/client";
-import { documents, memberships, users, workspaces } from "../src/server/db/schema";
-import { newDocumentId } from "../src/server/documents/new-document-id";
-import type { Role } from "../src/shared/roles";
+import type { Actor, ServiceContext } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { documents, memberships, users, workspaces } from "@/server/db/schema";
+import { newDocumentId } from "@/server/documents/new-document-id";
+import type { Role } from "@/shared/roles";
 
 /** Inserts a user row (no password: for service tests that don't sign in). */
 export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise<Actor> {

@@ -1,6 +1,6 @@
-import type { Db } from "../src/server/db/client";
-import { documents } from "../src/server/db/schema";
-import { newDocumentId } from "../src/server/documents/new-document-id";
+import type { Db } from "@/server/db/client";
+import { documents } from "@/server/db/schema";
+import { newDocumentId } from "@/server/documents/new-document-id";
 
 /** The smallest valid image of each type the picker accepts (1×1 pixel), keyed by MIME type. */
 export const SAMPLE_IMAGES = {

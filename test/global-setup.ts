@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {

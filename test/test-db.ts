@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import type { DbHandle } from "../src/server/db/client";
-import { openDatabase } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
+import type { DbHandle } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
 
 /** A fresh, migrated database for one test file, and how to throw it away. */
 export interface TestDatabase extends DbHandle {

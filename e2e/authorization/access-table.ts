@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "../../src/server/backup/workspace-archive";
-import type { Role } from "../../src/shared/roles";
-import { ROLE_RANK, ROLES } from "../../src/shared/roles";
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/backup/workspace-archive";
+import type { Role } from "@/shared/roles";
+import { ROLE_RANK, ROLES } from "@/shared/roles";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
 import type { Observation, Outcome, Probe, Target } from "./probes";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleDocx } from "../../test/import-fixtures";
+import { sampleDocx } from "@test/import-fixtures";
 import { EditorPage } from "../pages/editor-page";
 import { ImportDialogPage } from "../pages/import-dialog";
 import { Sidebar } from "../pages/sidebar";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import type { Role } from "../../src/shared/roles";
-import { roleWithArticle } from "../../src/shared/roles";
+import type { Role } from "@/shared/roles";
+import { roleWithArticle } from "@/shared/roles";
 
 /** Settings → Members and Settings → Invitations of one workspace. */
 export class MemberSettingsPage {

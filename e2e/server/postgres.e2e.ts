@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { adminQuery } from "../../test/test-db";
+import { adminQuery } from "@test/test-db";
 import { afterAll, describe, expect, it } from "vitest";
 import { newPerson, signInViaApi } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser } from "playwright-core";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deflatedZeros, lyingZip, lyingZipBomb } from "../../test/zip-bomb";
+import { deflatedZeros, lyingZip, lyingZipBomb } from "@test/zip-bomb";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

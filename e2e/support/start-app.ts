@@ -1,10 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
+import { freePort } from "@test/free-port";
 import { launchBrowser } from "./browser";
 
 /** A production Quire server started for one test file. */
@@ -92,19 +92,6 @@ export async function stopApp(app: RunningApp | undefined): Promise<void> {
   if (!app) return;
   await app.stop();
   fs.rmSync(app.dataDir, { recursive: true, force: true });
-}
-
-/** A TCP port nobody listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** A server and a browser for one test file (each file gets its own). */

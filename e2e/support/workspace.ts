@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { Role } from "../../src/shared/roles";
+import type { Role } from "@/shared/roles";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "./accounts";

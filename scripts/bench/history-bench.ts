@@ -1,10 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../test/factories";
-import { openDatabase } from "../../src/server/db/client";
-import { migrateDatabase } from "../../src/server/db/migrate";
-import { listRevisions } from "../../src/server/services/revisions/list-revisions";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { listRevisions } from "@/server/services/revisions/list-revisions";
 import { writeBenchSection } from "./benchmarks-doc";
 
 // `npm run bench:history` (issue #6, "long histories page and stay fast"): the time to fetch one

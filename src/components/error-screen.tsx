@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { buttonClass } from "./ui/button";
+import { buttonClass } from "@/components/ui/button";
 
 /** The framework error pages' content (status and seed text) in the app's look. */
 export function ErrorScreen({

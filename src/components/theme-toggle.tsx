@@ -3,7 +3,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTheme } from "next-themes";
 import { useIsClient } from "@/lib/use-is-client";
-import { menuContentClass, menuItemClass } from "./ui/menu";
+import { menuContentClass, menuItemClass } from "@/components/ui/menu";
 
 const THEMES = [
   { value: "system", label: "System" },

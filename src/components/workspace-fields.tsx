@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { fetchJson } from "@/lib/fetch-json";
 import { slugFromName } from "@/shared/workspace-slug";
 import { WorkspaceSlugField } from "@/shared/schemas/workspace";
-import { Field } from "./ui/field";
+import { Field } from "@/components/ui/field";
 import { RetryableError } from "./retryable-error";
 
 interface SlugAvailability {

@@ -1,8 +1,8 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
-import { DEVICE_COPY_PREFIX, deleteDatabase } from "../lib/offline-pages";
-import { collabDocumentName } from "../shared/collab/document-name";
+import { DEVICE_COPY_PREFIX, deleteDatabase } from "@/lib/offline-pages";
+import { collabDocumentName } from "@/shared/collab/document-name";
 
 /** A document's live copy in the browser: the Y.Doc, its copy on this device, and the socket. */
 export interface DocumentConnection {

@@ -5,7 +5,7 @@ import {
   SYNTAX_INTERVAL_MS,
   UNDO_DELAY_MS,
   UNDO_MAX_STACK,
-} from "../shared/editor-rules";
+} from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
 import { guardUnsafeValues } from "./safe-values";
 import { labelToolbar } from "./toolbar-labels";

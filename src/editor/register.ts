@@ -1,5 +1,5 @@
 import type QuillType from "quill";
-import { sanitizeImageUrl, sanitizeLinkUrl } from "../shared/safe-urls";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 let registered = false;
 

@@ -1,6 +1,6 @@
 import type Quill from "quill";
 import type { Delta as DeltaType } from "quill";
-import { sanitizeImageUrl, sanitizeLinkUrl } from "../shared/safe-urls";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 type Op = DeltaType["ops"][number];
 

@@ -1,4 +1,4 @@
-import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "../shared/editor-rules";
+import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "@/shared/editor-rules";
 
 /** The full toolbar (issue #3): every control, seed defaults for fonts, sizes and alignments. */
 export const TOOLBAR = [

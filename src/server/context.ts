@@ -1,5 +1,5 @@
-import type { TokenScope } from "../shared/api-tokens";
-import type { Db } from "./db/client";
+import type { TokenScope } from "@/shared/api-tokens";
+import type { Db } from "@/server/db/client";
 
 /** The signed-in person a service acts for. */
 export interface Actor {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { ErrorCode, FieldErrors } from "../shared/api-error";
-import { ERROR_STATUS } from "../shared/api-error";
+import type { ErrorCode, FieldErrors } from "@/shared/api-error";
+import { ERROR_STATUS } from "@/shared/api-error";
 
 /** An expected failure a service reports; route handlers and actions turn it into a response. */
 export class AppError extends Error {

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import type { RunningApp } from "../../../e2e/support/start-app";
 import { startApp } from "../../../e2e/support/start-app";
 import { connectCollab } from "../../../e2e/support/collab-client";
-import { BODY_YTEXT } from "../../../src/shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 

@@ -1,5 +1,5 @@
 import { connectCollab } from "../../../e2e/support/collab-client";
-import { BODY_YTEXT } from "../../../src/shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { RawCollabClient } from "./raw-client";
 
 // A load-generator process, forked by the collab benchmark and driven over IPC (one request,

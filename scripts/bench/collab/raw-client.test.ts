@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { Hocuspocus } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectCollab } from "../../../e2e/support/collab-client";
-import { createCollabUpgrade } from "../../../src/server/collab/collab-upgrade";
-import { BODY_YTEXT } from "../../../src/shared/editor-rules";
+import { createCollabUpgrade } from "@/server/collab/collab-upgrade";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { RawCollabClient } from "./raw-client";
 
 // The load generator's hand-written protocol client against a real Hocuspocus on a real socket:

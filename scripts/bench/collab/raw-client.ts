@@ -4,8 +4,8 @@ import WebSocket from "ws";
 import { Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
 import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate, writeSyncStep1, writeSyncStep2 } from "y-protocols/sync";
 import * as Y from "yjs";
-import { collabDocumentName } from "../../../src/shared/collab/document-name";
-import { BODY_YTEXT } from "../../../src/shared/editor-rules";
+import { collabDocumentName } from "@/shared/collab/document-name";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 
 // The Hocuspocus message types this client speaks (@hocuspocus/provider's MessageType).
 const MESSAGE_SYNC = 0;

@@ -1,7 +1,7 @@
-import { getAuth } from "../../../src/server/auth/auth";
-import { closeDatabase, getDb } from "../../../src/server/db/database";
-import { createDocument } from "../../../src/server/services/documents/create-document";
-import { signUp } from "../../../src/server/services/accounts/sign-up";
+import { getAuth } from "@/server/auth/auth";
+import { closeDatabase, getDb } from "@/server/db/database";
+import { createDocument } from "@/server/services/documents/create-document";
+import { signUp } from "@/server/services/accounts/sign-up";
 
 // Run in its own process with DATA_DIR set, before the server starts on that directory (PGlite
 // allows one process per folder): creates one account, its workspace and `count` empty

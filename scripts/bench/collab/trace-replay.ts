@@ -3,7 +3,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import * as Y from "yjs";
 import { connectCollab } from "../../../e2e/support/collab-client";
-import { BODY_YTEXT } from "../../../src/shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import type { Generator } from "./generator-pool";
 import os from "node:os";
 import { cpuPercentSince, cpuSnapshot, runQueueWaitSince } from "./proc-stats";

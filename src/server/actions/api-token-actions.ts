@@ -1,16 +1,16 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { ActionResult } from "../../shared/api-error";
-import type { ApiTokenCreatedDto } from "../../shared/api-tokens";
-import type { FormState } from "../../shared/form-state";
-import type { RevokeApiTokenInput } from "../../shared/schemas/api-token";
-import { CreateApiTokenSchema, RevokeApiTokenSchema } from "../../shared/schemas/api-token";
-import { requireActor } from "../auth/session";
-import { getDb } from "../db/database";
-import { createApiToken } from "../services/api-tokens/create-api-token";
-import { revokeApiToken } from "../services/api-tokens/revoke-api-token";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import type { ActionResult } from "@/shared/api-error";
+import type { ApiTokenCreatedDto } from "@/shared/api-tokens";
+import type { FormState } from "@/shared/form-state";
+import type { RevokeApiTokenInput } from "@/shared/schemas/api-token";
+import { CreateApiTokenSchema, RevokeApiTokenSchema } from "@/shared/schemas/api-token";
+import { requireActor } from "@/server/auth/session";
+import { getDb } from "@/server/db/database";
+import { createApiToken } from "@/server/services/api-tokens/create-api-token";
+import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 import { runAction } from "./run-action";
 

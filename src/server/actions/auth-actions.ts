@@ -3,14 +3,14 @@
 import { APIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { FormState } from "../../shared/form-state";
-import { safeReturnPath } from "../../shared/form-state";
-import { SignInSchema, SignUpSchema } from "../../shared/schemas/auth";
-import { InvitedSignUpSchema } from "../../shared/schemas/member";
-import { getAuth } from "../auth/auth";
-import { getDb } from "../db/database";
-import { signUp } from "../services/accounts/sign-up";
-import { signUpWithInvitation } from "../services/accounts/sign-up-with-invitation";
+import type { FormState } from "@/shared/form-state";
+import { safeReturnPath } from "@/shared/form-state";
+import { SignInSchema, SignUpSchema } from "@/shared/schemas/auth";
+import { InvitedSignUpSchema } from "@/shared/schemas/member";
+import { getAuth } from "@/server/auth/auth";
+import { getDb } from "@/server/db/database";
+import { signUp } from "@/server/services/accounts/sign-up";
+import { signUpWithInvitation } from "@/server/services/accounts/sign-up-with-invitation";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;

@@ -1,14 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { ActionResult } from "../../shared/api-error";
+import type { ActionResult } from "@/shared/api-error";
 import type {
   DocumentSummaryDto,
   DocumentTreeNodeDto,
   FavoriteStateDto,
   PurgeResultDto,
   TrashResultDto,
-} from "../../shared/dto";
+} from "@/shared/dto";
 import type {
   CreateDocumentInput,
   MoveDocumentInput,
@@ -18,7 +18,7 @@ import type {
   ToggleFavoriteInput,
   TrashDocumentInput,
   WorkspaceDocumentsInput,
-} from "../../shared/schemas/document";
+} from "@/shared/schemas/document";
 import {
   CreateDocumentSchema,
   MoveDocumentSchema,
@@ -28,19 +28,19 @@ import {
   ToggleFavoriteSchema,
   TrashDocumentSchema,
   WorkspaceDocumentsSchema,
-} from "../../shared/schemas/document";
-import type { ServiceContext } from "../context";
-import { presentDocumentSummary, presentDocumentTreeNode } from "../presenters/present-document";
-import { createDocument } from "../services/documents/create-document";
-import { listDocumentTree } from "../services/documents/list-document-tree";
-import { listRecentDocuments } from "../services/documents/list-recent-documents";
-import { moveDocument } from "../services/documents/move-document";
-import { purgeDocument } from "../services/documents/purge-document";
-import { renameDocument } from "../services/documents/rename-document";
-import { restoreDocument } from "../services/documents/restore-document";
-import { toggleFavorite } from "../services/documents/toggle-favorite";
-import { trashDocument } from "../services/documents/trash-document";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+} from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import { presentDocumentSummary, presentDocumentTreeNode } from "@/server/presenters/present-document";
+import { createDocument } from "@/server/services/documents/create-document";
+import { listDocumentTree } from "@/server/services/documents/list-document-tree";
+import { listRecentDocuments } from "@/server/services/documents/list-recent-documents";
+import { moveDocument } from "@/server/services/documents/move-document";
+import { purgeDocument } from "@/server/services/documents/purge-document";
+import { renameDocument } from "@/server/services/documents/rename-document";
+import { restoreDocument } from "@/server/services/documents/restore-document";
+import { toggleFavorite } from "@/server/services/documents/toggle-favorite";
+import { trashDocument } from "@/server/services/documents/trash-document";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { runAction } from "./run-action";
 
 /** "New document" / "Add sub-document": an empty document, last under its parent. */

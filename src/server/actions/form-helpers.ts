@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { FormState } from "../../shared/form-state";
-import { AppError, fieldErrorsFrom } from "../errors";
+import type { FormState } from "@/shared/form-state";
+import { AppError, fieldErrorsFrom } from "@/server/errors";
 
 /** The string fields of a form submission (files and repeated keys are ignored). */
 export function formValues(formData: FormData, keys: readonly string[]): Record<string, string> {

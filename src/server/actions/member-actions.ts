@@ -3,10 +3,10 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import type { ActionResult } from "../../shared/api-error";
-import type { InvitationCreatedDto } from "../../shared/dto";
-import type { FormState } from "../../shared/form-state";
-import type { ChangeMemberRoleInput, LeaveWorkspaceInput, RemoveMemberInput, RevokeInvitationInput } from "../../shared/schemas/member";
+import type { ActionResult } from "@/shared/api-error";
+import type { InvitationCreatedDto } from "@/shared/dto";
+import type { FormState } from "@/shared/form-state";
+import type { ChangeMemberRoleInput, LeaveWorkspaceInput, RemoveMemberInput, RevokeInvitationInput } from "@/shared/schemas/member";
 import {
   AcceptInvitationSchema,
   ChangeMemberRoleSchema,
@@ -14,22 +14,22 @@ import {
   LeaveWorkspaceSchema,
   RemoveMemberSchema,
   RevokeInvitationSchema,
-} from "../../shared/schemas/member";
-import { requireActor } from "../auth/session";
-import type { ServiceContext } from "../context";
-import { getDb } from "../db/database";
-import { getEnv } from "../env";
-import { publicOrigin } from "../http/public-origin";
-import { getMailer } from "../mail/mailer";
-import { acceptInvitation } from "../services/invitations/accept-invitation";
-import { createInvitation } from "../services/invitations/create-invitation";
-import { invitationEmail } from "../services/invitations/invitation-email";
-import { getInvitationLimiter } from "../services/invitations/invitation-limiter";
-import { revokeInvitation } from "../services/invitations/revoke-invitation";
-import { changeMemberRole } from "../services/members/change-member-role";
-import { leaveWorkspace } from "../services/members/leave-workspace";
-import { removeMember } from "../services/members/remove-member";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+} from "@/shared/schemas/member";
+import { requireActor } from "@/server/auth/session";
+import type { ServiceContext } from "@/server/context";
+import { getDb } from "@/server/db/database";
+import { getEnv } from "@/server/env";
+import { publicOrigin } from "@/server/http/public-origin";
+import { getMailer } from "@/server/mail/mailer";
+import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
+import { createInvitation } from "@/server/services/invitations/create-invitation";
+import { invitationEmail } from "@/server/services/invitations/invitation-email";
+import { getInvitationLimiter } from "@/server/services/invitations/invitation-limiter";
+import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
+import { changeMemberRole } from "@/server/services/members/change-member-role";
+import { leaveWorkspace } from "@/server/services/members/leave-workspace";
+import { removeMember } from "@/server/services/members/remove-member";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 import { runAction } from "./run-action";
 

@@ -1,14 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { ActionResult } from "../../shared/api-error";
-import type { ListRevisionsInput, RestoreRevisionInput, RevisionPage, SaveVersionInput } from "../../shared/schemas/revision";
-import { ListRevisionsSchema, RestoreRevisionSchema, SaveVersionSchema } from "../../shared/schemas/revision";
-import { presentRevision } from "../presenters/present-revision";
-import { listRevisions } from "../services/revisions/list-revisions";
-import { restoreRevision } from "../services/revisions/restore-revision";
-import { saveVersion } from "../services/revisions/save-version";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import type { ActionResult } from "@/shared/api-error";
+import type { ListRevisionsInput, RestoreRevisionInput, RevisionPage, SaveVersionInput } from "@/shared/schemas/revision";
+import { ListRevisionsSchema, RestoreRevisionSchema, SaveVersionSchema } from "@/shared/schemas/revision";
+import { presentRevision } from "@/server/presenters/present-revision";
+import { listRevisions } from "@/server/services/revisions/list-revisions";
+import { restoreRevision } from "@/server/services/revisions/restore-revision";
+import { saveVersion } from "@/server/services/revisions/save-version";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { runAction } from "./run-action";
 
 /** "Save version…" in the document menu: a named revision of the text as it is now. */

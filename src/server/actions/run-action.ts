@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { ActionResult } from "../../shared/api-error";
-import { getActor } from "../auth/session";
-import type { ServiceContext } from "../context";
-import { getDb } from "../db/database";
-import { AppError, fieldErrorsFrom } from "../errors";
+import type { ActionResult } from "@/shared/api-error";
+import { getActor } from "@/server/auth/session";
+import type { ServiceContext } from "@/server/context";
+import { getDb } from "@/server/db/database";
+import { AppError, fieldErrorsFrom } from "@/server/errors";
 
 /**
  * For actions called from client code: checks the session and the input, then runs `work`.

@@ -1,18 +1,18 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { ActionResult } from "../../shared/api-error";
-import type { ShareDto } from "../../shared/dto";
-import type { CreateShareInput, RevokeShareInput, UpdateShareInput } from "../../shared/schemas/share";
-import { CreateShareSchema, RevokeShareSchema, UpdateShareSchema } from "../../shared/schemas/share";
-import type { ServiceContext } from "../context";
-import { AppError } from "../errors";
-import { presentShare } from "../presenters/present-share";
-import { createShare } from "../services/sharing/create-share";
-import { loadShareSettings } from "../services/sharing/load-share-settings";
-import { revokeShare } from "../services/sharing/revoke-share";
-import { updateShare } from "../services/sharing/update-share";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
+import type { ActionResult } from "@/shared/api-error";
+import type { ShareDto } from "@/shared/dto";
+import type { CreateShareInput, RevokeShareInput, UpdateShareInput } from "@/shared/schemas/share";
+import { CreateShareSchema, RevokeShareSchema, UpdateShareSchema } from "@/shared/schemas/share";
+import type { ServiceContext } from "@/server/context";
+import { AppError } from "@/server/errors";
+import { presentShare } from "@/server/presenters/present-share";
+import { createShare } from "@/server/services/sharing/create-share";
+import { loadShareSettings } from "@/server/services/sharing/load-share-settings";
+import { revokeShare } from "@/server/services/sharing/revoke-share";
+import { updateShare } from "@/server/services/sharing/update-share";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { runAction } from "./run-action";
 
 /** Share dialog → "Create public link". */

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import type { FormState } from "../../shared/form-state";
-import { CreateWorkspaceSchema, RenameWorkspaceSchema } from "../../shared/schemas/workspace";
-import { requireActor } from "../auth/session";
-import { getDb } from "../db/database";
-import { createWorkspace } from "../services/workspaces/create-workspace";
-import { renameWorkspace } from "../services/workspaces/rename-workspace";
+import type { FormState } from "@/shared/form-state";
+import { CreateWorkspaceSchema, RenameWorkspaceSchema } from "@/shared/schemas/workspace";
+import { requireActor } from "@/server/auth/session";
+import { getDb } from "@/server/db/database";
+import { createWorkspace } from "@/server/services/workspaces/create-workspace";
+import { renameWorkspace } from "@/server/services/workspaces/rename-workspace";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 /** "Create another workspace" form: the actor becomes its owner and lands in it. */

@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as documentRoute from "../../app/api/v1/documents/[id]/route";
-import * as restoreRoute from "../../app/api/v1/documents/[id]/restore/route";
-import * as documentsRoute from "../../app/api/v1/documents/route";
-import * as searchRoute from "../../app/api/v1/search/route";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import type { Auth } from "../auth/auth";
-import { createAuth } from "../auth/auth";
-import type { Actor } from "../context";
-import { apiTokens, memberships } from "../db/schema";
-import { createApiRateLimiter } from "../http/api-rate-limiter";
-import { clearProcessSingleton, processSingleton } from "../process-singleton";
-import { createApiToken } from "../services/api-tokens/create-api-token";
-import { revokeApiToken } from "../services/api-tokens/revoke-api-token";
+import * as documentRoute from "@/app/api/v1/documents/[id]/route";
+import * as restoreRoute from "@/app/api/v1/documents/[id]/restore/route";
+import * as documentsRoute from "@/app/api/v1/documents/route";
+import * as searchRoute from "@/app/api/v1/search/route";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import type { Actor } from "@/server/context";
+import { apiTokens, memberships } from "@/server/db/schema";
+import { createApiRateLimiter } from "@/server/http/api-rate-limiter";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { createApiToken } from "@/server/services/api-tokens/create-api-token";
+import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
 
 // The routes reach the database through a process singleton; registering the test database
 // under its key lets the real handlers run. Requests carry tokens, so no auth instance is needed

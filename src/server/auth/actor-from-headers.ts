@@ -1,6 +1,6 @@
-import type { Actor, ApiGrant } from "../context";
-import { getDb } from "../db/database";
-import { authenticateApiToken } from "../services/api-tokens/authenticate-api-token";
+import type { Actor, ApiGrant } from "@/server/context";
+import { getDb } from "@/server/db/database";
+import { authenticateApiToken } from "@/server/services/api-tokens/authenticate-api-token";
 import { getAuth } from "./auth";
 
 /** A signed-in person and the credential they came with. */

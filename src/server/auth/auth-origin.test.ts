@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
 import { createAuth } from "./auth";
 
 let database: TestDatabase;

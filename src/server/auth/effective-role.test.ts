@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../../shared/roles";
+import { ROLES } from "@/shared/roles";
 import { effectiveRole } from "./effective-role";
 
 const WS = "11111111-1111-4111-8111-111111111111";

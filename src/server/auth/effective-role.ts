@@ -1,5 +1,5 @@
-import type { ApiGrant } from "../context";
-import type { Role } from "../../shared/roles";
+import type { ApiGrant } from "@/server/context";
+import type { Role } from "@/shared/roles";
 
 /**
  * The role an actor acts with in `workspaceId`, given their membership role (null: not a

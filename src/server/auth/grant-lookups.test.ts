@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace } from "../../../test/factories";
-import { buildShare } from "../../../test/share-factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import type { ApiGrant, ServiceContext } from "../context";
-import { files } from "../db/schema";
-import type { BlobStore } from "../files/blob-store";
-import { findDocumentForMember } from "../services/documents/find-document-for-member";
-import { listDocumentTree } from "../services/documents/list-document-tree";
-import { readFile } from "../services/files/read-file";
-import { findShareForMember } from "../services/sharing/find-share-for-member";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
-import { listWorkspacesForUser } from "../services/workspaces/list-workspaces-for-user";
+import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import { buildShare } from "@test/share-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { ApiGrant, ServiceContext } from "@/server/context";
+import { files } from "@/server/db/schema";
+import type { BlobStore } from "@/server/files/blob-store";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { listDocumentTree } from "@/server/services/documents/list-document-tree";
+import { readFile } from "@/server/services/files/read-file";
+import { findShareForMember } from "@/server/services/sharing/find-share-for-member";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { listWorkspacesForUser } from "@/server/services/workspaces/list-workspaces-for-user";
 
 // The membership lookups every service goes through, with an API token's grant in the context:
 // the grant's workspace only (others are not_found, as for strangers), and a read token is a viewer.

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import type { ServiceContext } from "../context";
-import { getDb } from "../db/database";
-import { AppError } from "../errors";
-import { presentWorkspace } from "../presenters/present-workspace";
-import { findWorkspaceForMember } from "../services/workspaces/find-workspace-for-member";
-import { recordWorkspaceVisit } from "../services/workspaces/record-workspace-visit";
+import type { ServiceContext } from "@/server/context";
+import { getDb } from "@/server/db/database";
+import { AppError } from "@/server/errors";
+import { presentWorkspace } from "@/server/presenters/present-workspace";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { recordWorkspaceVisit } from "@/server/services/workspaces/record-workspace-visit";
 import { requireActor } from "./session";
 
 /**

@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import type { MemberSummaryDto, ShareDto } from "../../shared/dto";
-import { documentIdFromSegment } from "../../shared/document-slug";
-import { AppError } from "../errors";
-import { presentShareSettings } from "../presenters/present-share";
-import { loadShareSettings } from "../services/sharing/load-share-settings";
+import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
+import { documentIdFromSegment } from "@/shared/document-slug";
+import { AppError } from "@/server/errors";
+import { presentShareSettings } from "@/server/presenters/present-share";
+import { loadShareSettings } from "@/server/services/sharing/load-share-settings";
 import { requireMember } from "./require-member";
 
 /** What the share dialog (modal or full page) renders. */

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import type { Actor } from "../context";
+import type { Actor } from "@/server/context";
 import { actorFromHeaders } from "./actor-from-headers";
 
 /** The signed-in person for this request, or null. Cached per request. */

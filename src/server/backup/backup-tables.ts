@@ -1,6 +1,6 @@
 import { is } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
-import * as schema from "../db/schema";
+import * as schema from "@/server/db/schema";
 
 /** One table as the operator backup sees it, read off the Drizzle schema. */
 export interface BackupTable {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CreateWorkspaceSchema } from "../../shared/schemas/workspace";
-import { AppError, fieldErrorsFrom, validationError } from "../errors";
-import { readBodyAtMost } from "../http/read-body";
-import type { ImportTarget } from "../services/workspaces/import-workspace";
+import { CreateWorkspaceSchema } from "@/shared/schemas/workspace";
+import { AppError, fieldErrorsFrom, validationError } from "@/server/errors";
+import { readBodyAtMost } from "@/server/http/read-body";
+import type { ImportTarget } from "@/server/services/workspaces/import-workspace";
 import { ARCHIVE_FORM_MARGIN_BYTES, MAX_ARCHIVE_BYTES } from "./workspace-archive";
 
 export const ARCHIVE_TOO_LARGE = "A workspace archive can be at most 50 MB.";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { MAX_TREE_DEPTH } from "../../shared/editor-rules";
-import { validationError } from "../errors";
-import type { AppError } from "../errors";
+import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
+import { validationError } from "@/server/errors";
+import type { AppError } from "@/server/errors";
 import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchiveRevision } from "./workspace-archive";
 import {
   ARCHIVE_FORMAT,
@@ -16,7 +16,7 @@ import {
   MAX_ENTRY_BYTES,
   MAX_INFLATED_BYTES,
 } from "./workspace-archive";
-import { ZipArchive, ZipReadError } from "../zip/zip-archive";
+import { ZipArchive, ZipReadError } from "@/server/zip/zip-archive";
 
 /** A workspace archive, checked: its manifest, its tree (parents first) and its files list; entries read on demand. */
 export interface WorkspaceArchive {

@@ -1,5 +1,5 @@
-import { fileUrl } from "../services/files/upload-image";
-import { fileIdFromUrl } from "../services/files/sign-file-urls";
+import { fileUrl } from "@/server/services/files/upload-image";
+import { fileIdFromUrl } from "@/server/services/files/sign-file-urls";
 
 /**
  * A copy of a delta's ops whose image embeds pointing at an uploaded file of the archive

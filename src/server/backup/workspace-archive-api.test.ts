@@ -4,16 +4,16 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET } from "../../app/api/v1/workspaces/[id]/export/route";
-import { POST } from "../../app/api/v1/workspaces/import/route";
-import { buildWorkspace } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import type { Auth } from "../auth/auth";
-import { createAuth } from "../auth/auth";
-import { DiskBlobStore } from "../files/blob-store";
-import { clearProcessSingleton, processSingleton } from "../process-singleton";
-import { createDocument } from "../services/documents/create-document";
+import { GET } from "@/app/api/v1/workspaces/[id]/export/route";
+import { POST } from "@/app/api/v1/workspaces/import/route";
+import { buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { DiskBlobStore } from "@/server/files/blob-store";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { createDocument } from "@/server/services/documents/create-document";
 import { ENTRY, MAX_ARCHIVE_BYTES } from "./workspace-archive";
 
 // The real route handlers, with the database, auth and blob store registered as the process's.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import packageJson from "../../../package.json";
-import { MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "../../shared/editor-rules";
-import { REVISION_KINDS } from "../../shared/revisions";
+import { MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { REVISION_KINDS } from "@/shared/revisions";
 
 /**
  * The workspace archive (Settings → Import and export, `GET /api/v1/workspaces/{id}/export`):

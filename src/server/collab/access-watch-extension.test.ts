@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCollabHarness } from "../../../test/collab-harness";
-import { buildDocument, buildWorkspace } from "../../../test/factories";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "../../shared/collab/close-codes";
-import { documents, memberships, sessions } from "../db/schema";
+import { startCollabHarness } from "@test/collab-harness";
+import { buildDocument, buildWorkspace } from "@test/factories";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "@/shared/collab/close-codes";
+import { documents, memberships, sessions } from "@/server/db/schema";
 import { ACCESS_RECHECK_MS } from "./access-watch-extension";
 
 let harness: Awaited<ReturnType<typeof startCollabHarness>>;

@@ -1,12 +1,12 @@
 import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
-import { AUTH_REFUSED_REASON } from "../../shared/collab/close-codes";
-import { documentIdFromCollabName } from "../../shared/collab/document-name";
-import type { Identity } from "../auth/actor-from-headers";
-import type { Actor, ApiGrant } from "../context";
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import { documentAbilities } from "../policies/document-policy";
-import { findDocumentForMember } from "../services/documents/find-document-for-member";
+import { AUTH_REFUSED_REASON } from "@/shared/collab/close-codes";
+import { documentIdFromCollabName } from "@/shared/collab/document-name";
+import type { Identity } from "@/server/auth/actor-from-headers";
+import type { Actor, ApiGrant } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 
 /** Resolves the person behind a connection from its request headers (the session cookie). */
 export type ResolveIdentity = (headers: Headers) => Promise<Identity | null>;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCollabHarness } from "../../../test/collab-harness";
-import { buildDocument, buildWorkspace, contextFor } from "../../../test/factories";
-import { ACCESS_LOST_REASON, AUTH_REFUSED_REASON } from "../../shared/collab/close-codes";
-import { apiTokens } from "../db/schema";
-import { hashApiToken } from "../services/api-tokens/api-token-secret";
-import { createApiToken } from "../services/api-tokens/create-api-token";
-import { revokeApiToken } from "../services/api-tokens/revoke-api-token";
+import { startCollabHarness } from "@test/collab-harness";
+import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
+import { ACCESS_LOST_REASON, AUTH_REFUSED_REASON } from "@/shared/collab/close-codes";
+import { apiTokens } from "@/server/db/schema";
+import { hashApiToken } from "@/server/services/api-tokens/api-token-secret";
+import { createApiToken } from "@/server/services/api-tokens/create-api-token";
+import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
 
 // /collab with `Authorization: Bearer <API token>` (PRODUCT.md §6), on the real collaboration
 // server: the token's grant caps the connection, and the access watch ends it with the token.

@@ -2,7 +2,7 @@ import { Redis } from "@hocuspocus/extension-redis";
 import type { Extension } from "@hocuspocus/server";
 import { Hocuspocus } from "@hocuspocus/server";
 import IORedis from "ioredis";
-import type { Db } from "../db/client";
+import type { Db } from "@/server/db/client";
 import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveIdentity } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";

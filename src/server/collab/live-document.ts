@@ -1,9 +1,9 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import { Hocuspocus as HocuspocusServer } from "@hocuspocus/server";
 import type * as Y from "yjs";
-import { collabDocumentName } from "../../shared/collab/document-name";
-import type { Db } from "../db/client";
-import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "../process-singleton";
+import { collabDocumentName } from "@/shared/collab/document-name";
+import type { Db } from "@/server/db/client";
+import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 import type { CollabContext } from "./auth-extension";
 import { PersistenceExtension } from "./persistence-extension";
 

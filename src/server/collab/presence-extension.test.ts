@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCollabHarness } from "../../../test/collab-harness";
-import { buildDocument, buildWorkspace } from "../../../test/factories";
+import { startCollabHarness } from "@test/collab-harness";
+import { buildDocument, buildWorkspace } from "@test/factories";
 
 let harness: Awaited<ReturnType<typeof startCollabHarness>>;
 beforeAll(async () => {

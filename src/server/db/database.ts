@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "../env";
+import { getEnv } from "@/server/env";
 import type { Db, DbHandle } from "./client";
 import { openDatabase } from "./client";
 import { lockDataDir } from "./data-dir-lock";
 import { migrateDatabase } from "./migrate";
-import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "../process-singleton";
+import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 interface ProcessDatabase {
   handle: Promise<DbHandle>;

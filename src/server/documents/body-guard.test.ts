@@ -1,7 +1,7 @@
 import Delta from "quill-delta";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { BODY_YTEXT } from "../../shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { BodyGuard } from "./body-guard";
 
 /** A server document and a client that starts from it, as after a sync. */

@@ -1,7 +1,7 @@
 import Delta from "quill-delta";
 import * as Y from "yjs";
-import type { UpdateAdjustedReason } from "../../shared/collab/close-codes";
-import { BODY_YTEXT, MAX_BODY_CHARS } from "../../shared/editor-rules";
+import type { UpdateAdjustedReason } from "@/shared/collab/close-codes";
+import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
 import { sanitizeDelta } from "./sanitize-delta";
 

@@ -1,6 +1,6 @@
-import type { ConvertibleFile } from "../import/convert-file";
-import { convertFile } from "../import/convert-file";
-import { peekProcessSingleton, processSingleton } from "../process-singleton";
+import type { ConvertibleFile } from "@/server/import/convert-file";
+import { convertFile } from "@/server/import/convert-file";
+import { peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 import type { DerivedDocument } from "./derive-document";
 import { deriveDocument } from "./derive-document";
 import type { BodyDelta } from "./sanitize-delta";

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { IN_THREAD_BODY_WORK } from "./body-work";
 import type { BodyJob, BodyJobReply } from "./body-workers";
-import { isUnreadableFileError } from "../import/unreadable-file-error";
+import { isUnreadableFileError } from "@/server/import/unreadable-file-error";
 
 /** Runs in a worker thread (see body-workers.ts): does one job of BodyWork and replies with its result. */
 parentPort?.on("message", ({ id, job }: { id: number; job: BodyJob }) => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { lyingZipBomb } from "../../../test/zip-bomb";
-import { BODY_YTEXT } from "../../shared/editor-rules";
-import { UnreadableFileError } from "../import/unreadable-file-error";
+import { lyingZipBomb } from "@test/zip-bomb";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import { UnreadableFileError } from "@/server/import/unreadable-file-error";
 import { IN_THREAD_BODY_WORK } from "./body-work";
 import { BodyWorkers } from "./body-workers";
 

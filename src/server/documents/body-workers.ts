@@ -1,7 +1,7 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ConvertibleFile } from "../import/convert-file";
-import { UnreadableFileError } from "../import/unreadable-file-error";
+import type { ConvertibleFile } from "@/server/import/convert-file";
+import { UnreadableFileError } from "@/server/import/unreadable-file-error";
 import type { BodyWork } from "./body-work";
 import type { DerivedDocument } from "./derive-document";
 import type { BodyDelta } from "./sanitize-delta";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { BODY_YTEXT } from "../../shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { bodyDelta, deriveDocument } from "./derive-document";
 
 function docWithBody(ops: unknown[]): Y.Doc {

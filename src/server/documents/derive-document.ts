@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { BODY_YTEXT } from "../../shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { deltaToPlainText, renderDeltaHtml } from "./render-delta-html";
 import type { BodyDelta } from "./sanitize-delta";
 import { sanitizeDelta } from "./sanitize-delta";

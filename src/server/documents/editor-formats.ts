@@ -1,5 +1,5 @@
-import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "../../shared/editor-rules";
-import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
+import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "@/shared/editor-rules";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 /**
  * The formats the editor's toolbar can produce (src/editor/toolbar.ts), and the only ones the

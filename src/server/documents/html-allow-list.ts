@@ -1,4 +1,4 @@
-import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 /**
  * The last check on rendered HTML, after Quill has already rendered a sanitised delta: every

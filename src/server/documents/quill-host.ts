@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { HLJSApi } from "highlight.js";
-import { LINK_PROTOCOLS } from "../../shared/editor-rules";
-import { sanitizeImageUrl, sanitizeLinkUrl } from "../../shared/safe-urls";
+import { LINK_PROTOCOLS } from "@/shared/editor-rules";
+import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
 import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
 

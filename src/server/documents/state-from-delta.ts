@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { BODY_YTEXT } from "../../shared/editor-rules";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import type { DerivedDocument } from "./derive-document";
 import { deriveDocument } from "./derive-document";
 import { sanitizeDelta } from "./sanitize-delta";

@@ -1,5 +1,5 @@
-import type { AttributeValue } from "../documents/editor-formats";
-import type { BodyAttributes, BodyDelta } from "../documents/sanitize-delta";
+import type { AttributeValue } from "@/server/documents/editor-formats";
+import type { BodyAttributes, BodyDelta } from "@/server/documents/sanitize-delta";
 
 /** A piece of a line: text, or an embed (`{ image }`, `{ formula }`), with its inline formats. */
 export interface InlineRun {

@@ -1,6 +1,6 @@
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ExternalHyperlink, ImageRun, ShadingType, TextRun } from "docx";
-import type { BodyAttributes } from "../documents/sanitize-delta";
+import type { BodyAttributes } from "@/server/documents/sanitize-delta";
 import type { InlineRun } from "./document-lines";
 import type { ImageMap } from "./export-images";
 import type { ImageSize } from "./image-size";

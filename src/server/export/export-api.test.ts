@@ -1,13 +1,13 @@
 import { NextRequest } from "next/server";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET, POST } from "../../app/api/v1/documents/[id]/export/route";
-import { buildDocument, buildUser, buildWorkspace } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import type { Auth } from "../auth/auth";
-import { createAuth } from "../auth/auth";
-import { clearProcessSingleton, processSingleton } from "../process-singleton";
+import { GET, POST } from "@/app/api/v1/documents/[id]/export/route";
+import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 // The route reaches the database and auth through process singletons (as in search-api.test.ts).
 const SECRET = "test-secret-that-is-at-least-32-characters";

@@ -1,5 +1,5 @@
-import type { ExportFormat } from "../../shared/schemas/export";
-import { EXPORT_FORMATS } from "../../shared/schemas/export";
+import type { ExportFormat } from "@/shared/schemas/export";
+import { EXPORT_FORMATS } from "@/shared/schemas/export";
 
 export { EXPORT_FORMATS, type ExportFormat };
 

@@ -1,4 +1,4 @@
-import { fileIdFromUrl } from "../services/files/sign-file-urls";
+import { fileIdFromUrl } from "@/server/services/files/sign-file-urls";
 
 /** An image an export can embed: its bytes and type, and the upload it came from, if any. */
 export interface ExportImage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_IMAGES } from "../../../test/file-factories";
+import { SAMPLE_IMAGES } from "@test/file-factories";
 import { imageSize } from "./image-size";
 
 describe("imageSize", () => {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
-import { getEnv } from "../env";
-import { AppError } from "../errors";
-import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "../process-singleton";
+import { getEnv } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 /** PDFs printed at once per process; more wait their turn (each page holds a renderer). */

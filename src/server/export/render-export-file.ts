@@ -1,5 +1,5 @@
-import { sanitizeDelta } from "../documents/sanitize-delta";
-import { fileIdFromUrl } from "../services/files/sign-file-urls";
+import { sanitizeDelta } from "@/server/documents/sanitize-delta";
+import { fileIdFromUrl } from "@/server/services/files/sign-file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
 import { imageExtension, resolveImages, toDataUri } from "./export-images";
 import type { ExportFormat } from "./export-formats";

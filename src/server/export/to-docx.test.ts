@@ -1,6 +1,6 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { BodyOp } from "../documents/sanitize-delta";
+import type { BodyOp } from "@/server/documents/sanitize-delta";
 import { toDocx } from "./to-docx";
 
 async function documentXml(ops: BodyOp[]): Promise<string> {

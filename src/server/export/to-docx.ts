@@ -1,6 +1,6 @@
 import type { ILevelsOptions, IParagraphOptions } from "docx";
 import { AlignmentType, BorderStyle, Document, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, TextRun } from "docx";
-import type { BodyDelta } from "../documents/sanitize-delta";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
 import type { DocumentLine } from "./document-lines";
 import { documentLines } from "./document-lines";
 import { MONOSPACE_FONT, docxRuns } from "./docx-runs";

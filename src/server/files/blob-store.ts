@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { getEnv } from "../env";
-import { processSingleton } from "../process-singleton";
+import { getEnv } from "@/server/env";
+import { processSingleton } from "@/server/process-singleton";
 
 /** What a blob store hands back for a key: the bytes as a web stream, and how many there are. */
 export interface StoredBlob {

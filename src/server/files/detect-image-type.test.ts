@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_IMAGES } from "../../../test/file-factories";
+import { SAMPLE_IMAGES } from "@test/file-factories";
 import { detectImageType } from "./detect-image-type";
 
 const text = (s: string) => new TextEncoder().encode(s);

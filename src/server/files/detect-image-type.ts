@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
-import type { AcceptedImageType } from "../../shared/editor-rules";
-import { IMAGE_ACCEPT } from "../../shared/editor-rules";
+import type { AcceptedImageType } from "@/shared/editor-rules";
+import { IMAGE_ACCEPT } from "@/shared/editor-rules";
 
 // file-type's names for formats the picker lists under another name: an animated PNG is
 // still a PNG to browsers, and ICO has two registered types.

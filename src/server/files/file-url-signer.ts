@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { resolveAuthSecret } from "../auth/auth-secret";
-import { getEnv } from "../env";
-import { processSingleton } from "../process-singleton";
+import { resolveAuthSecret } from "@/server/auth/auth-secret";
+import { getEnv } from "@/server/env";
+import { processSingleton } from "@/server/process-singleton";
 
 /** A signature's validity window: URLs stay the same for one window and work for one to two. */
 export const FILE_URL_WINDOW_SECONDS = 6 * 60 * 60;

@@ -1,6 +1,6 @@
-import { MAX_UPLOAD_BYTES } from "../../shared/editor-rules";
-import { AppError } from "../errors";
-import { readBodyAtMost } from "../http/read-body";
+import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { AppError } from "@/server/errors";
+import { readBodyAtMost } from "@/server/http/read-body";
 import { TOO_LARGE_MESSAGE } from "./upload-messages";
 
 /** Room for the multipart envelope (boundaries, part headers, the documentId field) around a full-size image. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningService } from "../../../e2e/support/services";
-import { missingServices, startRedis } from "../../../e2e/support/services";
+import type { RunningService } from "@test/services";
+import { missingServices, startRedis } from "@test/services";
 import { createApiRateLimiter } from "./api-rate-limiter";
 
 async function outcomes(take: () => Promise<void>, times: number) {

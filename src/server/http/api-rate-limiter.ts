@@ -1,9 +1,9 @@
 import IORedis from "ioredis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { AppError } from "../errors";
-import { getEnv } from "../env";
-import { processSingleton } from "../process-singleton";
+import { AppError } from "@/server/errors";
+import { getEnv } from "@/server/env";
+import { processSingleton } from "@/server/process-singleton";
 
 /** The window API_RATE_LIMIT counts requests in. */
 export const API_RATE_WINDOW_SECONDS = 60;

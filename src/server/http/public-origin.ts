@@ -1,5 +1,5 @@
-import type { Env } from "../env";
-import { getEnv } from "../env";
+import type { Env } from "@/server/env";
+import { getEnv } from "@/server/env";
 
 /**
  * The origin people reach Quire at, for URLs that leave the page (canonical links of published

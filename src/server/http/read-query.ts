@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import type { ServiceContext } from "../context";
-import { AppError, fieldErrorsFrom } from "../errors";
+import type { ServiceContext } from "@/server/context";
+import { AppError, fieldErrorsFrom } from "@/server/errors";
 
 /**
  * The request's query parameters validated by `schema`: bad ones are 400 `bad_request` naming

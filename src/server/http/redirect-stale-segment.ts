@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { documentSegment } from "../../shared/document-slug";
+import { documentSegment } from "@/shared/document-slug";
 
 /**
  * Whether this render was asked for by the app already open in a browser (a client-side

@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { actorFromHeaders, bearerToken } from "../auth/actor-from-headers";
-import type { ServiceContext } from "../context";
-import { getDb } from "../db/database";
-import { getEnv } from "../env";
-import { AppError } from "../errors";
-import { authenticateApiToken } from "../services/api-tokens/authenticate-api-token";
+import { actorFromHeaders, bearerToken } from "@/server/auth/actor-from-headers";
+import type { ServiceContext } from "@/server/context";
+import { getDb } from "@/server/db/database";
+import { getEnv } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { authenticateApiToken } from "@/server/services/api-tokens/authenticate-api-token";
 import { getApiRateLimiter } from "./api-rate-limiter";
 import { isSameOriginRequest } from "./same-origin";
 

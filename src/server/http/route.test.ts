@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NextRequest } from "next/server";
-import { AppError } from "../errors";
+import { AppError } from "@/server/errors";
 import { defineRoute } from "./route";
 
 const request = new Request("http://localhost/api/x") as unknown as NextRequest; // handlers here ignore it

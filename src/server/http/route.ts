@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { NextRequest } from "next/server";
-import type { ApiErrorBody, ErrorCode, FieldErrors } from "../../shared/api-error";
-import { ERROR_STATUS } from "../../shared/api-error";
-import { AppError } from "../errors";
+import type { ApiErrorBody, ErrorCode, FieldErrors } from "@/shared/api-error";
+import { ERROR_STATUS } from "@/shared/api-error";
+import { AppError } from "@/server/errors";
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

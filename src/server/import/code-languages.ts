@@ -1,4 +1,4 @@
-import { CODE_BLOCK_LANGUAGES } from "../documents/editor-formats";
+import { CODE_BLOCK_LANGUAGES } from "@/server/documents/editor-formats";
 
 // The names Markdown fences and HTML classes use for the editor's languages.
 const ALIASES: Readonly<Record<string, (typeof CODE_BLOCK_LANGUAGES)[number]>> = {

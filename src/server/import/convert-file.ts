@@ -1,4 +1,4 @@
-import type { BodyDelta } from "../documents/sanitize-delta";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
 import { docxToDelta } from "./docx-to-delta";
 import { htmlToDelta } from "./html-to-delta";
 import { markdownToDelta } from "./markdown-to-delta";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeDelta } from "../documents/sanitize-delta";
-import { sampleDocx } from "../../../test/import-fixtures";
+import { sanitizeDelta } from "@/server/documents/sanitize-delta";
+import { sampleDocx } from "@test/import-fixtures";
 import { docxToDelta } from "./docx-to-delta";
 
 describe("docxToDelta", () => {

@@ -1,6 +1,6 @@
 import mammoth from "mammoth";
-import type { BodyDelta } from "../documents/sanitize-delta";
-import { ZipArchive, ZipReadError } from "../zip/zip-archive";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
+import { ZipArchive, ZipReadError } from "@/server/zip/zip-archive";
 import { htmlToDelta } from "./html-to-delta";
 import { UnreadableFileError } from "./unreadable-file-error";
 

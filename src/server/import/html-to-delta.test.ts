@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { renderDeltaHtml } from "../documents/render-delta-html";
-import type { BodyOp } from "../documents/sanitize-delta";
-import { sanitizeDelta } from "../documents/sanitize-delta";
+import { renderDeltaHtml } from "@/server/documents/render-delta-html";
+import type { BodyOp } from "@/server/documents/sanitize-delta";
+import { sanitizeDelta } from "@/server/documents/sanitize-delta";
 import { htmlToDelta } from "./html-to-delta";
 
 async function convert(html: string) {

@@ -1,5 +1,5 @@
-import { getQuillHost } from "../documents/quill-host";
-import type { BodyDelta } from "../documents/sanitize-delta";
+import { getQuillHost } from "@/server/documents/quill-host";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
 import { prepareHtml } from "./prepare-html";
 
 /**

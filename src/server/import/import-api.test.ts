@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST } from "../../app/api/v1/import/route";
-import { buildDocument, buildWorkspace } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import { MAX_IMPORT_BYTES } from "../../shared/editor-rules";
-import type { ImportSummary } from "../../shared/schemas/import";
-import type { Auth } from "../auth/auth";
-import { createAuth } from "../auth/auth";
-import { DiskBlobStore } from "../files/blob-store";
-import { clearProcessSingleton, processSingleton } from "../process-singleton";
+import { POST } from "@/app/api/v1/import/route";
+import { buildDocument, buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
+import type { ImportSummary } from "@/shared/schemas/import";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { DiskBlobStore } from "@/server/files/blob-store";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 // The route reaches the database, auth and blob store through process singletons (files-api.test.ts).
 const SINGLETONS = ["database", "auth", "blob-store"];

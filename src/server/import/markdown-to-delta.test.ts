@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeDelta } from "../documents/sanitize-delta";
+import { sanitizeDelta } from "@/server/documents/sanitize-delta";
 import { markdownToDelta } from "./markdown-to-delta";
 
 // What the editor would store: the converted delta after the server's sanitiser.

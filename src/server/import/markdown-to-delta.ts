@@ -1,6 +1,6 @@
 import type { Tokens } from "marked";
 import { Marked } from "marked";
-import type { BodyDelta } from "../documents/sanitize-delta";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
 import { codeBlockLanguage } from "./code-languages";
 import { htmlToDelta } from "./html-to-delta";
 import { markdownFormulas } from "./markdown-formulas";

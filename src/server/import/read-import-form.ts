@@ -1,8 +1,8 @@
-import { MAX_IMPORT_BYTES } from "../../shared/editor-rules";
-import type { ImportFields } from "../../shared/schemas/import";
-import { ImportFieldsSchema } from "../../shared/schemas/import";
-import { AppError, fieldErrorsFrom, validationError } from "../errors";
-import { readBodyAtMost } from "../http/read-body";
+import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
+import type { ImportFields } from "@/shared/schemas/import";
+import { ImportFieldsSchema } from "@/shared/schemas/import";
+import { AppError, fieldErrorsFrom, validationError } from "@/server/errors";
+import { readBodyAtMost } from "@/server/http/read-body";
 
 /** What an import request over the limit is told. */
 export const IMPORT_TOO_LARGE_MESSAGE = "One import can send at most 50 MB: send fewer files at a time.";

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { MAX_IMPORT_FILE_BYTES } from "../../shared/import";
-import { lyingZipBomb } from "../../../test/zip-bomb";
+import { MAX_IMPORT_FILE_BYTES } from "@/shared/import";
+import { lyingZipBomb } from "@test/zip-bomb";
 import { ZipRefusedError, readZip } from "./read-zip";
 
 const budget = (remaining = 200 * 1024 * 1024) => ({ remaining });

@@ -1,6 +1,6 @@
-import { MAX_IMPORT_FILE_BYTES, MAX_ZIP_ENTRIES } from "../../shared/import";
-import type { SkippedImport } from "../../shared/schemas/import";
-import { ZipArchive, ZipReadError } from "../zip/zip-archive";
+import { MAX_IMPORT_FILE_BYTES, MAX_ZIP_ENTRIES } from "@/shared/import";
+import type { SkippedImport } from "@/shared/schemas/import";
+import { ZipArchive, ZipReadError } from "@/server/zip/zip-archive";
 
 /** One file inside a zip: its path with `/` separators (no leading slash, no `.` or `..`) and its bytes. */
 export interface ZipEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BodyDelta } from "../documents/sanitize-delta";
+import type { BodyDelta } from "@/server/documents/sanitize-delta";
 import { takeTitle } from "./take-title";
 
 describe("takeTitle", () => {

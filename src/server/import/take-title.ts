@@ -1,5 +1,5 @@
-import { MAX_TITLE_CHARS } from "../../shared/editor-rules";
-import type { BodyDelta, BodyOp } from "../documents/sanitize-delta";
+import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
+import type { BodyDelta, BodyOp } from "@/server/documents/sanitize-delta";
 
 /** A document's title and the body left once the title's heading is taken out. */
 export interface TitledBody {

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import { getEnv } from "../env";
-import { processSingleton } from "../process-singleton";
+import { getEnv } from "@/server/env";
+import { processSingleton } from "@/server/process-singleton";
 
 /** One outgoing email. */
 export interface Mail {

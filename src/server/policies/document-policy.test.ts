@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../shared/roles";
+import type { Role } from "@/shared/roles";
 import type { DocumentAbilities, ShareAbilities } from "./document-policy";
 import { documentAbilities, shareAbilities } from "./document-policy";
 

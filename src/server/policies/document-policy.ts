@@ -1,5 +1,5 @@
-import type { Role } from "../../shared/roles";
-import { ROLE_RANK } from "../../shared/roles";
+import type { Role } from "@/shared/roles";
+import { ROLE_RANK } from "@/shared/roles";
 
 /** What the policy needs about a document: loaded with it, so policies never query. */
 export interface DocumentAccess {

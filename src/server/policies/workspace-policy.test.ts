@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../shared/roles";
-import { ROLES } from "../../shared/roles";
+import type { Role } from "@/shared/roles";
+import { ROLES } from "@/shared/roles";
 import type { MemberAbilities, WorkspaceAbilities } from "./workspace-policy";
 import { assignableRoles, canAssignRole, keepsAnOwner, memberAbilities, workspaceAbilities } from "./workspace-policy";
 

@@ -1,5 +1,5 @@
-import type { Role } from "../../shared/roles";
-import { ROLE_RANK, ROLES } from "../../shared/roles";
+import type { Role } from "@/shared/roles";
+import { ROLE_RANK, ROLES } from "@/shared/roles";
 
 /** What a member may do with a workspace as a whole (PRODUCT.md §5). */
 /** Mirrored for the browser by WorkspaceAbilitiesDto in shared/dto.ts. */

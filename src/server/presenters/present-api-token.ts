@@ -1,5 +1,5 @@
-import { apiTokens } from "../db/schema";
-import type { ApiTokenDto, TokenScope, TokenStatus } from "../../shared/api-tokens";
+import { apiTokens } from "@/server/db/schema";
+import type { ApiTokenDto, TokenScope, TokenStatus } from "@/shared/api-tokens";
 
 /** An api_tokens row as the services read it. */
 export interface ApiTokenRow {

@@ -1,8 +1,8 @@
-import type { DocumentSummaryDto, DocumentTreeNodeDto, TrashItemDto } from "../../shared/dto";
-import { documentAbilities } from "../policies/document-policy";
-import type { DocumentSummary } from "../services/documents/document-columns";
-import type { DocumentTreeNode } from "../services/documents/list-document-tree";
-import type { TrashItem } from "../services/documents/list-trash";
+import type { DocumentSummaryDto, DocumentTreeNodeDto, TrashItemDto } from "@/shared/dto";
+import { documentAbilities } from "@/server/policies/document-policy";
+import type { DocumentSummary } from "@/server/services/documents/document-columns";
+import type { DocumentTreeNode } from "@/server/services/documents/list-document-tree";
+import type { TrashItem } from "@/server/services/documents/list-trash";
 
 /** A sidebar tree node; rows from listDocumentTree already have exactly this shape. */
 export function presentDocumentTreeNode(node: DocumentTreeNode): DocumentTreeNodeDto {

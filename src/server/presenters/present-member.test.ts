@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../shared/roles";
+import type { Role } from "@/shared/roles";
 import { presentMembers } from "./present-member";
 
 const joinedAt = new Date("2026-01-01T00:00:00Z");

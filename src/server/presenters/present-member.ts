@@ -1,6 +1,6 @@
-import type { MemberDto, PendingInvitationDto } from "../../shared/dto";
-import type { Role } from "../../shared/roles";
-import { assignableRoles, canAssignRole, keepsAnOwner, memberAbilities } from "../policies/workspace-policy";
+import type { MemberDto, PendingInvitationDto } from "@/shared/dto";
+import type { Role } from "@/shared/roles";
+import { assignableRoles, canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
 
 interface MemberRow {
   userId: string;

@@ -1,7 +1,7 @@
-import type { PublishedContentsNode } from "../../shared/dto";
-import type { Db } from "../db/client";
-import type { PublishedNode, PublishedPage } from "../services/sharing/resolve-share";
-import { documentSegment, displayTitle } from "../../shared/document-slug";
+import type { PublishedContentsNode } from "@/shared/dto";
+import type { Db } from "@/server/db/client";
+import type { PublishedNode, PublishedPage } from "@/server/services/sharing/resolve-share";
+import { documentSegment, displayTitle } from "@/shared/document-slug";
 import { presentDocumentHtml } from "./present-document-html";
 
 // A search-result snippet's usual length.

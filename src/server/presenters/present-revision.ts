@@ -1,5 +1,5 @@
-import type { RevisionDto } from "../../shared/schemas/revision";
-import type { RevisionSummary } from "../services/revisions/list-revisions";
+import type { RevisionDto } from "@/shared/schemas/revision";
+import type { RevisionSummary } from "@/server/services/revisions/list-revisions";
 
 /** A timeline entry for the API and the history page, with people named (deleted accounts left out). */
 export function presentRevision(revision: RevisionSummary, people: Map<string, string>): RevisionDto {

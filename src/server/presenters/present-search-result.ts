@@ -1,6 +1,6 @@
-import { documentSegment } from "../../shared/document-slug";
-import type { SearchResultDto } from "../../shared/dto";
-import type { SearchHit } from "../services/search/search-documents";
+import { documentSegment } from "@/shared/document-slug";
+import type { SearchResultDto } from "@/shared/dto";
+import type { SearchHit } from "@/server/services/search/search-documents";
 
 /** A search hit with its editor URL and an ISO date. */
 export function presentSearchResult(hit: SearchHit, workspaceSlug: string): SearchResultDto {

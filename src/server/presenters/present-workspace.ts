@@ -1,6 +1,6 @@
-import type { WorkspaceDto } from "../../shared/dto";
-import type { Role } from "../../shared/roles";
-import { workspaceAbilities } from "../policies/workspace-policy";
+import type { WorkspaceDto } from "@/shared/dto";
+import type { Role } from "@/shared/roles";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
 
 /** A workspace as the UI sees it, with the viewer's role and abilities. */
 export function presentWorkspace(row: { id: string; slug: string; name: string; role: Role }): WorkspaceDto {

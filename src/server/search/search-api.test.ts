@@ -1,16 +1,16 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { GET, POST } from "../../app/api/v1/search/route";
-import { buildDocument, buildUser, buildWorkspace } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import { BODY_YTEXT } from "../../shared/editor-rules";
-import type { Auth } from "../auth/auth";
-import { createAuth } from "../auth/auth";
-import { deriveDocument } from "../documents/derive-document";
-import { clearProcessSingleton, processSingleton } from "../process-singleton";
-import { storeDocumentState } from "../services/documents/store-document-state";
+import { GET, POST } from "@/app/api/v1/search/route";
+import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { deriveDocument } from "@/server/documents/derive-document";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { storeDocumentState } from "@/server/services/documents/store-document-state";
 
 // The route reaches the database and auth through process singletons; registering test
 // instances under the same keys lets the real handler run (as in files-api.test.ts).

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../test/factories";
-import type { TestDatabase } from "../../../test/test-db";
-import { createTestDatabase } from "../../../test/test-db";
-import { documents } from "../db/schema";
-import { renameDocument } from "../services/documents/rename-document";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { documents } from "@/server/db/schema";
+import { renameDocument } from "@/server/services/documents/rename-document";
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOKEN_SCOPES } from "../api-tokens";
+import { TOKEN_SCOPES } from "@/shared/api-tokens";
 
 /** Longest API token name (PRODUCT.md §4: names are 1–80 characters). */
 export const MAX_TOKEN_NAME_CHARS = 80;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_TITLE_CHARS } from "../editor-rules";
+import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 
 /** A document id as newDocumentId() makes them: 12 lower-case letters and digits. */
 export const DocumentIdField = z.string().regex(/^[a-z0-9]{12}$/, "This is not a document id.");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../roles";
+import { ROLES } from "@/shared/roles";
 import { EmailField, PasswordField, PersonNameField } from "./fields";
 
 const WorkspaceIdField = z.uuid("This is not a workspace id.");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVISION_KINDS } from "../revisions";
+import { REVISION_KINDS } from "@/shared/revisions";
 import { DocumentIdField } from "./document";
 
 /** Longest version name, in characters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugFromName } from "../workspace-slug";
+import { slugFromName } from "@/shared/workspace-slug";
 import { WorkspaceSlugField } from "./workspace";
 
 describe("WorkspaceSlugField", () => {

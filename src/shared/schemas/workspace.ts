@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN } from "../workspace-slug";
+import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN } from "@/shared/workspace-slug";
 
 export const WorkspaceNameField = z
   .string()

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getActor } from "@/server/auth/session";
 import { safeReturnPath } from "@/shared/form-state";
-import { SignInForm } from "../_components/sign-in-form";
+import { SignInForm } from "@/app/(auth)/_components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -5,8 +5,8 @@ import { getActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { InvitationTokenField } from "@/shared/schemas/member";
-import { InvitedSignUpForm } from "../_components/invited-sign-up-form";
-import { SignUpForm } from "../_components/sign-up-form";
+import { InvitedSignUpForm } from "@/app/(auth)/_components/invited-sign-up-form";
+import { SignUpForm } from "@/app/(auth)/_components/sign-up-form";
 
 export const metadata: Metadata = { title: "Create your account" };
 

@@ -1,6 +1,6 @@
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { z } from "zod";
-import { ApiErrorSchema } from "../../../shared/schemas/api-v1";
+import { ApiErrorSchema } from "@/shared/schemas/api-v1";
 
 /** What one resource module contributes to the OpenAPI document: its paths (`/api/v1/...`). */
 export type OpenApiPaths = ZodOpenApiPathsObject;

@@ -8,9 +8,9 @@ import {
   ReadDocumentParamsSchema,
   TrashedDocumentSchema,
   UpdateDocumentBodySchema,
-} from "../../../shared/schemas/api-documents";
-import { ExportQuerySchema } from "../../../shared/schemas/export";
-import { EXPORT_CONTENT_TYPES } from "../../export/export-formats";
+} from "@/shared/schemas/api-documents";
+import { ExportQuerySchema } from "@/shared/schemas/export";
+import { EXPORT_CONTENT_TYPES } from "@/server/export/export-formats";
 import type { OpenApiPaths } from "./common";
 import { DocumentIdPath, errorResponses, jsonBody, jsonResponse, writeOperation } from "./common";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMAGE_ACCEPT_ATTRIBUTE } from "../../../shared/editor-rules";
+import { IMAGE_ACCEPT_ATTRIBUTE } from "@/shared/editor-rules";
 import type { OpenApiPaths } from "./common";
 import { errorResponses, jsonResponse, writeOperation } from "./common";
 

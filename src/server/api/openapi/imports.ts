@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ImportFieldsSchema, ImportSummarySchema } from "../../../shared/schemas/import";
+import { ImportFieldsSchema, ImportSummarySchema } from "@/shared/schemas/import";
 import type { OpenApiPaths } from "./common";
 import { errorResponses, jsonResponse, writeOperation } from "./common";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DocumentSchema } from "../../../shared/schemas/api-documents";
-import { RevisionDtoSchema, RevisionListQuerySchema, RevisionPageSchema } from "../../../shared/schemas/revision";
+import { DocumentSchema } from "@/shared/schemas/api-documents";
+import { RevisionDtoSchema, RevisionListQuerySchema, RevisionPageSchema } from "@/shared/schemas/revision";
 import type { OpenApiPaths } from "./common";
 import { DocumentIdPath, errorResponses, jsonResponse, writeOperation } from "./common";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageOf } from "../../../shared/schemas/api-v1";
-import { SearchParamsSchema } from "../../../shared/schemas/search";
+import { pageOf } from "@/shared/schemas/api-v1";
+import { SearchParamsSchema } from "@/shared/schemas/search";
 import type { OpenApiPaths } from "./common";
 import { errorResponses, jsonResponse } from "./common";
 

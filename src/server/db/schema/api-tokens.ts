@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { TOKEN_SCOPES } from "../../../shared/api-tokens";
+import { TOKEN_SCOPES } from "@/shared/api-tokens";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { workspaces } from "./workspaces";

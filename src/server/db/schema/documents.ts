@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "../../search/search-config";
+import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "@/server/search/search-config";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { workspaces } from "./workspaces";

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { REVISION_KINDS } from "../../../shared/revisions";
+import { REVISION_KINDS } from "@/shared/revisions";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import type { StoredDelta } from "./documents";

@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { ROLES } from "../../../shared/roles";
+import { ROLES } from "@/shared/roles";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

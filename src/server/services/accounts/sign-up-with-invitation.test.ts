@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import type { Auth } from "../../auth/auth";
-import { createAuth } from "../../auth/auth";
-import { memberships, users } from "../../db/schema";
-import { AppError } from "../../errors";
-import { createInvitation } from "../invitations/create-invitation";
-import { findInvitationByToken } from "../invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "../invitations/invitation-status";
-import { revokeInvitation } from "../invitations/revoke-invitation";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { memberships, users } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { createInvitation } from "@/server/services/invitations/create-invitation";
+import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
+import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
+import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
 import { EMAIL_TAKEN_MESSAGE } from "./sign-up";
 import { signUpWithInvitation } from "./sign-up-with-invitation";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { InvitedSignUpInput } from "../../../shared/schemas/member";
-import type { Auth } from "../../auth/auth";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { AppError, validationError } from "../../errors";
-import { acceptInvitation } from "../invitations/accept-invitation";
-import { findInvitationByToken } from "../invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "../invitations/invitation-status";
+import type { InvitedSignUpInput } from "@/shared/schemas/member";
+import type { Auth } from "@/server/auth/auth";
+import type { Db } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+import { AppError, validationError } from "@/server/errors";
+import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
+import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
+import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
 import { EMAIL_TAKEN_MESSAGE, isEmailTaken, translateAuthError } from "./sign-up";
 
 /**

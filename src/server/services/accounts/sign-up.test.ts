@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import type { Auth } from "../../auth/auth";
-import { createAuth } from "../../auth/auth";
-import { memberships, users, workspaces } from "../../db/schema";
-import { AppError } from "../../errors";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { memberships, users, workspaces } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "./sign-up";
 
 let database: TestDatabase;

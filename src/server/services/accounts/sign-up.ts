@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import type { SignUpInput } from "../../../shared/schemas/auth";
-import type { FieldErrors } from "../../../shared/api-error";
-import type { Auth } from "../../auth/auth";
-import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import { AppError, validationError } from "../../errors";
-import { createWorkspace, SLUG_TAKEN_MESSAGE } from "../workspaces/create-workspace";
-import { isSlugAvailable } from "../workspaces/is-slug-available";
+import type { SignUpInput } from "@/shared/schemas/auth";
+import type { FieldErrors } from "@/shared/api-error";
+import type { Auth } from "@/server/auth/auth";
+import type { Db } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+import { AppError, validationError } from "@/server/errors";
+import { createWorkspace, SLUG_TAKEN_MESSAGE } from "@/server/services/workspaces/create-workspace";
+import { isSlugAvailable } from "@/server/services/workspaces/is-slug-available";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { TOKEN_PREFIX } from "../../../shared/api-tokens";
+import { TOKEN_PREFIX } from "@/shared/api-tokens";
 
 /** How many characters of a token are kept in the clear to tell tokens apart (`quire_` + 4). */
 export const TOKEN_PREFIX_CHARS = TOKEN_PREFIX.length + 4;

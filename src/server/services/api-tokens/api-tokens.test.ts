@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { CreateApiTokenSchema } from "../../../shared/schemas/api-token";
-import { apiTokens, memberships } from "../../db/schema";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { CreateApiTokenSchema } from "@/shared/schemas/api-token";
+import { apiTokens, memberships } from "@/server/db/schema";
 import { hashApiToken } from "./api-token-secret";
 import { LAST_USED_RESOLUTION_MS, authenticateApiToken } from "./authenticate-api-token";
 import { createApiToken } from "./create-api-token";

@@ -1,9 +1,9 @@
 import { and, eq, lt, or, isNull } from "drizzle-orm";
-import { TOKEN_PREFIX } from "../../../shared/api-tokens";
-import type { Actor, ApiGrant } from "../../context";
-import type { Db } from "../../db/client";
-import { apiTokens, memberships, users } from "../../db/schema";
-import { tokenStatus } from "../../presenters/present-api-token";
+import { TOKEN_PREFIX } from "@/shared/api-tokens";
+import type { Actor, ApiGrant } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { apiTokens, memberships, users } from "@/server/db/schema";
+import { tokenStatus } from "@/server/presenters/present-api-token";
 import { hashApiToken } from "./api-token-secret";
 
 /** How often a token's lastUsedAt is written at most: a busy integration must not cost a write per request. */

@@ -1,11 +1,11 @@
-import type { ApiTokenDto } from "../../../shared/api-tokens";
-import type { CreateApiTokenData } from "../../../shared/schemas/api-token";
-import type { ServiceContext } from "../../context";
-import { apiTokens } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { API_TOKEN_COLUMNS, presentApiToken } from "../../presenters/present-api-token";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { ApiTokenDto } from "@/shared/api-tokens";
+import type { CreateApiTokenData } from "@/shared/schemas/api-token";
+import type { ServiceContext } from "@/server/context";
+import { apiTokens } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { API_TOKEN_COLUMNS, presentApiToken } from "@/server/presenters/present-api-token";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { newApiTokenSecret } from "./api-token-secret";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

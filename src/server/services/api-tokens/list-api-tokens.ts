@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ApiTokenDto } from "../../../shared/api-tokens";
-import type { ServiceContext } from "../../context";
-import { apiTokens } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { API_TOKEN_COLUMNS, presentApiToken } from "../../presenters/present-api-token";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { ApiTokenDto } from "@/shared/api-tokens";
+import type { ServiceContext } from "@/server/context";
+import { apiTokens } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { API_TOKEN_COLUMNS, presentApiToken } from "@/server/presenters/present-api-token";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** The actor's own API tokens for a workspace they belong to, newest first (revoked and expired ones too). @throws AppError not_found */
 export async function listApiTokens(ctx: ServiceContext, workspaceId: string, now = new Date()): Promise<ApiTokenDto[]> {

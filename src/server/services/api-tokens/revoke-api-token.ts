@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { RevokeApiTokenInput } from "../../../shared/schemas/api-token";
-import type { ServiceContext } from "../../context";
-import { apiTokens, workspaces } from "../../db/schema";
-import { AppError } from "../../errors";
+import type { RevokeApiTokenInput } from "@/shared/schemas/api-token";
+import type { ServiceContext } from "@/server/context";
+import { apiTokens, workspaces } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 
 export const TOKEN_NOT_FOUND = "This token could not be found.";
 

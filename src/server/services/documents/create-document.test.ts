@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { MAX_TREE_DEPTH } from "../../../shared/editor-rules";
-import { documents } from "../../db/schema";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
+import { documents } from "@/server/db/schema";
 import { createDocument } from "./create-document";
 import { TOO_DEEP } from "./document-tree";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";

@@ -1,4 +1,4 @@
-import { documents } from "../../db/schema";
+import { documents } from "@/server/db/schema";
 
 /** The columns services return for a document (never the body): what DocumentSummaryDto shows. */
 export const summaryColumns = {

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { generateKeyBetween } from "fractional-indexing";
-import { MAX_TREE_DEPTH } from "../../../shared/editor-rules";
-import type { Db, Tx } from "../../db/client";
-import { documents, workspaces } from "../../db/schema";
-import { AppError } from "../../errors";
+import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
+import type { Db, Tx } from "@/server/db/client";
+import { documents, workspaces } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 
-export { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "../../../shared/document-tree-messages";
-import { TOO_DEEP } from "../../../shared/document-tree-messages";
+export { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "@/shared/document-tree-messages";
+import { TOO_DEEP } from "@/shared/document-tree-messages";
 
 // Tree walks stop here even if the data held a cycle, so a corrupt row can't hang a query.
 const WALK_LIMIT = 1000;

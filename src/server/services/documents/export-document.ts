@@ -1,11 +1,11 @@
 import slugify from "@sindresorhus/slugify";
-import type { ServiceContext } from "../../context";
-import { AppError } from "../../errors";
-import type { UploadLoader } from "../../export/export-images";
-import type { ExportFormat } from "../../export/export-formats";
-import { renderExportFile } from "../../export/render-export-file";
-import { displayTitle } from "../../../shared/document-slug";
-import { readFile } from "../files/read-file";
+import type { ServiceContext } from "@/server/context";
+import { AppError } from "@/server/errors";
+import type { UploadLoader } from "@/server/export/export-images";
+import type { ExportFormat } from "@/server/export/export-formats";
+import { renderExportFile } from "@/server/export/render-export-file";
+import { displayTitle } from "@/shared/document-slug";
+import { readFile } from "@/server/services/files/read-file";
 import { readDocument } from "./read-document";
 
 /** A download: its name, type and bytes (a stream for zips). */

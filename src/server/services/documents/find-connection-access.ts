@@ -1,9 +1,9 @@
 import { and, gt, inArray, isNull, or } from "drizzle-orm";
-import { effectiveRole } from "../../auth/effective-role";
-import type { ApiGrant } from "../../context";
-import type { Db } from "../../db/client";
-import { apiTokens, documents, memberships, sessions } from "../../db/schema";
-import type { Role } from "../../../shared/roles";
+import { effectiveRole } from "@/server/auth/effective-role";
+import type { ApiGrant } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { apiTokens, documents, memberships, sessions } from "@/server/db/schema";
+import type { Role } from "@/shared/roles";
 
 /** Who holds an open collaboration connection, on which document, through which session. */
 export interface ConnectionKey {

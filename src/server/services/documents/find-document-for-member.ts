@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents, memberships } from "../../db/schema";
-import { AppError } from "../../errors";
-import { effectiveRole } from "../../auth/effective-role";
-import type { DocumentAccess } from "../../policies/document-policy";
+import type { ServiceContext } from "@/server/context";
+import { documents, memberships } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
+import type { DocumentAccess } from "@/server/policies/document-policy";
 import { summaryColumns } from "./document-columns";
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";

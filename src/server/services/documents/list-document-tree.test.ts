@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
 import { listDocumentTree } from "./list-document-tree";
 import { trashDocument } from "./trash-document";
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 import { findDocumentForMember } from "./find-document-for-member";

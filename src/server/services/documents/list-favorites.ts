@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents, favorites } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { ServiceContext } from "@/server/context";
+import { documents, favorites } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 

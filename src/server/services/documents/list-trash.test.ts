@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { users } from "../../db/schema";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { users } from "@/server/db/schema";
 import { listTrash } from "./list-trash";
 import { trashDocument } from "./trash-document";
 

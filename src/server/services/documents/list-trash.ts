@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Role } from "../../../shared/roles";
-import type { ServiceContext } from "../../context";
-import { documents, users } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { Role } from "@/shared/roles";
+import type { ServiceContext } from "@/server/context";
+import { documents, users } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** One entry of the trash: a document trashed on its own, with what went with it. */
 export interface TrashItem {

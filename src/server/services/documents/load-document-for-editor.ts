@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents, favorites } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { ServiceContext } from "@/server/context";
+import { documents, favorites } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /**

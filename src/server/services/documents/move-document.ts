@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { generateKeyBetween } from "fractional-indexing";
-import type { MoveDocumentInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import type { Db } from "../../db/client";
-import { documents } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { MoveDocumentInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { documents } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 import {

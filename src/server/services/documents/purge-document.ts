@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { PurgeDocumentInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { PurgeDocumentInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import { withTreeLock } from "./document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 

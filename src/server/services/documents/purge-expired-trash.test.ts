@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { documents } from "../../db/schema";
+import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { documents } from "@/server/db/schema";
 import { purgeExpiredTrash } from "./purge-expired-trash";
 
 let database: TestDatabase;

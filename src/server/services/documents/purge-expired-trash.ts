@@ -1,6 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { documents } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { documents } from "@/server/db/schema";
 
 /** How long a document stays in the trash (PRODUCT.md §8). */
 export const TRASH_RETENTION_DAYS = 30;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents, workspaces } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { ServiceContext } from "@/server/context";
+import { documents, workspaces } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** A document with its body delta, for the API and exports. @throws AppError not_found */

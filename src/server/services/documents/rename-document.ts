@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { RenameDocumentInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { RenameDocumentInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 import { findDocumentForMember } from "./find-document-for-member";

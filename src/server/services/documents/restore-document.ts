@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { MAX_TREE_DEPTH } from "../../../shared/editor-rules";
-import type { RestoreDocumentInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import type { Db } from "../../db/client";
-import { documents } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
+import type { RestoreDocumentInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { documents } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "./document-columns";
 import { summaryColumns } from "./document-columns";
 import { endPosition, liveAncestry, subtreeHeight, withTreeLock } from "./document-tree";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import type { StoredDelta } from "../../db/schema";
-import { AUTO_REVISION_INTERVAL_MS } from "../../../shared/revisions";
+import type { Db } from "@/server/db/client";
+import type { StoredDelta } from "@/server/db/schema";
+import { AUTO_REVISION_INTERVAL_MS } from "@/shared/revisions";
 
 export interface DocumentState {
   /** Y.encodeStateAsUpdate of the whole document. */

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { ToggleFavoriteInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import { favorites } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { ToggleFavoriteInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import { favorites } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** Stars a live document for the actor, or unstars it; any member who can read it. @throws AppError not_found */

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { TrashDocumentInput } from "../../../shared/schemas/document";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
+import type { TrashDocumentInput } from "@/shared/schemas/document";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
 import { withTreeLock } from "./document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 

@@ -1,5 +1,5 @@
-import type { UpdateDocumentBody } from "../../../shared/schemas/api-documents";
-import type { ServiceContext } from "../../context";
+import type { UpdateDocumentBody } from "@/shared/schemas/api-documents";
+import type { ServiceContext } from "@/server/context";
 import type { DocumentSummary } from "./document-columns";
 import { findDocumentForMember } from "./find-document-for-member";
 import { moveDocument } from "./move-document";

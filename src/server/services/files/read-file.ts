@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import type { Db } from "../../db/client";
-import { documents, files, memberships } from "../../db/schema";
-import { AppError } from "../../errors";
-import { effectiveRole } from "../../auth/effective-role";
-import type { BlobStore } from "../../files/blob-store";
-import { getBlobStore } from "../../files/blob-store";
-import { documentAbilities } from "../../policies/document-policy";
+import type { ServiceContext } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { documents, files, memberships } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
+import type { BlobStore } from "@/server/files/blob-store";
+import { getBlobStore } from "@/server/files/blob-store";
+import { documentAbilities } from "@/server/policies/document-policy";
 
 export const FILE_NOT_FOUND = "This file could not be found.";
 

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import { SAMPLE_IMAGES, buildFileTestDocument } from "../../../../test/file-factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { DiskBlobStore } from "../../files/blob-store";
-import { FileUrlSigner } from "../../files/file-url-signer";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { DiskBlobStore } from "@/server/files/blob-store";
+import { FileUrlSigner } from "@/server/files/file-url-signer";
 import { fileIdFromUrl, signFileUrls } from "./sign-file-urls";
 import { uploadImage } from "./upload-image";
 

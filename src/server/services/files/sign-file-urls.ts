@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { files } from "../../db/schema";
-import type { FileUrlSigner } from "../../files/file-url-signer";
-import { getFileUrlSigner } from "../../files/file-url-signer";
+import type { Db } from "@/server/db/client";
+import { files } from "@/server/db/schema";
+import type { FileUrlSigner } from "@/server/files/file-url-signer";
+import { getFileUrlSigner } from "@/server/files/file-url-signer";
 
 /** Pulls the file id out of a stored image URL (`/api/v1/files/<id>`, optionally absolute); null for any other address. */
 export function fileIdFromUrl(src: string): string | null {

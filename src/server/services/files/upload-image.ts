@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
-import { MAX_UPLOAD_BYTES } from "../../../shared/editor-rules";
-import type { ServiceContext } from "../../context";
-import { files } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import type { BlobStore } from "../../files/blob-store";
-import { getBlobStore, newBlobKey } from "../../files/blob-store";
-import { detectImageType } from "../../files/detect-image-type";
-import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../../files/upload-messages";
-import { documentAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import type { ServiceContext } from "@/server/context";
+import { files } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import type { BlobStore } from "@/server/files/blob-store";
+import { getBlobStore, newBlobKey } from "@/server/files/blob-store";
+import { detectImageType } from "@/server/files/detect-image-type";
+import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/server/files/upload-messages";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 
 export interface UploadImageInput {
   documentId: string;

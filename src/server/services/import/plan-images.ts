@@ -1,4 +1,4 @@
-import type { BodyDelta, BodyOp } from "../../documents/sanitize-delta";
+import type { BodyDelta, BodyOp } from "@/server/documents/sanitize-delta";
 import type { ImportSource } from "./plan-import";
 
 /** What happens to one image of an imported document. */

@@ -1,9 +1,9 @@
-import type { ImportKind } from "../../../shared/import";
-import { MAX_IMPORT_BYTES } from "../../../shared/editor-rules";
-import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_UNPACKED_BYTES, importKindOf, titleFromFileName } from "../../../shared/import";
-import type { SkippedImport } from "../../../shared/schemas/import";
-import type { UnpackBudget } from "../../import/read-zip";
-import { ZipRefusedError, readZip } from "../../import/read-zip";
+import type { ImportKind } from "@/shared/import";
+import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_UNPACKED_BYTES, importKindOf, titleFromFileName } from "@/shared/import";
+import type { SkippedImport } from "@/shared/schemas/import";
+import type { UnpackBudget } from "@/server/import/read-zip";
+import { ZipRefusedError, readZip } from "@/server/import/read-zip";
 
 /** A file to import as its client named it. */
 export interface ImportFile {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { bodyWork } from "../../documents/body-work";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { bodyWork } from "@/server/documents/body-work";
 
 /**
  * Gives a document the import has just created its final body, once its images are uploaded

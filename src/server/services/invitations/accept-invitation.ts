@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Role } from "../../../shared/roles";
-import type { ServiceContext } from "../../context";
-import type { Tx } from "../../db/client";
-import { invitations, memberships, workspaces } from "../../db/schema";
-import { AppError } from "../../errors";
+import type { Role } from "@/shared/roles";
+import type { ServiceContext } from "@/server/context";
+import type { Tx } from "@/server/db/client";
+import { invitations, memberships, workspaces } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { INVITATION_MESSAGES, invitationStatus } from "./invitation-status";
 import { hashInvitationToken } from "./invitation-token";
 

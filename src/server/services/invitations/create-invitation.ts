@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CreateInvitationInput } from "../../../shared/schemas/member";
-import type { ServiceContext } from "../../context";
-import { invitations, memberships, users } from "../../db/schema";
-import { authorize, validationError } from "../../errors";
-import { canAssignRole, workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { CreateInvitationInput } from "@/shared/schemas/member";
+import type { ServiceContext } from "@/server/context";
+import { invitations, memberships, users } from "@/server/db/schema";
+import { authorize, validationError } from "@/server/errors";
+import { canAssignRole, workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { INVITATION_TTL_MS } from "./invitation-status";
 import { newInvitationToken } from "./invitation-token";
 

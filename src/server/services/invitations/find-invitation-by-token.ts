@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "../../../shared/roles";
-import type { Db } from "../../db/client";
-import { invitations, users, workspaces } from "../../db/schema";
+import type { Role } from "@/shared/roles";
+import type { Db } from "@/server/db/client";
+import { invitations, users, workspaces } from "@/server/db/schema";
 import type { InvitationStatus } from "./invitation-status";
 import { invitationStatus } from "./invitation-status";
 import { hashInvitationToken } from "./invitation-token";

@@ -1,7 +1,7 @@
-import type { Role } from "../../../shared/roles";
-import { roleWithArticle } from "../../../shared/roles";
-import type { Mail } from "../../mail/mailer";
-import { INVITATION_TTL_DAYS } from "../../../shared/invitations";
+import type { Role } from "@/shared/roles";
+import { roleWithArticle } from "@/shared/roles";
+import type { Mail } from "@/server/mail/mailer";
+import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 
 /** The invitation email: who invites, to which workspace, as what, and the link. */
 export function invitationEmail(invitation: {

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { AppError } from "../../errors";
-import { processSingleton } from "../../process-singleton";
+import { AppError } from "@/server/errors";
+import { processSingleton } from "@/server/process-singleton";
 
 /** Invitations one person may create per window: plenty for onboarding a team, not for spamming addresses. */
 export const INVITATIONS_PER_WINDOW = 50;

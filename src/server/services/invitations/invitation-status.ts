@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS } from "../../../shared/invitations";
+import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { invitations, users } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import type { ServiceContext } from "@/server/context";
+import { invitations, users } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** Invitations not yet accepted, revoked or expired, newest first; admins and owners. @throws AppError not_found | forbidden */
 export async function listPendingInvitations(ctx: ServiceContext, workspaceId: string, now = new Date()) {

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { RevokeInvitationInput } from "../../../shared/schemas/member";
-import type { ServiceContext } from "../../context";
-import { invitations, memberships, workspaces } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { effectiveRole } from "../../auth/effective-role";
-import { canAssignRole, workspaceAbilities } from "../../policies/workspace-policy";
+import type { RevokeInvitationInput } from "@/shared/schemas/member";
+import type { ServiceContext } from "@/server/context";
+import { invitations, memberships, workspaces } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
+import { canAssignRole, workspaceAbilities } from "@/server/policies/workspace-policy";
 
 export const INVITATION_NOT_FOUND = "This invitation could not be found.";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ChangeMemberRoleInput } from "../../../shared/schemas/member";
-import type { ServiceContext } from "../../context";
-import { memberships } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { canAssignRole, keepsAnOwner, memberAbilities } from "../../policies/workspace-policy";
+import type { ChangeMemberRoleInput } from "@/shared/schemas/member";
+import type { ServiceContext } from "@/server/context";
+import { memberships } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
 import { LAST_OWNER_MESSAGE, lockMembers } from "./lock-members";
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { LeaveWorkspaceInput } from "../../../shared/schemas/member";
-import type { ServiceContext } from "../../context";
-import { memberships } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { keepsAnOwner, memberAbilities } from "../../policies/workspace-policy";
+import type { LeaveWorkspaceInput } from "@/shared/schemas/member";
+import type { ServiceContext } from "@/server/context";
+import { memberships } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
 import { lockMembers } from "./lock-members";
 
 export const LAST_OWNER_LEAVE_MESSAGE = "You're the only owner. Make someone else an owner before you leave.";

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { Role } from "../../../shared/roles";
-import type { ApiGrant } from "../../context";
-import type { Tx } from "../../db/client";
-import { effectiveRole } from "../../auth/effective-role";
-import { memberships } from "../../db/schema";
-import { AppError } from "../../errors";
+import type { Role } from "@/shared/roles";
+import type { ApiGrant } from "@/server/context";
+import type { Tx } from "@/server/db/client";
+import { effectiveRole } from "@/server/auth/effective-role";
+import { memberships } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 
 export const MEMBER_NOT_FOUND = "This person is not a member of the workspace.";
 export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import type { StoredDelta } from "../../db/schema";
-import type { RevisionKind } from "../../../shared/revisions";
+import type { Db, Tx } from "@/server/db/client";
+import type { StoredDelta } from "@/server/db/schema";
+import type { RevisionKind } from "@/shared/revisions";
 
 export interface NewRevision {
   documentId: string;

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { revisions, users } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import type { RevisionKind } from "../../../shared/revisions";
-import { REVISION_PAGE_SIZE } from "../../../shared/schemas/revision";
-import type { LoadedDocument } from "../documents/find-document-for-member";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import type { ServiceContext } from "@/server/context";
+import { revisions, users } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import type { RevisionKind } from "@/shared/revisions";
+import { REVISION_PAGE_SIZE } from "@/shared/schemas/revision";
+import type { LoadedDocument } from "@/server/services/documents/find-document-for-member";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { decodeRevisionCursor, encodeRevisionCursor } from "./revision-cursor";
 
 /** A revision on the timeline (no body), with the names of the people it mentions. */

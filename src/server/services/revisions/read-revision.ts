@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { revisions } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import type { ServiceContext } from "@/server/context";
+import { revisions } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { namesOf, revisionSummaryColumns } from "./list-revisions";
 import { currentBody } from "./save-version";
 

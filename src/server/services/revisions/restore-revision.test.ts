@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCollabHarness } from "../../../../test/collab-harness";
-import { buildDocument, buildWorkspace, contextFor } from "../../../../test/factories";
-import { BODY_YTEXT } from "../../../shared/editor-rules";
-import { peekLiveDocument, runningCollabServer } from "../../collab/live-document";
-import { documents, revisions } from "../../db/schema";
-import { deltaToPlainText } from "../../documents/render-delta-html";
+import { startCollabHarness } from "@test/collab-harness";
+import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import { peekLiveDocument, runningCollabServer } from "@/server/collab/live-document";
+import { documents, revisions } from "@/server/db/schema";
+import { deltaToPlainText } from "@/server/documents/render-delta-html";
 import { restoreRevision } from "./restore-revision";
 import { saveVersion } from "./save-version";
 

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import Delta from "quill-delta";
 import type * as Y from "yjs";
-import type { RestoreRevisionInput } from "../../../shared/schemas/revision";
-import { BODY_YTEXT } from "../../../shared/editor-rules";
-import { withLiveDocument } from "../../collab/live-document";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import type { StoredDelta } from "../../db/schema";
-import { bodyDelta } from "../../documents/derive-document";
-import { deltaToPlainText } from "../../documents/render-delta-html";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import type { RestoreRevisionInput } from "@/shared/schemas/revision";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import { withLiveDocument } from "@/server/collab/live-document";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import type { StoredDelta } from "@/server/db/schema";
+import { bodyDelta } from "@/server/documents/derive-document";
+import { deltaToPlainText } from "@/server/documents/render-delta-html";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { insertRevision } from "./insert-revision";
 import { findRevision } from "./read-revision";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { AppError } from "@/server/errors";
 
 /** Where a page of the timeline ends: the last revision shown (newest first, by time then id). */
 export interface RevisionCursor {

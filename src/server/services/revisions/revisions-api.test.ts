@@ -1,15 +1,15 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as LIST, POST as LIST_POST } from "../../../app/api/v1/documents/[id]/revisions/route";
-import { GET as RESTORE_GET, POST as RESTORE } from "../../../app/api/v1/documents/[id]/revisions/[rev]/restore/route";
-import { buildDocument, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { createAuth } from "../../auth/auth";
-import type { Actor } from "../../context";
-import { stateFromDelta } from "../../documents/state-from-delta";
-import { clearProcessSingleton, processSingleton } from "../../process-singleton";
-import { storeDocumentState } from "../documents/store-document-state";
+import { GET as LIST, POST as LIST_POST } from "@/app/api/v1/documents/[id]/revisions/route";
+import { GET as RESTORE_GET, POST as RESTORE } from "@/app/api/v1/documents/[id]/revisions/[rev]/restore/route";
+import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { createAuth } from "@/server/auth/auth";
+import type { Actor } from "@/server/context";
+import { stateFromDelta } from "@/server/documents/state-from-delta";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { storeDocumentState } from "@/server/services/documents/store-document-state";
 import { saveVersion } from "./save-version";
 
 // The routes reach the database and auth through process singletons; registering test

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { SaveVersionInput } from "../../../shared/schemas/revision";
-import { peekLiveDocument } from "../../collab/live-document";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
-import { bodyDelta } from "../../documents/derive-document";
-import { deltaToPlainText } from "../../documents/render-delta-html";
-import { authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import type { SaveVersionInput } from "@/shared/schemas/revision";
+import { peekLiveDocument } from "@/server/collab/live-document";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { bodyDelta } from "@/server/documents/derive-document";
+import { deltaToPlainText } from "@/server/documents/render-delta-html";
+import { authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { insertRevision } from "./insert-revision";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { MAX_TREE_DEPTH } from "../../../shared/editor-rules";
+import type { Db } from "@/server/db/client";
+import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 
 /** For each document id, its ancestors' ids and titles, top level first, in one recursive query. */
 export async function listAncestorTitles(db: Db, ids: string[]): Promise<Map<string, Array<{ id: string; title: string }>>> {

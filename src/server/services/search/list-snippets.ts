@@ -1,8 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { documents } from "../../db/schema";
-import { MAX_INDEXED_CHARS, SEARCH_CONFIG } from "../../search/search-config";
-import { HIGHLIGHT_START, HIGHLIGHT_STOP, snippetHtml } from "../../search/snippet-html";
+import type { Db } from "@/server/db/client";
+import { documents } from "@/server/db/schema";
+import { MAX_INDEXED_CHARS, SEARCH_CONFIG } from "@/server/search/search-config";
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, snippetHtml } from "@/server/search/snippet-html";
 
 const HEADLINE_OPTIONS =
   `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2, ` +

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { SEARCH_CONFIG } from "../../search/search-config";
+import type { Db } from "@/server/db/client";
+import { SEARCH_CONFIG } from "@/server/search/search-config";
 
 /**
  * How many matches are ranked at most: the most recently updated title matches and body matches,

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { BODY_YTEXT } from "../../../shared/editor-rules";
-import type { Actor } from "../../context";
-import { documents } from "../../db/schema";
-import { deriveDocument } from "../../documents/derive-document";
-import { AppError } from "../../errors";
-import { storeDocumentState } from "../documents/store-document-state";
-import { trashDocument } from "../documents/trash-document";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import type { Actor } from "@/server/context";
+import { documents } from "@/server/db/schema";
+import { deriveDocument } from "@/server/documents/derive-document";
+import { AppError } from "@/server/errors";
+import { storeDocumentState } from "@/server/services/documents/store-document-state";
+import { trashDocument } from "@/server/services/documents/trash-document";
 import { searchDocuments } from "./search-documents";
 
 let db: TestDatabase;

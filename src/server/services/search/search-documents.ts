@@ -1,8 +1,8 @@
-import { MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, SearchQueryField } from "../../../shared/schemas/search";
-import type { ServiceContext } from "../../context";
-import { AppError, authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
-import { findWorkspaceForMember } from "../workspaces/find-workspace-for-member";
+import { MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, SearchQueryField } from "@/shared/schemas/search";
+import type { ServiceContext } from "@/server/context";
+import { AppError, authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { listAncestorTitles } from "./list-ancestor-titles";
 import { listRankedMatches } from "./ranked-matches";
 import { listSnippets } from "./list-snippets";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import { buildShare } from "../../../../test/share-factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { shares } from "../../db/schema";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { buildShare } from "@test/share-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { shares } from "@/server/db/schema";
 import { ALREADY_SHARED, createShare } from "./create-share";
 import { isShareToken, newShareToken } from "./share-token";
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { CreateShareInput } from "../../../shared/schemas/share";
-import type { ServiceContext } from "../../context";
-import { documents, shares } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { documentAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
+import type { CreateShareInput } from "@/shared/schemas/share";
+import type { ServiceContext } from "@/server/context";
+import { documents, shares } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { newShareToken } from "./share-token";
 
 export const ALREADY_SHARED = "This document already has a public link.";

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents, memberships, shares } from "../../db/schema";
-import { AppError } from "../../errors";
-import { effectiveRole } from "../../auth/effective-role";
-import type { ShareAccess } from "../../policies/document-policy";
+import type { ServiceContext } from "@/server/context";
+import { documents, memberships, shares } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
+import type { ShareAccess } from "@/server/policies/document-policy";
 
 export const SHARE_NOT_FOUND = "This link could not be found.";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import { buildShare } from "../../../../test/share-factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { buildShare } from "@test/share-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
 import { loadShareSettings } from "./load-share-settings";
 
 let database: TestDatabase;

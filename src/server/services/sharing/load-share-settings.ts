@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { shares, users } from "../../db/schema";
-import { authorize } from "../../errors";
-import { documentAbilities, shareAbilities } from "../../policies/document-policy";
-import { findDocumentForMember } from "../documents/find-document-for-member";
-import { listMembers } from "../workspaces/list-members";
+import type { ServiceContext } from "@/server/context";
+import { shares, users } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { documentAbilities, shareAbilities } from "@/server/policies/document-policy";
+import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { listMembers } from "@/server/services/workspaces/list-members";
 
 /**
  * What the share dialog shows for a live document: who has access (every member, with their

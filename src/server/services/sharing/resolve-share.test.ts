@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import { buildShare } from "../../../../test/share-factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { documents, shares } from "../../db/schema";
-import { purgeDocument } from "../documents/purge-document";
-import { trashDocument } from "../documents/trash-document";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { buildShare } from "@test/share-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { documents, shares } from "@/server/db/schema";
+import { purgeDocument } from "@/server/services/documents/purge-document";
+import { trashDocument } from "@/server/services/documents/trash-document";
 import { resolveShare } from "./resolve-share";
 
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { documents, shares } from "../../db/schema";
-import { AppError } from "../../errors";
-import { liveSubtreeRows } from "../documents/document-tree";
+import type { Db } from "@/server/db/client";
+import { documents, shares } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { liveSubtreeRows } from "@/server/services/documents/document-tree";
 import { isShareToken } from "./share-token";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import { buildShare } from "../../../../test/share-factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { shares } from "../../db/schema";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { buildShare } from "@test/share-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { shares } from "@/server/db/schema";
 import { resolveShare } from "./resolve-share";
 import { revokeShare } from "./revoke-share";
 

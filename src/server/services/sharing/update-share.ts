@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { UpdateShareInput } from "../../../shared/schemas/share";
-import type { ServiceContext } from "../../context";
-import { shares } from "../../db/schema";
-import { AppError, authorize } from "../../errors";
-import { shareAbilities } from "../../policies/document-policy";
+import type { UpdateShareInput } from "@/shared/schemas/share";
+import type { ServiceContext } from "@/server/context";
+import { shares } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { shareAbilities } from "@/server/policies/document-policy";
 import { SHARE_NOT_FOUND, findShareForMember } from "./find-share-for-member";
 
 /**

@@ -1,8 +1,8 @@
-import type { CreateWorkspaceInput } from "../../../shared/schemas/workspace";
-import type { ServiceContext } from "../../context";
-import { isUniqueViolation } from "../../db/pg-errors";
-import { memberships, workspaces } from "../../db/schema";
-import { validationError } from "../../errors";
+import type { CreateWorkspaceInput } from "@/shared/schemas/workspace";
+import type { ServiceContext } from "@/server/context";
+import { isUniqueViolation } from "@/server/db/pg-errors";
+import { memberships, workspaces } from "@/server/db/schema";
+import { validationError } from "@/server/errors";
 
 export const SLUG_TAKEN_MESSAGE = "This address is taken. Choose another.";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { memberships, workspaces } from "../../db/schema";
-import { AppError } from "../../errors";
-import { effectiveRole } from "../../auth/effective-role";
+import type { ServiceContext } from "@/server/context";
+import { memberships, workspaces } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
 
 /**
  * The workspace with the given slug or id, with the caller's membership. Non-members

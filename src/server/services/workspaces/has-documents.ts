@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { documents } from "../../db/schema";
+import type { ServiceContext } from "@/server/context";
+import { documents } from "@/server/db/schema";
 
 /** Whether the workspace holds any document, trashed ones included (import needs an empty one). */
 export async function hasDocuments(ctx: ServiceContext, workspaceId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { workspaces } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { workspaces } from "@/server/db/schema";
 
 /** Whether no workspace uses `slug` yet (the format is checked by WorkspaceSlugField). */
 export async function isSlugAvailable(db: Db, slug: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { ServiceContext } from "../../context";
-import { memberships, users } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
+import type { ServiceContext } from "@/server/context";
+import { memberships, users } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 
 /** Members of a workspace the actor can read, highest role first, then by name. @throws AppError not_found */

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { effectiveRole } from "../../auth/effective-role";
-import type { ServiceContext } from "../../context";
-import { memberships, workspaces } from "../../db/schema";
+import { effectiveRole } from "@/server/auth/effective-role";
+import type { ServiceContext } from "@/server/context";
+import { memberships, workspaces } from "@/server/db/schema";
 
 /** The workspaces the actor belongs to (only the grant's for an API token), most recently visited first, with their role. */
 export async function listWorkspacesForUser(ctx: ServiceContext) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { memberships } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { memberships } from "@/server/db/schema";
 
 // Visits closer together than this don't change which workspace was "last".
 const VISIT_RESOLUTION_MS = 60_000;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { RenameWorkspaceInput } from "../../../shared/schemas/workspace";
-import type { ServiceContext } from "../../context";
-import { workspaces } from "../../db/schema";
-import { authorize } from "../../errors";
-import { workspaceAbilities } from "../../policies/workspace-policy";
+import type { RenameWorkspaceInput } from "@/shared/schemas/workspace";
+import type { ServiceContext } from "@/server/context";
+import { workspaces } from "@/server/db/schema";
+import { authorize } from "@/server/errors";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 
 /** Renames a workspace; owners only. @throws AppError not_found | forbidden */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { workspaces } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { workspaces } from "@/server/db/schema";
 
 /** The slug of a workspace the caller has already been authorised for (for URLs). */
 export async function workspaceSlug(db: Db, workspaceId: string): Promise<string> {

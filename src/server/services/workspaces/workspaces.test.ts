@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, buildWorkspace, contextFor } from "../../../../test/factories";
-import type { TestDatabase } from "../../../../test/test-db";
-import { createTestDatabase } from "../../../../test/test-db";
-import { memberships } from "../../db/schema";
-import { AppError } from "../../errors";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { memberships } from "@/server/db/schema";
+import { AppError } from "@/server/errors";
 import { createWorkspace } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 import { listMembers } from "./list-members";

@@ -9,7 +9,7 @@ import { listMembers } from "@/server/services/workspaces/list-members";
 import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { ROLE_LABELS } from "@/shared/roles";
-import { NewDocumentButton } from "./_components/new-document-button";
+import { NewDocumentButton } from "@/app/(app)/w/[workspace]/_components/new-document-button";
 
 type Props = { params: Promise<{ workspace: string }> };
 

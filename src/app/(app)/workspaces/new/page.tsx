@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { NewWorkspaceForm } from "./_components/new-workspace-form";
+import { NewWorkspaceForm } from "@/app/(app)/workspaces/new/_components/new-workspace-form";
 
 export const metadata: Metadata = { title: "New workspace" };
 

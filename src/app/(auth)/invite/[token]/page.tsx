@@ -12,8 +12,8 @@ import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-st
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { InvitationTokenField } from "@/shared/schemas/member";
 import { roleWithArticle } from "@/shared/roles";
-import { AcceptInvitationForm } from "./_components/accept-invitation-form";
-import { SwitchAccountForm } from "./_components/switch-account-form";
+import { AcceptInvitationForm } from "@/app/(auth)/invite/[token]/_components/accept-invitation-form";
+import { SwitchAccountForm } from "@/app/(auth)/invite/[token]/_components/switch-account-form";
 
 export const metadata: Metadata = { title: "Invitation", robots: { index: false, follow: false } };
 

@@ -8,11 +8,11 @@ import { publicOrigin } from "@/server/http/public-origin";
 import { presentPublishedPage } from "@/server/presenters/present-published-page";
 import { resolveShare } from "@/server/services/sharing/resolve-share";
 import { documentIdFromSegment } from "@/shared/document-slug";
-import { PublishedContents } from "./_components/published-contents";
+import { PublishedContents } from "@/app/p/[share]/[[...path]]/_components/published-contents";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
-import "./_components/published.css";
+import "@/app/p/[share]/[[...path]]/_components/published.css";
 
 type Props = { params: Promise<{ share: string; path?: string[] }> };
 

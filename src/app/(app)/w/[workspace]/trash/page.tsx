@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { requireMember } from "@/server/auth/require-member";
 import { presentTrashItem } from "@/server/presenters/present-document";
 import { listTrash } from "@/server/services/documents/list-trash";
-import { TrashList } from "./_components/trash-list";
+import { TrashList } from "@/app/(app)/w/[workspace]/trash/_components/trash-list";
 
 export const metadata: Metadata = { title: "Trash" };
 

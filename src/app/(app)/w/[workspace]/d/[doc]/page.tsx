@@ -8,7 +8,7 @@ import { pdfUnavailableReason } from "@/server/export/pdf-printer";
 import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
-import { DocumentView } from "./_components/document-view";
+import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 

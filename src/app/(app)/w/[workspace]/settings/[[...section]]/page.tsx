@@ -6,14 +6,14 @@ import { presentMembers, presentPendingInvitation } from "@/server/presenters/pr
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { listApiTokens } from "@/server/services/api-tokens/list-api-tokens";
-import { ApiTokensSettings } from "../_components/api-tokens-settings";
+import { ApiTokensSettings } from "@/app/(app)/w/[workspace]/settings/_components/api-tokens-settings";
 import { hasDocuments } from "@/server/services/workspaces/has-documents";
-import { GeneralSettings } from "../_components/general-settings";
-import { ImportExportSettings } from "../_components/import-export-settings";
-import { InviteForm } from "../_components/invite-form";
-import { MembersList } from "../_components/members-list";
-import { PendingInvitations } from "../_components/pending-invitations";
-import { SettingsNav } from "../_components/settings-nav";
+import { GeneralSettings } from "@/app/(app)/w/[workspace]/settings/_components/general-settings";
+import { ImportExportSettings } from "@/app/(app)/w/[workspace]/settings/_components/import-export-settings";
+import { InviteForm } from "@/app/(app)/w/[workspace]/settings/_components/invite-form";
+import { MembersList } from "@/app/(app)/w/[workspace]/settings/_components/members-list";
+import { PendingInvitations } from "@/app/(app)/w/[workspace]/settings/_components/pending-invitations";
+import { SettingsNav } from "@/app/(app)/w/[workspace]/settings/_components/settings-nav";
 
 const SECTIONS = {
   general: "General",

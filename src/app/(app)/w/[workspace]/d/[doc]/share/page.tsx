@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { displayTitle } from "@/shared/document-slug";
-import { SharePanel } from "../_components/share-panel";
+import { SharePanel } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-panel";
 import { requireShareDialog } from "@/server/auth/require-share-dialog";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 

@@ -1,5 +1,5 @@
-import { SharePanel } from "../../_components/share-panel";
-import { ShareModal } from "../../_components/share-modal";
+import { SharePanel } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-panel";
+import { ShareModal } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-modal";
 import { requireShareDialog } from "@/server/auth/require-share-dialog";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };

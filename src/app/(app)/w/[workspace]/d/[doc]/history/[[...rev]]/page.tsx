@@ -6,7 +6,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 // The published page's read-only look of a document body (light and dark), reused as is.
-import "../../../../../../../p/[share]/[[...path]]/_components/published.css";
+import "@/app/p/[share]/[[...path]]/_components/published.css";
 import { buttonClass } from "@/components/ui/button";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/auth/require-member";
@@ -18,10 +18,10 @@ import { presentRevision } from "@/server/presenters/present-revision";
 import { listRevisions } from "@/server/services/revisions/list-revisions";
 import { readRevision } from "@/server/services/revisions/read-revision";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
-import { RestoreRevisionButton } from "../_components/restore-revision-button";
-import { RevisionDiffView } from "../_components/revision-diff-view";
-import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "../_components/revision-labels";
-import { RevisionTimeline } from "../_components/revision-timeline";
+import { RestoreRevisionButton } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/restore-revision-button";
+import { RevisionDiffView } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-diff-view";
+import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-labels";
+import { RevisionTimeline } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-timeline";
 
 type Props = { params: Promise<{ workspace: string; doc: string; rev?: string[] }> };
 

@@ -3,7 +3,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./start-app";
+import { freePort } from "./free-port";
 
 /** A throwaway server started for one test file. */
 export interface RunningService {
