@@ -4,14 +4,14 @@ import { identityFromHeaders } from "@/server/auth/actor-from-headers";
 import { createCollabServer } from "@/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "@/server/db/database";
-import { registerBodyWork } from "@/server/documents/body-work";
-import { BodyWorkers } from "@/server/documents/body-workers";
-import { closePdfPrinter } from "@/server/export/pdf-printer";
+import { registerBodyWork } from "@/server/body/body-work";
+import { BodyWorkers } from "@/server/body/body-workers";
+import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
 import { stampClientIp } from "@/server/http/client-ip";
 import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
-import { purgeExpiredTrash } from "@/server/services/documents/purge-expired-trash";
+import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupInstance, openBackupOutput } from "@/server/backup/backup-instance";
-import { DiskBlobStore } from "@/server/files/blob-store";
+import { DiskBlobStore } from "@/server/storage/blob-store";
 import { CliError, openInstanceDatabase, runCli } from "./backup-cli";
 
 // npm run backup -- --out FILE: the whole instance (docs/operations.md "Backup and restore").

@@ -4,7 +4,7 @@ import { generateKeyBetween } from "fractional-indexing";
 import type { Actor, ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { documents, memberships, users, workspaces } from "@/server/db/schema";
-import { newDocumentId } from "@/server/documents/new-document-id";
+import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import type { Role } from "@/shared/roles";
 
 /** Inserts a user row (no password: for service tests that don't sign in). */

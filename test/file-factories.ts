@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
-import { newDocumentId } from "@/server/documents/new-document-id";
+import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 
 /** The smallest valid image of each type the picker accepts (1×1 pixel), keyed by MIME type. */
 export const SAMPLE_IMAGES = {

@@ -1,6 +1,6 @@
 import { shares } from "@/server/db/schema";
 import type { Db } from "@/server/db/client";
-import { newShareToken } from "@/server/services/sharing/share-token";
+import { newShareToken } from "@/server/services/sharing/internal/share-token";
 
 /** Inserts a share row for `documentId` (live unless `revokedAt`). */
 export async function buildShare(

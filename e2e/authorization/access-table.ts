@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from "fflate";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/backup/workspace-archive";
+import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import type { Role } from "@/shared/roles";
 import { ROLE_RANK, ROLES } from "@/shared/roles";
 import { callAction } from "../support/server-actions";

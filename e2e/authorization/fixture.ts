@@ -16,7 +16,7 @@ import { revokeInvitation } from "@/server/services/invitations/revoke-invitatio
 import { createShare } from "@/server/services/sharing/create-share";
 import { saveVersion } from "@/server/services/revisions/save-version";
 import { revokeShare } from "@/server/services/sharing/revoke-share";
-import { newShareToken } from "@/server/services/sharing/share-token";
+import { newShareToken } from "@/server/services/sharing/internal/share-token";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
 import { documentSegment } from "@/shared/document-slug";
 import type { Role } from "@/shared/roles";

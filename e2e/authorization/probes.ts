@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AUTH_REFUSED_REASON } from "@/shared/collab/close-codes";
+import { AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
 import { connectCollab } from "../support/collab-client";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_LOST_REASON } from "@/shared/collab/close-codes";
+import { ACCESS_LOST_REASON } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { Sidebar } from "../pages/sidebar";

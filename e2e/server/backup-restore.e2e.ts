@@ -12,7 +12,7 @@ import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { apiTokens, favorites, memberships, revisions, sessions } from "@/server/db/schema";
-import { DiskBlobStore } from "@/server/files/blob-store";
+import { DiskBlobStore } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { uploadImage } from "@/server/services/files/upload-image";

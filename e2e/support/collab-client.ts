@@ -2,7 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/pro
 import WebSocket from "ws";
 import * as decoding from "lib0/decoding";
 import * as Y from "yjs";
-import { collabDocumentName } from "@/shared/collab/document-name";
+import { collabDocumentName } from "@/shared/protocol/document-name";
 
 // Hocuspocus's MessageType.SyncStatus.
 const SYNC_STATUS = 8;

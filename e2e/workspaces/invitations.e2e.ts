@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "@/shared/collab/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { Sidebar } from "../pages/sidebar";

@@ -8,7 +8,7 @@ import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { documents } from "@/server/db/schema";
-import { rankedMatchesSql } from "@/server/services/search/ranked-matches";
+import { rankedMatchesSql } from "@/server/services/search/internal/ranked-matches";
 import { searchDocuments } from "@/server/services/search/search-documents";
 import { writeBenchSection } from "./benchmarks-doc";
 import { generateCorpus } from "./search-corpus";

@@ -62,7 +62,7 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
 
     void (async () => {
       const [{ connectDocument }, { createEditor }, { bindYjs }] = await Promise.all([
-        import("@/editor/connect-document"),
+        import("@/editor/connection/connect-document"),
         import("@/editor/create-editor"),
         import("@/editor/bind-yjs"),
       ]);

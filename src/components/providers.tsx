@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { shouldRetry } from "@/lib/fetch-json";
-import { registerOfflineWorker } from "@/lib/offline-pages";
+import { registerOfflineWorker } from "@/editor/connection/offline-pages";
 
 // Zod 4 probes `new Function` once to decide whether to compile its parsers; our CSP forbids
 // eval, so the probe fails anyway and the browser reports a violation for it. Skip the probe.

@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import { Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
 import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate, writeSyncStep1, writeSyncStep2 } from "y-protocols/sync";
 import * as Y from "yjs";
-import { collabDocumentName } from "@/shared/collab/document-name";
+import { collabDocumentName } from "@/shared/protocol/document-name";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 
 // The Hocuspocus message types this client speaks (@hocuspocus/provider's MessageType).

@@ -4,7 +4,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTheme } from "next-themes";
 import { Avatar } from "@/components/ui/avatar";
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
-import { clearOfflineData } from "@/lib/offline-pages";
+import { clearOfflineData } from "@/editor/connection/offline-pages";
 import { signOutAction } from "@/server/actions/auth-actions";
 import type { ActorDto } from "@/shared/dto";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { TreeRow } from "@/components/document-tree/build-tree";
-import { CommandPalette } from "@/components/search/command-palette";
+import { CommandPalette } from "@/components/search-palette/command-palette";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";

@@ -1,6 +1,6 @@
 "use client";
 
-import { openSearchPalette } from "@/components/search/search-events";
+import { openSearchPalette } from "@/components/search-palette/search-events";
 import { useIsClient } from "@/lib/use-is-client";
 
 /** The sidebar's "Search": opens the Ctrl/Cmd-K palette (PRODUCT.md §1: the sidebar holds search). */

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { DocumentRenamedDetail } from "@/lib/document-events";
 import { DOCUMENT_RENAMED } from "@/lib/document-events";
-import { ImportDialog } from "@/components/import/import-dialog";
+import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";

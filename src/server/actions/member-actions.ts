@@ -20,11 +20,8 @@ import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { getEnv } from "@/server/env";
 import { publicOrigin } from "@/server/http/public-origin";
-import { getMailer } from "@/server/mail/mailer";
 import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
-import { createInvitation } from "@/server/services/invitations/create-invitation";
-import { invitationEmail } from "@/server/services/invitations/invitation-email";
-import { getInvitationLimiter } from "@/server/services/invitations/invitation-limiter";
+import { inviteMember } from "@/server/services/invitations/invite-member";
 import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
 import { changeMemberRole } from "@/server/services/members/change-member-role";
 import { leaveWorkspace } from "@/server/services/members/leave-workspace";
@@ -45,15 +42,12 @@ export async function inviteMemberAction(_previous: InviteFormState, formData: F
   const parsed = parseForm(CreateInvitationSchema, values, values);
   if ("state" in parsed) return parsed.state;
   try {
-    await getInvitationLimiter().take(actor.id);
-    const { invitation, token, workspace } = await createInvitation({ db: await getDb(), actor }, parsed.data);
-    const link = `${publicOrigin(await headers(), getEnv())}/invite/${token}`;
-    const emailStatus = await sendInvitation({ to: invitation.email, workspaceName: workspace.name, inviterName: actor.name, role: invitation.role, link }, workspace.id);
-    revalidatePath(`/w/${workspace.slug}/settings/invitations`);
+    const { workspaceSlug, ...created } = await inviteMember({ db: await getDb(), actor }, parsed.data, publicOrigin(await headers(), getEnv()));
+    revalidatePath(`/w/${workspaceSlug}/settings/invitations`);
     return {
-      success: emailStatus === "sent" ? `Invitation emailed to ${invitation.email}.` : `Invitation created for ${invitation.email}.`,
-      values: { role: invitation.role },
-      created: { email: invitation.email, role: invitation.role, link, emailStatus },
+      success: created.emailStatus === "sent" ? `Invitation emailed to ${created.email}.` : `Invitation created for ${created.email}.`,
+      values: { role: created.role },
+      created,
     };
   } catch (error) {
     return formStateFromError(error, values);
@@ -110,19 +104,6 @@ export async function acceptInvitationAction(_previous: FormState, formData: For
   }
   revalidatePath("/", "layout");
   redirect(`/w/${slug}`);
-}
-
-async function sendInvitation(mail: Parameters<typeof invitationEmail>[0], workspaceId: string): Promise<InvitationCreatedDto["emailStatus"]> {
-  const mailer = getMailer();
-  if (!mailer) return "not_configured";
-  try {
-    await mailer.send(invitationEmail(mail));
-    return "sent";
-  } catch (error) {
-    // The link is on screen either way. Log ids only: the mail holds the token and the address.
-    console.error(`[mail] invitation email failed (workspaceId ${workspaceId}):`, error instanceof Error ? error.message : error);
-    return "failed";
-  }
 }
 
 async function revalidateWorkspace(ctx: ServiceContext, workspaceId: string): Promise<void> {

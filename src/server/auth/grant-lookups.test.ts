@@ -6,7 +6,7 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { ApiGrant, ServiceContext } from "@/server/context";
 import { files } from "@/server/db/schema";
-import type { BlobStore } from "@/server/files/blob-store";
+import type { BlobStore } from "@/server/storage/blob-store";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { listDocumentTree } from "@/server/services/documents/list-document-tree";
 import { readFile } from "@/server/services/files/read-file";

@@ -3,7 +3,7 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { DbHandle } from "@/server/db/client";
-import type { BlobStore } from "@/server/files/blob-store";
+import type { BlobStore } from "@/server/storage/blob-store";
 import type { BackupEnd, BackupHeader } from "./backup-format";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "./backup-format";
 import { quote, rowsOf, schemaVersion } from "./backup-instance";

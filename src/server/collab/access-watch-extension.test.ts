@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCollabHarness } from "@test/collab-harness";
 import { buildDocument, buildWorkspace } from "@test/factories";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "@/shared/collab/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON } from "@/shared/protocol/close-codes";
 import { documents, memberships, sessions } from "@/server/db/schema";
 import { ACCESS_RECHECK_MS } from "./access-watch-extension";
 

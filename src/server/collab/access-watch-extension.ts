@@ -1,9 +1,9 @@
 import type { Connection, Extension, Hocuspocus, onConfigurePayload } from "@hocuspocus/server";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, CLOSE_FORBIDDEN } from "@/shared/collab/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, CLOSE_FORBIDDEN } from "@/shared/protocol/close-codes";
 import type { Db } from "@/server/db/client";
 import { documentAbilities } from "@/server/policies/document-policy";
-import type { ConnectionAccess } from "@/server/services/documents/find-connection-access";
-import { findConnectionAccess } from "@/server/services/documents/find-connection-access";
+import type { ConnectionAccess } from "@/server/services/documents/internal/find-connection-access";
+import { findConnectionAccess } from "@/server/services/documents/internal/find-connection-access";
 import type { CollabContext } from "./auth-extension";
 
 /** How often open connections are re-checked: a change of access takes effect within this plus one query. */

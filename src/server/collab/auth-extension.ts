@@ -1,6 +1,6 @@
 import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
-import { AUTH_REFUSED_REASON } from "@/shared/collab/close-codes";
-import { documentIdFromCollabName } from "@/shared/collab/document-name";
+import { AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
+import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Identity } from "@/server/auth/actor-from-headers";
 import type { Actor, ApiGrant } from "@/server/context";
 import type { Db } from "@/server/db/client";

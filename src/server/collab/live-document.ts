@@ -1,7 +1,7 @@
 import type { Hocuspocus } from "@hocuspocus/server";
 import { Hocuspocus as HocuspocusServer } from "@hocuspocus/server";
 import type * as Y from "yjs";
-import { collabDocumentName } from "@/shared/collab/document-name";
+import { collabDocumentName } from "@/shared/protocol/document-name";
 import type { Db } from "@/server/db/client";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 import type { CollabContext } from "./auth-extension";

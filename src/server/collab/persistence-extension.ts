@@ -1,11 +1,11 @@
 import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocumentPayload } from "@hocuspocus/server";
 import * as Y from "yjs";
-import { documentIdFromCollabName } from "@/shared/collab/document-name";
+import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Db } from "@/server/db/client";
-import type { BodyWork } from "@/server/documents/body-work";
-import { bodyWork } from "@/server/documents/body-work";
-import { loadDocumentState } from "@/server/services/documents/load-document-state";
-import { storeDocumentState } from "@/server/services/documents/store-document-state";
+import type { BodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/body/body-work";
+import { loadDocumentState } from "@/server/services/documents/internal/load-document-state";
+import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import type { CollabContext } from "./auth-extension";
 
 export interface PersistenceOptions {

@@ -5,9 +5,9 @@ import { Hocuspocus } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
-import { INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/collab/close-codes";
+import { INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { deriveDocument } from "@/server/documents/derive-document";
+import { deriveDocument } from "@/server/body/derive-document";
 import { createCollabUpgrade } from "./collab-upgrade";
 import { SanitizeExtension } from "./sanitize-extension";
 

@@ -6,9 +6,9 @@ import {
   INVALID_UPDATE_REASON,
   UPDATE_ADJUSTED_MESSAGE,
   UPDATE_ADJUSTED_REASON,
-} from "@/shared/collab/close-codes";
-import type { BodyGuardOptions } from "@/server/documents/body-guard";
-import { BodyGuard } from "@/server/documents/body-guard";
+} from "@/shared/protocol/close-codes";
+import type { BodyGuardOptions } from "@/server/body/body-guard";
+import { BodyGuard } from "@/server/body/body-guard";
 import type { CollabContext } from "./auth-extension";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startSmtpSink } from "@test/smtp-sink";
-import { invitationEmail } from "@/server/services/invitations/invitation-email";
+import { invitationEmail } from "@/server/services/invitations/internal/invitation-email";
 import { createSmtpMailer } from "./mailer";
 
 describe("createSmtpMailer", () => {

@@ -1,5 +1,5 @@
 import { documentSegment } from "@/shared/document-slug";
-import type { DocumentSummary } from "@/server/services/documents/document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 
 /** A document as the API lists it: `{id, title, parentId, position, url, createdAt, updatedAt}`. */
 export interface ApiDocumentSummary {

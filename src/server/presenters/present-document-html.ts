@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
-import { replaceImageSources } from "@/server/export/replace-image-sources";
-import { fileIdFromUrl, signFileUrls } from "@/server/services/files/sign-file-urls";
+import { replaceImageSources } from "@/server/formats/export/replace-image-sources";
+import { fileIdFromUrl, signFileUrls } from "@/server/services/files/internal/sign-file-urls";
 
 // One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the seed's 75.
 const WIDTH = 1080;

@@ -1,6 +1,6 @@
 import type { DocumentSummaryDto, DocumentTreeNodeDto, TrashItemDto } from "@/shared/dto";
 import { documentAbilities } from "@/server/policies/document-policy";
-import type { DocumentSummary } from "@/server/services/documents/document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import type { DocumentTreeNode } from "@/server/services/documents/list-document-tree";
 import type { TrashItem } from "@/server/services/documents/list-trash";
 

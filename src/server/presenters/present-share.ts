@@ -1,6 +1,6 @@
 import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
 import type { loadShareSettings } from "@/server/services/sharing/load-share-settings";
-import { sharePath } from "@/server/services/sharing/share-token";
+import { sharePath } from "@/server/services/sharing/internal/share-token";
 
 type ShareSettings = Awaited<ReturnType<typeof loadShareSettings>>;
 

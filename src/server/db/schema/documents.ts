@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "@/server/search/search-config";
+import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "@/server/db/search-config";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 import { workspaces } from "./workspaces";
@@ -89,7 +89,7 @@ export const files = pgTable(
     /** Bytes. */
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
-    /** Key in the blob store (see server/files/blob-store.ts). */
+    /** Key in the blob store (see server/storage/blob-store.ts). */
     storageKey: text("storage_key").notNull(),
     ...timestamps,
   },

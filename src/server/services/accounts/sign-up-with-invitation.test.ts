@@ -9,7 +9,7 @@ import { memberships, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createInvitation } from "@/server/services/invitations/create-invitation";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
 import { EMAIL_TAKEN_MESSAGE } from "./sign-up";
 import { signUpWithInvitation } from "./sign-up-with-invitation";

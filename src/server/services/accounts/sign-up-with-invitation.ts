@@ -6,7 +6,7 @@ import { users } from "@/server/db/schema";
 import { AppError, validationError } from "@/server/errors";
 import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { EMAIL_TAKEN_MESSAGE, isEmailTaken, translateAuthError } from "./sign-up";
 
 /**

@@ -5,7 +5,7 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { CreateApiTokenSchema } from "@/shared/schemas/api-token";
 import { apiTokens, memberships } from "@/server/db/schema";
-import { hashApiToken } from "./api-token-secret";
+import { hashApiToken } from "@/server/services/api-tokens/internal/api-token-secret";
 import { LAST_USED_RESOLUTION_MS, authenticateApiToken } from "./authenticate-api-token";
 import { createApiToken } from "./create-api-token";
 import { listApiTokens } from "./list-api-tokens";

@@ -6,7 +6,7 @@ import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { API_TOKEN_COLUMNS, presentApiToken } from "@/server/presenters/present-api-token";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import { newApiTokenSecret } from "./api-token-secret";
+import { newApiTokenSecret } from "@/server/services/api-tokens/internal/api-token-secret";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

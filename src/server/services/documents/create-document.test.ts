@@ -6,7 +6,7 @@ import { createTestDatabase } from "@test/test-db";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
 import { createDocument } from "./create-document";
-import { TOO_DEEP } from "./document-tree";
+import { TOO_DEEP } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 
 let database: TestDatabase;

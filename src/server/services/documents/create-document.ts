@@ -2,14 +2,14 @@ import type { CreateDocumentInput } from "@/shared/schemas/document";
 import type { ServiceContext } from "@/server/context";
 import { MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
-import { newDocumentId } from "@/server/documents/new-document-id";
-import { bodyWork } from "@/server/documents/body-work";
+import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
+import { bodyWork } from "@/server/body/body-work";
 import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import type { DocumentSummary } from "./document-columns";
-import { summaryColumns } from "./document-columns";
-import { assertDepth, endPosition, parentDepth, withTreeLock } from "./document-tree";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
+import { assertDepth, endPosition, parentDepth, withTreeLock } from "@/server/services/documents/internal/document-tree";
 
 /** What a new document may start with besides its title (import, the API). */
 export interface CreateDocumentOptions {

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
-import type { ExportFormat } from "@/server/export/export-formats";
-import { pdfUnavailableReason } from "@/server/export/pdf-printer";
-import { renderExportFile } from "@/server/export/render-export-file";
-import { SiblingNames } from "@/server/export/zip-names";
-import type { ZipWriter } from "@/server/zip/zip-stream";
-import { zipStream } from "@/server/zip/zip-stream";
+import type { ExportFormat } from "@/server/formats/export/export-formats";
+import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
+import { renderExportFile } from "@/server/formats/export/render-export-file";
+import { SiblingNames } from "@/server/formats/export/zip-names";
+import type { ZipWriter } from "@/server/storage/zip-stream";
+import { zipStream } from "@/server/storage/zip-stream";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { displayTitle } from "@/shared/document-slug";
 import type { ExportedDocument } from "./export-document";
 import { uploadLoader } from "./export-document";
-import { liveSubtreeRows } from "./document-tree";
+import { liveSubtreeRows } from "@/server/services/documents/internal/document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** Where a Markdown bundle keeps uploaded images, at the zip's top level. */

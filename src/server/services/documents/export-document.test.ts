@@ -11,17 +11,18 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
 import { documents, files } from "@/server/db/schema";
-import { renderDeltaHtml } from "@/server/documents/render-delta-html";
+import { renderDeltaHtml } from "@/server/body/render-delta-html";
 import { AppError } from "@/server/errors";
-import { DiskBlobStore } from "@/server/files/blob-store";
-import { closePdfPrinter, pdfUnavailableReason } from "@/server/export/pdf-printer";
+import { DiskBlobStore } from "@/server/storage/blob-store";
+import { closePdfPrinter, pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { uploadImage } from "@/server/services/files/upload-image";
 import type { ExportedDocument } from "./export-document";
 import { exportDocument } from "./export-document";
 import { exportDocumentTree } from "./export-document-tree";
+import { FIXTURES_DIR } from "@test/fixtures";
 
-const FIXTURES = path.resolve(import.meta.dirname, "../../../../test/fixtures");
+const FIXTURES = FIXTURES_DIR;
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, "export", name), "utf8");
 // The uploaded image's id as the fixtures spell it; the test gives the real upload this id.
 const UPLOAD_ID = "Zx8Kq2mVbN4pL7tR1sYw3A";

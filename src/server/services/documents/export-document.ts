@@ -1,9 +1,9 @@
 import slugify from "@sindresorhus/slugify";
 import type { ServiceContext } from "@/server/context";
 import { AppError } from "@/server/errors";
-import type { UploadLoader } from "@/server/export/export-images";
-import type { ExportFormat } from "@/server/export/export-formats";
-import { renderExportFile } from "@/server/export/render-export-file";
+import type { UploadLoader } from "@/server/formats/export/export-images";
+import type { ExportFormat } from "@/server/formats/export/export-formats";
+import { renderExportFile } from "@/server/formats/export/render-export-file";
 import { displayTitle } from "@/shared/document-slug";
 import { readFile } from "@/server/services/files/read-file";
 import { readDocument } from "./read-document";

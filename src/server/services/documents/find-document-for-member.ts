@@ -4,7 +4,7 @@ import { documents, memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { DocumentAccess } from "@/server/policies/document-policy";
-import { summaryColumns } from "./document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";
 

@@ -5,8 +5,8 @@ import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import type { DocumentSummary } from "./document-columns";
-import { summaryColumns } from "./document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 import { findDocumentForMember } from "./find-document-for-member";
 
 export interface ListDocumentsPageInput {

@@ -4,8 +4,8 @@ import { documents } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import type { DocumentSummary } from "./document-columns";
-import { summaryColumns } from "./document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 
 const MAX_LIMIT = 50;
 

@@ -6,7 +6,7 @@ import { createTestDatabase } from "@test/test-db";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
-import { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "./document-tree";
+import { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { moveDocument } from "./move-document";
 

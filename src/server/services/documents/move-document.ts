@@ -6,8 +6,8 @@ import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
-import type { DocumentSummary } from "./document-columns";
-import { summaryColumns } from "./document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 import {
   MOVE_INTO_ITSELF,
   STALE_POSITION,
@@ -17,7 +17,7 @@ import {
   liveChildren,
   subtreeHeight,
   withTreeLock,
-} from "./document-tree";
+} from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
 /**

@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
-import { withTreeLock } from "./document-tree";
+import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
 /** What purging deleted. */

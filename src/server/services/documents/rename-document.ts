@@ -4,8 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
-import type { DocumentSummary } from "./document-columns";
-import { summaryColumns } from "./document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** Renames a live document the actor may update (the schema trims; empty shows as "Untitled"). @throws AppError not_found | forbidden */

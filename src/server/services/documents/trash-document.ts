@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
-import { withTreeLock } from "./document-tree";
+import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /** What trashing took with it. */

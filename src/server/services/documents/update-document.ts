@@ -1,6 +1,6 @@
 import type { UpdateDocumentBody } from "@/shared/schemas/api-documents";
 import type { ServiceContext } from "@/server/context";
-import type { DocumentSummary } from "./document-columns";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { findDocumentForMember } from "./find-document-for-member";
 import { moveDocument } from "./move-document";
 import { renameDocument } from "./rename-document";

@@ -4,8 +4,8 @@ import type { Db } from "@/server/db/client";
 import { documents, files, memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
-import type { BlobStore } from "@/server/files/blob-store";
-import { getBlobStore } from "@/server/files/blob-store";
+import type { BlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/blob-store";
 import { documentAbilities } from "@/server/policies/document-policy";
 
 export const FILE_NOT_FOUND = "This file could not be found.";

@@ -1,9 +1,9 @@
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
-import type { BlobStore } from "@/server/files/blob-store";
-import { getBlobStore } from "@/server/files/blob-store";
-import type { FileUrlSigner } from "@/server/files/file-url-signer";
-import { getFileUrlSigner } from "@/server/files/file-url-signer";
+import type { BlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/blob-store";
+import type { FileUrlSigner } from "@/server/storage/file-url-signer";
+import { getFileUrlSigner } from "@/server/storage/file-url-signer";
 import type { ReadableFile } from "./read-file";
 import { FILE_NOT_FOUND, findFileRow, readableFile } from "./read-file";
 

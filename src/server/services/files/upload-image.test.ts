@@ -12,8 +12,8 @@ import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { Role } from "@/shared/roles";
 import { files } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { DiskBlobStore } from "@/server/files/blob-store";
-import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/server/files/upload-messages";
+import { DiskBlobStore } from "@/server/storage/blob-store";
+import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/shared/upload-messages";
 import { uploadImage } from "./upload-image";
 
 let database: TestDatabase;

@@ -3,10 +3,10 @@ import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import { files } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
-import type { BlobStore } from "@/server/files/blob-store";
-import { getBlobStore, newBlobKey } from "@/server/files/blob-store";
-import { detectImageType } from "@/server/files/detect-image-type";
-import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/server/files/upload-messages";
+import type { BlobStore } from "@/server/storage/blob-store";
+import { getBlobStore, newBlobKey } from "@/server/storage/blob-store";
+import { detectImageType } from "@/server/storage/detect-image-type";
+import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/shared/upload-messages";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 

@@ -4,8 +4,9 @@ import type { ServiceContext } from "@/server/context";
 import type { Tx } from "@/server/db/client";
 import { invitations, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { INVITATION_MESSAGES, invitationStatus } from "./invitation-status";
-import { hashInvitationToken } from "./invitation-token";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
+import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
+import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
 /** What accepting leads to: the workspace to open and the role held there. */
 export interface AcceptedInvitation {

@@ -5,8 +5,8 @@ import { invitations, memberships, users } from "@/server/db/schema";
 import { authorize, validationError } from "@/server/errors";
 import { canAssignRole, workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import { INVITATION_TTL_MS } from "./invitation-status";
-import { newInvitationToken } from "./invitation-token";
+import { INVITATION_TTL_MS } from "@/server/services/invitations/internal/invitation-status";
+import { newInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
 export const ALREADY_MEMBER_MESSAGE = "This person is already a member of the workspace.";
 

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Role } from "@/shared/roles";
 import type { Db } from "@/server/db/client";
 import { invitations, users, workspaces } from "@/server/db/schema";
-import type { InvitationStatus } from "./invitation-status";
-import { invitationStatus } from "./invitation-status";
-import { hashInvitationToken } from "./invitation-token";
+import type { InvitationStatus } from "@/server/services/invitations/internal/invitation-status";
+import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
+import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
 /** An invitation as its link's holder sees it. */
 export interface InvitationByToken {

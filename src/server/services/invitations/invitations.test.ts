@@ -10,8 +10,9 @@ import { AppError } from "@/server/errors";
 import { acceptInvitation } from "./accept-invitation";
 import { ALREADY_MEMBER_MESSAGE, createInvitation } from "./create-invitation";
 import { findInvitationByToken } from "./find-invitation-by-token";
-import { INVITATION_MESSAGES, INVITATION_TTL_MS } from "./invitation-status";
-import { hashInvitationToken } from "./invitation-token";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
+import { INVITATION_TTL_MS } from "@/server/services/invitations/internal/invitation-status";
+import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 import { listPendingInvitations } from "./list-pending-invitations";
 import { revokeInvitation } from "./revoke-invitation";
 

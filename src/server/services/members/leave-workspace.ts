@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
-import { lockMembers } from "./lock-members";
+import { lockMembers } from "@/server/services/members/internal/lock-members";
 
 export const LAST_OWNER_LEAVE_MESSAGE = "You're the only owner. Make someone else an owner before you leave.";
 

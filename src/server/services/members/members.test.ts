@@ -9,7 +9,7 @@ import { memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { changeMemberRole } from "./change-member-role";
 import { LAST_OWNER_LEAVE_MESSAGE, leaveWorkspace } from "./leave-workspace";
-import { LAST_OWNER_MESSAGE } from "./lock-members";
+import { LAST_OWNER_MESSAGE } from "@/server/services/members/internal/lock-members";
 import { removeMember } from "./remove-member";
 
 let database: TestDatabase;

@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
-import { LAST_OWNER_MESSAGE, lockMembers } from "./lock-members";
+import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
  * Removes someone else from the workspace (leaving is leaveWorkspace). Admins remove

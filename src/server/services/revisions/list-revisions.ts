@@ -7,7 +7,7 @@ import type { RevisionKind } from "@/shared/revisions";
 import { REVISION_PAGE_SIZE } from "@/shared/schemas/revision";
 import type { LoadedDocument } from "@/server/services/documents/find-document-for-member";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
-import { decodeRevisionCursor, encodeRevisionCursor } from "./revision-cursor";
+import { decodeRevisionCursor, encodeRevisionCursor } from "@/server/services/revisions/internal/revision-cursor";
 
 /** A revision on the timeline (no body), with the names of the people it mentions. */
 export interface RevisionSummary {

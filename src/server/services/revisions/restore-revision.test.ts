@@ -5,7 +5,7 @@ import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { peekLiveDocument, runningCollabServer } from "@/server/collab/live-document";
 import { documents, revisions } from "@/server/db/schema";
-import { deltaToPlainText } from "@/server/documents/render-delta-html";
+import { deltaToPlainText } from "@/server/body/render-delta-html";
 import { restoreRevision } from "./restore-revision";
 import { saveVersion } from "./save-version";
 

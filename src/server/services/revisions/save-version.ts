@@ -3,12 +3,12 @@ import type { SaveVersionInput } from "@/shared/schemas/revision";
 import { peekLiveDocument } from "@/server/collab/live-document";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
-import { bodyDelta } from "@/server/documents/derive-document";
-import { deltaToPlainText } from "@/server/documents/render-delta-html";
+import { bodyDelta } from "@/server/body/derive-document";
+import { deltaToPlainText } from "@/server/body/render-delta-html";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
-import { insertRevision } from "./insert-revision";
+import { insertRevision } from "@/server/services/revisions/internal/insert-revision";
 
 /**
  * "Save version…": a `named` revision of the document as it is now — the live text when this

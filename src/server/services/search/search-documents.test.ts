@@ -7,9 +7,9 @@ import { createTestDatabase } from "@test/test-db";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import type { Actor } from "@/server/context";
 import { documents } from "@/server/db/schema";
-import { deriveDocument } from "@/server/documents/derive-document";
+import { deriveDocument } from "@/server/body/derive-document";
 import { AppError } from "@/server/errors";
-import { storeDocumentState } from "@/server/services/documents/store-document-state";
+import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { searchDocuments } from "./search-documents";
 

@@ -3,9 +3,9 @@ import type { ServiceContext } from "@/server/context";
 import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import { listAncestorTitles } from "./list-ancestor-titles";
-import { listRankedMatches } from "./ranked-matches";
-import { listSnippets } from "./list-snippets";
+import { listAncestorTitles } from "@/server/services/search/internal/list-ancestor-titles";
+import { listRankedMatches } from "@/server/services/search/internal/ranked-matches";
+import { listSnippets } from "@/server/services/search/internal/list-snippets";
 
 export interface SearchDocumentsInput {
   /** The workspace to search, by id or by slug. */

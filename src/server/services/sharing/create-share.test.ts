@@ -6,7 +6,7 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { shares } from "@/server/db/schema";
 import { ALREADY_SHARED, createShare } from "./create-share";
-import { isShareToken, newShareToken } from "./share-token";
+import { isShareToken, newShareToken } from "@/server/services/sharing/internal/share-token";
 
 let database: TestDatabase;
 beforeAll(async () => {

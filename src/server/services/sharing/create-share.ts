@@ -5,7 +5,7 @@ import { documents, shares } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
-import { newShareToken } from "./share-token";
+import { newShareToken } from "@/server/services/sharing/internal/share-token";
 
 export const ALREADY_SHARED = "This document already has a public link.";
 

@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { documents, shares } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { liveSubtreeRows } from "@/server/services/documents/document-tree";
-import { isShareToken } from "./share-token";
+import { liveSubtreeRows } from "@/server/services/documents/internal/document-tree";
+import { isShareToken } from "@/server/services/sharing/internal/share-token";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 

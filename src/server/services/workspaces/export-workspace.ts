@@ -2,14 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { documents, files, revisions, users } from "@/server/db/schema";
-import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "@/server/backup/workspace-archive";
-import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/backup/workspace-archive";
+import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "@/server/formats/archive/workspace-archive";
+import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import { AppError, authorize } from "@/server/errors";
-import type { BlobStore } from "@/server/files/blob-store";
-import { getBlobStore } from "@/server/files/blob-store";
+import type { BlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/blob-store";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import type { ZipWriter } from "@/server/zip/zip-stream";
-import { zipStream } from "@/server/zip/zip-stream";
+import type { ZipWriter } from "@/server/storage/zip-stream";
+import { zipStream } from "@/server/storage/zip-stream";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 
 /** A workspace archive on its way out: its file name and its bytes, produced as they are read. */

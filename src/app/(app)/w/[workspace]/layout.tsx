@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell/app-shell";
-import { requireMember } from "@/server/auth/require-member";
+import { requireMember } from "@/server/http/require-member";
 import { listDocumentTree } from "@/server/services/documents/list-document-tree";
 import { listWorkspacesForUser } from "@/server/services/workspaces/list-workspaces-for-user";
 

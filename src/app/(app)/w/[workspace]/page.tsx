@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
-import { requireMember } from "@/server/auth/require-member";
+import { requireMember } from "@/server/http/require-member";
 import { presentDocumentSummary } from "@/server/presenters/present-document";
 import { listFavorites } from "@/server/services/documents/list-favorites";
 import { listRecentDocuments } from "@/server/services/documents/list-recent-documents";

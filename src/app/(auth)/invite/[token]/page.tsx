@@ -8,7 +8,7 @@ import { getDb } from "@/server/db/database";
 import { AppError } from "@/server/errors";
 import type { InvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "@/server/services/invitations/invitation-status";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { InvitationTokenField } from "@/shared/schemas/member";
 import { roleWithArticle } from "@/shared/roles";

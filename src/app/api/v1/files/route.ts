@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { readUploadForm } from "@/server/files/read-upload-form";
+import { readUploadForm } from "@/server/http/read-upload-form";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
 import { uploadImage } from "@/server/services/files/upload-image";

@@ -2,8 +2,8 @@ import type { NextRequest } from "next/server";
 import { apiWorkspace } from "@/server/http/read-query";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { readImportForm } from "@/server/import/read-import-form";
-import { importFiles } from "@/server/services/import/import-files";
+import { readImportForm } from "@/server/http/read-import-form";
+import { importFiles } from "@/server/services/imports/import-files";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { buildOpenApiDocument } from "@/server/api/openapi/build-openapi-document";
+import { buildOpenApiDocument } from "@/server/openapi/build-openapi-document";
 import { defineRoute } from "@/server/http/route";
 import { publicOrigin } from "@/server/http/public-origin";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
-import { Snippet, resultPath } from "@/components/search/search-hit";
+import { Snippet, resultPath } from "@/components/search-palette/search-hit";
 import { buttonClass } from "@/components/ui/button";
-import { requireMember } from "@/server/auth/require-member";
+import { requireMember } from "@/server/http/require-member";
 import { AppError } from "@/server/errors";
 import { presentSearchResult } from "@/server/presenters/present-search-result";
 import { searchDocuments } from "@/server/services/search/search-documents";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireMember } from "@/server/auth/require-member";
+import { requireMember } from "@/server/http/require-member";
 import { presentTrashItem } from "@/server/presenters/present-document";
 import { listTrash } from "@/server/services/documents/list-trash";
 import { TrashList } from "@/app/(app)/w/[workspace]/trash/_components/trash-list";

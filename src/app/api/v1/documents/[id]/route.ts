@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { toMarkdown } from "@/server/export/to-markdown";
+import { toMarkdown } from "@/server/formats/export/to-markdown";
 import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
 import { readQuery } from "@/server/http/read-query";
@@ -8,7 +8,7 @@ import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { readDocument } from "@/server/services/documents/read-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { updateDocument } from "@/server/services/documents/update-document";
-import { workspaceSlug } from "@/server/services/workspaces/workspace-slug";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { ReadDocumentParamsSchema, UpdateDocumentBodySchema } from "@/shared/schemas/api-documents";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "write" });
     const body = await readJsonBody(request, UpdateDocumentBodySchema);
     const doc = await updateDocument(ctx, String((await params).id), body);
-    return Response.json(presentApiDocument(doc, await workspaceSlug(ctx.db, doc.workspaceId)));
+    return Response.json(presentApiDocument(doc, (await findWorkspaceForMember(ctx, { id: doc.workspaceId })).slug));
   },
   DELETE: async (request: NextRequest, { params }) => {
     const ctx = await requireApiContext(request, { scope: "write" });

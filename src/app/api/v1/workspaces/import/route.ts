@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { readImportForm } from "@/server/backup/read-import-form";
+import { readImportForm } from "@/server/http/read-archive-form";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
 import { importWorkspace } from "@/server/services/workspaces/import-workspace";

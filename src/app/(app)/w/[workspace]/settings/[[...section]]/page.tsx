@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { requireMember } from "@/server/auth/require-member";
+import { requireMember } from "@/server/http/require-member";
 import { assignableRoles } from "@/server/policies/workspace-policy";
 import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { listApiTokens } from "@/server/services/api-tokens/list-api-tokens";
 import { ApiTokensSettings } from "@/app/(app)/w/[workspace]/settings/_components/api-tokens-settings";
-import { hasDocuments } from "@/server/services/workspaces/has-documents";
+import { isWorkspaceEmpty } from "@/server/services/workspaces/is-workspace-empty";
 import { GeneralSettings } from "@/app/(app)/w/[workspace]/settings/_components/general-settings";
 import { ImportExportSettings } from "@/app/(app)/w/[workspace]/settings/_components/import-export-settings";
 import { InviteForm } from "@/app/(app)/w/[workspace]/settings/_components/invite-form";
@@ -73,7 +73,7 @@ export default async function SettingsPage({ params }: Props) {
         </>
       ) : null}
       {section === "api-tokens" ? <ApiTokensSettings workspaceId={workspace.id} tokens={await listApiTokens(ctx, workspace.id)} /> : null}
-      {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={!(await hasDocuments(ctx, workspace.id))} /> : null}
+      {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={await isWorkspaceEmpty(ctx, { id: workspace.id })} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { restoreDocument } from "@/server/services/documents/restore-document";
-import { workspaceSlug } from "@/server/services/workspaces/workspace-slug";
+import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: async (request: NextRequest, { params }) => {
     const ctx = await requireApiContext(request, { scope: "write" });
     const doc = await restoreDocument(ctx, { documentId: String((await params).id) });
-    return Response.json(presentApiDocument(doc, await workspaceSlug(ctx.db, doc.workspaceId)));
+    return Response.json(presentApiDocument(doc, (await findWorkspaceForMember(ctx, { id: doc.workspaceId })).slug));
   },
 });

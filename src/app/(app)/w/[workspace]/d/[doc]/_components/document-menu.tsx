@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
-import { ImportDialog } from "@/components/import/import-dialog";
+import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
 import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";

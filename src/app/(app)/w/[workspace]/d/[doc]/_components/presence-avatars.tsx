@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import * as Y from "yjs";
 import type { EditorHandle } from "@/components/document-editor";
 import { Avatar } from "@/components/ui/avatar";
-import type { Collaborator } from "@/lib/use-presence";
+import type { Collaborator } from "@/editor/connection/use-presence";
 
 const SHOWN = 5;
 

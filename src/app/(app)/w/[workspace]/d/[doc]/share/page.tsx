@@ -3,7 +3,7 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { displayTitle } from "@/shared/document-slug";
 import { SharePanel } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-panel";
-import { requireShareDialog } from "@/server/auth/require-share-dialog";
+import { requireShareDialog } from "@/server/http/require-share-dialog";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };

@@ -1,6 +1,6 @@
 import { SharePanel } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-panel";
 import { ShareModal } from "@/app/(app)/w/[workspace]/d/[doc]/_components/share-modal";
-import { requireShareDialog } from "@/server/auth/require-share-dialog";
+import { requireShareDialog } from "@/server/http/require-share-dialog";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 

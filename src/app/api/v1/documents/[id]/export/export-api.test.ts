@@ -1,0 +1,88 @@
+import { NextRequest } from "next/server";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET, POST } from "./route";
+import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+
+// The route reaches the database and auth through process singletons (as in search-api.test.ts).
+const SECRET = "test-secret-that-is-at-least-32-characters";
+const HOST = { host: "localhost:3000" };
+let database: TestDatabase;
+let cookie: string;
+let docId: string;
+let foreignId: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const auth: Auth = createAuth({ db: database.db, secret: SECRET });
+  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
+  processSingleton("auth", () => Promise.resolve(auth));
+  const email = "exporter@example.com";
+  const { headers, response } = await auth.api.signUpEmail({
+    body: { email, password: "correct horse battery", name: "Exporter" },
+    headers: new Headers(HOST),
+    returnHeaders: true,
+  });
+  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const workspace = await buildWorkspace(database.db, [{ actor: { id: response.user.id, name: "Exporter", email, color: "#4f46e5" }, role: "viewer" }]);
+  const root = await buildDocument(database.db, workspace.id, { title: "Année 2026" });
+  await buildDocument(database.db, workspace.id, { title: "Child", parentId: root.id });
+  docId = root.id;
+  const stranger = await buildUser(database.db);
+  foreignId = (await buildDocument(database.db, (await buildWorkspace(database.db, [{ actor: stranger, role: "owner" }])).id)).id;
+});
+afterAll(async () => {
+  for (const key of ["database", "auth"]) clearProcessSingleton(key);
+  await database.destroy();
+});
+
+function get(id: string, query: string, withCookie = true) {
+  const request = new NextRequest(`http://localhost:3000/api/v1/documents/${id}/export${query}`, { headers: { ...HOST, ...(withCookie ? { cookie } : {}) } });
+  return GET(request, { params: Promise.resolve({ id }) });
+}
+
+describe("GET /api/v1/documents/[id]/export", () => {
+  it("answers a download named after the title, Markdown by default", async () => {
+    const response = await get(docId, "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="annee-2026.md"; filename*=UTF-8''annee-2026.md`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.text()).toBe("# Année 2026\n\n");
+  });
+
+  it("answers a zip of the subtree with includeChildren=true", async () => {
+    const response = await get(docId, "?format=html&includeChildren=true");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(entries).sort()).toEqual(["annee-2026.html", "annee-2026/child.html"]);
+  });
+
+  it("refuses unknown formats and includeChildren values with 400", async () => {
+    const format = await get(docId, "?format=odt");
+    expect(format.status).toBe(400);
+    expect(await format.json()).toEqual({ error: { code: "bad_request", message: "Use one of md, html, docx, pdf.", fields: { format: "Use one of md, html, docx, pdf." } } });
+    const children = await get(docId, "?format=md&includeChildren=yes");
+    expect(children.status).toBe(400);
+    expect(await children.json()).toMatchObject({ error: { code: "bad_request", fields: { includeChildren: "includeChildren must be true or false." } } });
+  });
+
+  it("answers 401 without a session and 404 for another workspace's document", async () => {
+    expect((await get(docId, "?format=md", false)).status).toBe(401);
+    const foreign = await get(foreignId, "?format=docx&includeChildren=true");
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("answers 405 to other methods", async () => {
+    const response = await POST(new NextRequest(`http://localhost:3000/api/v1/documents/${docId}/export`, { method: "POST", headers: HOST }), {
+      params: Promise.resolve({ id: docId }),
+    });
+    expect(response.status).toBe(405);
+  });
+});

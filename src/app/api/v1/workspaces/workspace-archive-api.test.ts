@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/v1/workspaces/[id]/export/route";
+import { POST } from "@/app/api/v1/workspaces/import/route";
+import { buildWorkspace } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import type { Auth } from "@/server/auth/auth";
+import { createAuth } from "@/server/auth/auth";
+import { DiskBlobStore } from "@/server/storage/blob-store";
+import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { createDocument } from "@/server/services/documents/create-document";
+import { ENTRY, MAX_ARCHIVE_BYTES } from "@/server/formats/archive/workspace-archive";
+
+// The real route handlers, with the database, auth and blob store registered as the process's.
+const SINGLETONS = ["database", "auth", "blob-store"];
+const SECRET = "test-secret-that-is-at-least-32-characters";
+const ORIGIN = "http://localhost:3000";
+const HOST = { host: "localhost:3000" };
+let database: TestDatabase;
+let auth: Auth;
+let blobRoot: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  auth = createAuth({ db: database.db, secret: SECRET });
+  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-archive-api-"));
+  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
+  processSingleton("auth", () => Promise.resolve(auth));
+  processSingleton("blob-store", () => new DiskBlobStore(blobRoot));
+});
+afterAll(async () => {
+  for (const key of SINGLETONS) clearProcessSingleton(key);
+  await database.destroy();
+  fs.rmSync(blobRoot, { recursive: true, force: true });
+});
+
+async function member(role: "owner" | "editor") {
+  const email = `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  const { headers, response } = await auth.api.signUpEmail({
+    body: { email, password: "correct horse battery", name: "Member" },
+    headers: new Headers(HOST),
+    returnHeaders: true,
+  });
+  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5" };
+  const workspace = await buildWorkspace(database.db, [{ actor, role }]);
+  return { cookie, actor, workspace };
+}
+
+const exportRequest = (ref: string, cookie?: string) =>
+  GET(new NextRequest(`${ORIGIN}/api/v1/workspaces/${ref}/export`, { headers: { ...HOST, ...(cookie ? { cookie } : {}) } }), { params: Promise.resolve({ id: ref }) });
+
+function importRequest(form: FormData, cookie?: string) {
+  return POST(new NextRequest(`${ORIGIN}/api/v1/workspaces/import`, { method: "POST", body: form, headers: { ...HOST, ...(cookie ? { cookie } : {}) } }), { params: Promise.resolve({}) });
+}
+
+function form(fields: Record<string, string | Blob>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describe("GET /api/v1/workspaces/[id]/export and POST /api/v1/workspaces/import", () => {
+  it("downloads an archive by slug or id, and imports it into a new workspace: 201 with the counts", async () => {
+    const owner = await member("owner");
+    await createDocument({ db: database.db, actor: owner.actor }, { workspaceId: owner.workspace.id, title: "Plan" }, { body: { ops: [{ insert: "Ship it\n" }] } });
+    const bySlug = await exportRequest(owner.workspace.slug, owner.cookie);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.headers.get("content-type")).toBe("application/zip");
+    expect(bySlug.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="${owner.workspace.slug}-\\d{4}-\\d{2}-\\d{2}\\.quire\\.zip"$`));
+    const archive = new Uint8Array(await bySlug.arrayBuffer());
+    expect(Object.keys(unzipSync(archive))).toContain(ENTRY.manifest);
+    expect((await exportRequest(owner.workspace.id, owner.cookie)).status).toBe(200);
+
+    const slug = `copy-${owner.workspace.slug}`;
+    const imported = await importRequest(form({ file: new File([archive], "a.zip"), name: "Copy", slug }), owner.cookie);
+    expect(imported.status).toBe(201);
+    expect(await imported.json()).toMatchObject({
+      workspace: { slug, name: "Copy", url: `/w/${slug}` },
+      counts: { documents: 1, files: 0, revisions: 0 },
+    });
+  });
+
+  it("answers 401 signed out, 403 to an editor, 404 for another's workspace", async () => {
+    const owner = await member("owner");
+    const editor = await member("editor");
+    expect((await exportRequest(owner.workspace.id)).status).toBe(401);
+    expect((await exportRequest(owner.workspace.id, editor.cookie)).status).toBe(404);
+    expect((await exportRequest(editor.workspace.id, editor.cookie)).status).toBe(403);
+    expect((await importRequest(form({ file: new File(["x"], "a.zip"), name: "X", slug: "xyz-team" }))).status).toBe(401);
+  });
+
+  it("names the field at fault: no file, a bad archive, a bad address", async () => {
+    const owner = await member("owner");
+    const noFile = await importRequest(form({ name: "X", slug: "xyz-team" }), owner.cookie);
+    expect([noFile.status, (await noFile.json()).error.fields]).toEqual([422, { file: expect.stringMatching(/Choose a workspace archive/) }]);
+    const notZip = await importRequest(form({ file: new File(["hello"], "a.zip"), name: "X", slug: "xyz-team" }), owner.cookie);
+    expect([notZip.status, (await notZip.json()).error.fields]).toEqual([422, { file: expect.stringMatching(/not a Quire workspace archive/) }]);
+    const badSlug = await importRequest(form({ file: new File(["hello"], "a.zip"), name: "X", slug: "-no-" }), owner.cookie);
+    expect([badSlug.status, Object.keys((await badSlug.json()).error.fields)]).toEqual([422, ["slug"]]);
+  });
+
+  it("answers 413 past 50 MB from Content-Length, and for a chunked body once it passes the limit, without reading it all", async () => {
+    const owner = await member("owner");
+    const declared = await POST(
+      new NextRequest(`${ORIGIN}/api/v1/workspaces/import`, {
+        method: "POST",
+        body: "x",
+        headers: { ...HOST, cookie: owner.cookie, "content-type": "multipart/form-data; boundary=x", "content-length": String(MAX_ARCHIVE_BYTES * 2) },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: "too_large", message: "A workspace archive can be at most 50 MB." } });
+
+    const state = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.pulled === 80) return controller.close();
+        state.pulled += 1;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    const chunked = await POST(
+      new NextRequest(`${ORIGIN}/api/v1/workspaces/import`, {
+        method: "POST",
+        body: stream,
+        duplex: "half",
+        headers: { ...HOST, cookie: owner.cookie, "content-type": "multipart/form-data; boundary=x" },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(chunked.status).toBe(413);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThan(60);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The browser side of offline work: the service worker (public/sw.js) that serves pages and
+ * build assets without a network, and the device copies of documents (y-indexeddb, see
+ * editor/connection/connect-document.ts). Production only: in development the worker would serve
+ * stale hot-reloaded code.
+ */
+
+const PAGE_CACHES = ["quire-pages-v1"];
+/** Every device copy's IndexedDB name starts with this (editor/connection/connect-document.ts). */
+export const DEVICE_COPY_PREFIX = "quire:";
+
+function isEnabled(): boolean {
+  return process.env.NODE_ENV === "production" && typeof navigator !== "undefined" && "serviceWorker" in navigator;
+}
+
+/** Registers the service worker once per page load. */
+export function registerOfflineWorker(): void {
+  if (!isEnabled()) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => {
+    console.warn("Offline pages are unavailable:", error instanceof Error ? error.message : error);
+  });
+}
+
+/**
+ * Asks the worker to keep this page and every build asset it loaded, so it opens offline
+ * next time (the first visit loaded them before the worker was in control).
+ */
+export async function keepPageForOffline(): Promise<void> {
+  if (!isEnabled()) return;
+  const registration = await navigator.serviceWorker.ready;
+  const assets = performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((name) => name.startsWith(`${window.location.origin}/_next/static/`));
+  registration.active?.postMessage({ type: "keep-for-offline", urls: [window.location.href, ...assets] });
+}
+
+/** Forgets every page and document copy kept on this device (sign-out). */
+export async function clearOfflineData(): Promise<void> {
+  const work: Array<Promise<unknown>> = [];
+  if (typeof caches !== "undefined") work.push(...PAGE_CACHES.map((name) => caches.delete(name)));
+  if (typeof indexedDB !== "undefined" && "databases" in indexedDB) {
+    const databases = await indexedDB.databases().catch(() => []);
+    for (const { name } of databases) {
+      if (name?.startsWith(DEVICE_COPY_PREFIX)) work.push(deleteDatabase(name));
+    }
+  }
+  await Promise.allSettled(work);
+}
+
+/** Deletes an IndexedDB database; blocked (open in another tab) or failed counts as done. */
+export function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}

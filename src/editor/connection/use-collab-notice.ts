@@ -1,0 +1,77 @@
+import type { HocuspocusProvider } from "@hocuspocus/provider";
+import { useEffect, useState } from "react";
+import type { AccessLostReason } from "@/shared/protocol/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
+
+/** Something the collaboration server told this editor that the person should read. */
+export type CollabNotice =
+  | { kind: "adjusted"; message: string }
+  /** Refused on connect, or closed later: `lost` says why when the server closed an open editor. */
+  | { kind: "denied"; message: string; lost?: AccessLostReason }
+  | { kind: "access-changed"; canEdit: boolean; message: string };
+
+export const ACCESS_CHANGED_TEXT = {
+  readOnly: "Your role in this workspace changed: you can read this document but no longer edit it.",
+  editable: "Your role in this workspace changed: you can now edit this document.",
+} as const;
+
+/**
+ * The server's latest word to this editor: a change it had to adjust (unsafe values
+ * blanked, an edit past the size limit dropped), a refused or closed connection (expired
+ * session, lost access, trashed document) or a role change. Cleared with the returned
+ * dismiss function.
+ */
+export function useCollabNotice(provider: HocuspocusProvider | null): {
+  notice: CollabNotice | null;
+  dismiss: () => void;
+  /** Whether the server now lets this person edit, once it has said so; null before. */
+  canEdit: boolean | null;
+} {
+  const [notice, setNotice] = useState<CollabNotice | null>(null);
+  const [canEdit, setCanEdit] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!provider) return;
+    const onStateless = ({ payload }: { payload: string }) => {
+      const parsed = parseServerMessage(payload);
+      if (parsed) setNotice(parsed);
+      if (parsed?.kind === "access-changed") setCanEdit(parsed.canEdit);
+    };
+    const onDenied = ({ reason }: { reason: string }) => setNotice({ kind: "denied", message: reason });
+    // The server closes one document's connection with one of our reasons; socket closes carry none of them.
+    const onClose = ({ event }: { event: { reason?: string } }) => {
+      const lost = accessLostReason(event.reason);
+      if (lost) setNotice({ kind: "denied", message: ACCESS_LOST_REASON[lost], lost });
+    };
+    provider.on("stateless", onStateless);
+    provider.on("authenticationFailed", onDenied);
+    provider.on("close", onClose);
+    return () => {
+      provider.off("stateless", onStateless);
+      provider.off("authenticationFailed", onDenied);
+      provider.off("close", onClose);
+    };
+  }, [provider]);
+  return { notice, dismiss: () => setNotice(null), canEdit };
+}
+
+function accessLostReason(reason: string | undefined): AccessLostReason | null {
+  const entry = Object.entries(ACCESS_LOST_REASON).find(([, text]) => text === reason);
+  return entry ? (entry[0] as AccessLostReason) : null;
+}
+
+function parseServerMessage(payload: string): CollabNotice | null {
+  let message: { type?: unknown; message?: unknown; canEdit?: unknown };
+  try {
+    message = JSON.parse(payload) as typeof message; // our server's stateless JSON
+  } catch {
+    return null; // not ours: other stateless messages are ignored
+  }
+  if (message.type === UPDATE_ADJUSTED_MESSAGE && typeof message.message === "string") {
+    return { kind: "adjusted", message: message.message };
+  }
+  if (message.type === ACCESS_CHANGED_MESSAGE && typeof message.canEdit === "boolean") {
+    const text = message.canEdit ? ACCESS_CHANGED_TEXT.editable : ACCESS_CHANGED_TEXT.readOnly;
+    return { kind: "access-changed", canEdit: message.canEdit, message: text };
+  }
+  return null;
+}

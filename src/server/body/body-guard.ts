@@ -1,0 +1,157 @@
+import Delta from "quill-delta";
+import * as Y from "yjs";
+import type { UpdateAdjustedReason } from "@/shared/protocol/close-codes";
+import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
+import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
+import { sanitizeDelta } from "./sanitize-delta";
+
+/** What to do with one incoming update. */
+export type GuardVerdict =
+  | { kind: "accept" }
+  /** Apply `update` instead: the incoming one with unsafe values replaced or an over-long edit dropped. */
+  | { kind: "replace"; update: Uint8Array; reasons: UpdateAdjustedReason[] }
+  /** Refuse it whole: it is malformed or is not a Quill body (nested types, other roots, …). */
+  | { kind: "refuse"; problem: string };
+
+export interface BodyGuardOptions {
+  /** Body length (Quill's count: characters, embeds as 1) past which growth is refused. */
+  maxBodyChars?: number;
+  /** Root types a client may write besides the body. None today: the body is all a document holds. */
+  extraRoots?: readonly string[];
+}
+
+const GUARD_ORIGIN = Symbol("body-guard");
+
+/**
+ * Checks updates to one document before they reach it. It keeps a shadow copy of the document,
+ * applies each incoming update there first, and judges only the items that update added (so a
+ * keystroke costs a keystroke, not a document). The shadow follows every change the document
+ * emits; a refused update leaves it ahead of the document, so it is then rebuilt.
+ */
+export class BodyGuard {
+  private shadow: Y.Doc | null = null;
+  private readonly maxBodyChars: number;
+  private readonly roots: ReadonlySet<string>;
+
+  constructor(private readonly document: Y.Doc, options: BodyGuardOptions = {}) {
+    this.maxBodyChars = options.maxBodyChars ?? MAX_BODY_CHARS;
+    this.roots = new Set([BODY_YTEXT, ...(options.extraRoots ?? [])]);
+    document.on("update", this.follow);
+    document.on("destroy", () => this.discardShadow());
+  }
+
+  /** Judges `update` (Yjs v1 encoding) against the document as it will be when it is applied. */
+  check(update: Uint8Array): GuardVerdict {
+    const shadow = this.getShadow();
+    const body = shadow.getText(BODY_YTEXT);
+    const lengthBefore = body.length;
+    const pendingBefore = shadow.store.pendingStructs?.update;
+    let before: Map<number, number>;
+    try {
+      // Only the clients this update writes for, and those with structs waiting for it, can gain
+      // items: reading just their clocks keeps a check's cost independent of how many people
+      // have ever edited the document (a full state vector made it grow with every typist).
+      before = clocksOf(shadow, touchedClients(update, pendingBefore));
+      Y.applyUpdate(shadow, update, GUARD_ORIGIN);
+    } catch (error) {
+      this.discardShadow();
+      return { kind: "refuse", problem: `malformed update (${error instanceof Error ? error.message : "unknown error"})` };
+    }
+
+    const unsafe: Y.Item[] = [];
+    for (const item of itemsSince(shadow, before)) {
+      if (item.deleted) continue; // collected: its content is already gone from the store
+      const root = rootOf(item);
+      if (!root.name || !this.roots.has(root.name)) return this.refuse(`writes to root "${root.name ?? "?"}"`);
+      if (root.name !== BODY_YTEXT) continue;
+      if (!root.isDirectChild) return this.refuse("nests a type inside the body");
+      const verdict = judgeContent(item.content);
+      if (verdict === "foreign") return this.refuse(`puts ${item.content.constructor.name} in the body`);
+      if (verdict === "unsafe") unsafe.push(item);
+    }
+    // Structs waiting for a missing dependency are stored as they are; their parent is unknown,
+    // so they must be safe by content alone.
+    const pending = shadow.store.pendingStructs?.update;
+    if (pending && pending !== pendingBefore && judgeUpdate(pending, "v2") !== "ok") return this.refuse("unsafe pending structs");
+
+    const isTooLong = body.length > this.maxBodyChars && body.length > lengthBefore;
+    if (unsafe.length === 0 && !isTooLong) return { kind: "accept" };
+    return this.repair(shadow, withOtherClients(shadow, before), unsafe, isTooLong);
+  }
+
+  // Rewrites the shadow so the update's effect is safe, and returns the update that says so.
+  private repair(shadow: Y.Doc, before: Map<number, number>, unsafe: Y.Item[], isTooLong: boolean): GuardVerdict {
+    const body = shadow.getText(BODY_YTEXT);
+    shadow.transact((transaction) => {
+      // PRODUCT.md §4: an edit past the limit is refused and the text before it kept, so
+      // everything this update added to the body goes; its deletions cannot be undone.
+      if (isTooLong) {
+        const since = before;
+        // Yjs merges a client's consecutive typing into one item, so the update's first item may
+        // also hold older text: split it where the update starts, so only the new part goes.
+        for (const [client, structs] of shadow.store.clients) {
+          const clock = since.get(client) ?? 0;
+          const last = structs.at(-1);
+          if (clock > 0 && last && last.id.clock + last.length > clock) Y.getItemCleanStart(transaction, Y.createID(client, clock));
+        }
+        for (const item of itemsSince(shadow, since)) {
+          if (!item.deleted && item.parent === body) item.delete(transaction);
+        }
+      }
+      // The body as the seed's rules make it, then the unsafe items deleted (so their values are
+      // garbage-collected, never stored or sent), then the difference written back with safe values.
+      const target = new Delta(sanitizeDelta({ ops: body.toDelta() }).delta.ops);
+      for (const item of unsafe) if (!item.deleted) item.delete(transaction);
+      const change = new Delta(body.toDelta()).diff(target);
+      if (change.ops.length > 0) body.applyDelta(change.ops);
+    }, GUARD_ORIGIN);
+    const update = Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(before));
+    // The repaired update must pass the same item rules on its own; if not, refuse rather than send it.
+    if (judgeUpdate(update, "v1") === "unsafe") return this.refuse("could not be repaired");
+    const reasons: UpdateAdjustedReason[] = [];
+    if (unsafe.length > 0) reasons.push("unsafe_content");
+    if (isTooLong) reasons.push("body_too_long");
+    return { kind: "replace", update, reasons };
+  }
+
+  private refuse(problem: string): GuardVerdict {
+    this.discardShadow(); // it holds the refused update, which the document never will
+    return { kind: "refuse", problem };
+  }
+
+  private getShadow(): Y.Doc {
+    if (!this.shadow) {
+      this.shadow = new Y.Doc({ gc: true });
+      Y.applyUpdate(this.shadow, Y.encodeStateAsUpdate(this.document));
+    }
+    return this.shadow;
+  }
+
+  private discardShadow(): void {
+    this.shadow?.destroy();
+    this.shadow = null;
+  }
+
+  // Updates the guard accepted are already in the shadow; applying them again is a no-op.
+  private readonly follow = (update: Uint8Array): void => {
+    if (this.shadow) Y.applyUpdate(this.shadow, update);
+  };
+}
+
+/** The clients an update writes structs for, and those whose structs were waiting (pending). */
+function touchedClients(update: Uint8Array, pending: Uint8Array | undefined): Set<number> {
+  const clients = new Set(Y.parseUpdateMeta(update).to.keys());
+  if (pending) for (const client of Y.parseUpdateMetaV2(pending).to.keys()) clients.add(client);
+  return clients;
+}
+
+function clocksOf(doc: Y.Doc, clients: Set<number>): Map<number, number> {
+  return new Map([...clients].map((client) => [client, Y.getState(doc.store, client)]));
+}
+
+/** A full state vector: `clocks` for the clients it names, the current clock for every other. */
+function withOtherClients(doc: Y.Doc, clocks: Map<number, number>): Map<number, number> {
+  const full = new Map<number, number>();
+  for (const client of doc.store.clients.keys()) full.set(client, clocks.get(client) ?? Y.getState(doc.store, client));
+  return full;
+}

@@ -1,0 +1,47 @@
+import type { ConvertibleFile } from "@/server/formats/import/convert-file";
+import { convertFile } from "@/server/formats/import/convert-file";
+import { peekProcessSingleton, processSingleton } from "@/server/process-singleton";
+import type { DerivedDocument } from "./derive-document";
+import { deriveDocument } from "./derive-document";
+import type { BodyDelta } from "./sanitize-delta";
+import type { StateFromDelta } from "./state-from-delta";
+import { stateFromDelta } from "./state-from-delta";
+
+/**
+ * The CPU-heavy work on document bodies, each step taking up to seconds for a large document
+ * (Quill under jsdom): deriving the stored columns from a Yjs state, converting an imported
+ * file to a delta, and building a new document's state from a delta. The server runs it on
+ * worker threads (BodyWorkers), so it never holds up the event loop that serves requests and
+ * relays keystrokes; elsewhere (unit tests, scripts) it runs on the calling thread.
+ */
+export interface BodyWork {
+  /** The stored columns of a Yjs state (the bytes may be transferred away: pass a copy). */
+  derive(state: Uint8Array): Promise<DerivedDocument>;
+  /** The unsanitised delta of a file. @throws UnreadableFileError */
+  convert(file: ConvertibleFile): Promise<BodyDelta>;
+  /** A new document's Yjs state and stored columns from any delta (sanitised on the way). */
+  build(delta: unknown): Promise<StateFromDelta>;
+}
+
+const KEY = "body-work";
+
+/** The same work on the calling thread. */
+export const IN_THREAD_BODY_WORK: BodyWork = {
+  derive: (state) => deriveDocument(state),
+  convert: (file) => convertFile(file),
+  build: (delta) => stateFromDelta(delta),
+};
+
+/**
+ * Makes `work` the process's body work (server.ts registers its worker threads before it
+ * serves anything). A process singleton: Next's route bundles load their own copy of this
+ * module, and must find the same workers.
+ */
+export function registerBodyWork(work: BodyWork): void {
+  processSingleton<{ work: BodyWork }>(KEY, () => ({ work })).work = work;
+}
+
+/** The process's body work: the registered worker threads, else the calling thread. */
+export function bodyWork(): BodyWork {
+  return peekProcessSingleton<{ work: BodyWork }>(KEY)?.work ?? IN_THREAD_BODY_WORK;
+}

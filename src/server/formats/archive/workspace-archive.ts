@@ -1,0 +1,106 @@
+import { z } from "zod";
+import packageJson from "../../../../package.json";
+import { MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { REVISION_KINDS } from "@/shared/revisions";
+
+/**
+ * The workspace archive (Settings → Import and export, `GET /api/v1/workspaces/{id}/export`):
+ * a zip holding
+ *
+ * - `manifest.json` — `ArchiveManifest`: the format and its version, the app version, when and
+ *   from which workspace it was made, and counts;
+ * - `documents.json` — the tree: one `ArchiveDocument` per document, trashed ones included;
+ * - `documents/<id>/content.json` — the body as a Quill delta (what import reads);
+ * - `documents/<id>/state.bin` — the Yjs state as stored (for other tools; import rebuilds the
+ *   state from the delta, since the file ids inside it change);
+ * - `documents/<id>/revisions.json` — the document's revisions, oldest first;
+ * - `files.json` — one `ArchiveFile` per uploaded image, and `files/<id>` its bytes.
+ *
+ * Ids in the archive are the exporting instance's; import gives everything new ids.
+ */
+export const ARCHIVE_FORMAT = "quire-workspace";
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const APP_VERSION: string = packageJson.version;
+
+/** The largest archive import accepts (PRODUCT.md §4 "imports 50 MB"). */
+export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024;
+/** Room for the multipart envelope around a full-size archive. */
+export const ARCHIVE_FORM_MARGIN_BYTES = 64 * 1024;
+/** Refuses zip bombs: what the entries may add up to once inflated. */
+export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
+/** The most one entry may declare (the largest is a body at 1,000,000 characters, or the document list). */
+export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+/** Entries an archive may list: per document its body, state and revisions, per file its bytes. */
+export const MAX_ARCHIVE_ENTRIES = 200_000;
+
+export const ENTRY = {
+  manifest: "manifest.json",
+  documents: "documents.json",
+  files: "files.json",
+  content: (documentId: string) => `documents/${documentId}/content.json`,
+  state: (documentId: string) => `documents/${documentId}/state.bin`,
+  revisions: (documentId: string) => `documents/${documentId}/revisions.json`,
+  blob: (fileId: string) => `files/${fileId}`,
+} as const;
+
+const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "an id of letters, digits, - and _");
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const ArchiveManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.number().int().positive(),
+  appVersion: z.string(),
+  createdAt: Timestamp,
+  workspace: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  counts: z.object({ documents: z.number().int(), files: z.number().int(), revisions: z.number().int() }),
+});
+export type ArchiveManifest = z.infer<typeof ArchiveManifestSchema>;
+
+export const ArchiveDocumentSchema = z.object({
+  id: Id,
+  parentId: Id.nullable(),
+  /** A fractional-indexing key among its siblings. */
+  position: z.string().regex(/^[0-9A-Za-z]{1,200}$/),
+  title: z.string().max(MAX_TITLE_CHARS),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  /** Set for trashed documents (and their trashed descendants). */
+  deletedAt: Timestamp.nullable(),
+  /** The document whose trashing took this one with it. */
+  deletedRootId: Id.nullable(),
+});
+export type ArchiveDocument = z.infer<typeof ArchiveDocumentSchema>;
+export const ArchiveDocumentsSchema = z.array(ArchiveDocumentSchema);
+
+export const ArchiveFileSchema = z.object({
+  id: Id,
+  /** null: its document was purged (the image may still show elsewhere). */
+  documentId: Id.nullable(),
+  name: z.string().max(255),
+  mime: z.string(),
+  size: z.number().int().min(0).max(MAX_UPLOAD_BYTES),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: Timestamp,
+});
+export type ArchiveFile = z.infer<typeof ArchiveFileSchema>;
+export const ArchiveFilesSchema = z.array(ArchiveFileSchema);
+
+/** A person named by a revision; import matches them to members of the target workspace by email. */
+const ArchivePersonSchema = z.object({ name: z.string(), email: z.string() });
+export type ArchivePerson = z.infer<typeof ArchivePersonSchema>;
+
+export const ArchiveRevisionSchema = z.object({
+  kind: z.enum(REVISION_KINDS),
+  name: z.string().nullable(),
+  title: z.string(),
+  delta: z.object({ ops: z.array(z.unknown()) }),
+  size: z.number().int().min(0),
+  createdBy: ArchivePersonSchema.nullable(),
+  authors: z.array(ArchivePersonSchema),
+  createdAt: Timestamp,
+});
+export type ArchiveRevision = z.infer<typeof ArchiveRevisionSchema>;
+export const ArchiveRevisionsSchema = z.array(ArchiveRevisionSchema);
+
+/** The body entry: a delta. */
+export const ArchiveContentSchema = z.object({ ops: z.array(z.unknown()) });

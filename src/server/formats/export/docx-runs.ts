@@ -1,0 +1,112 @@
+import type { IRunOptions, ParagraphChild } from "docx";
+import { ExternalHyperlink, ImageRun, ShadingType, TextRun } from "docx";
+import type { BodyAttributes } from "@/server/body/sanitize-delta";
+import type { InlineRun } from "./document-lines";
+import type { ImageMap } from "./export-images";
+import type { ImageSize } from "./image-size";
+import { imageSize } from "./image-size";
+
+/** Word fonts for the editor's font picker and inline code. */
+export const MONOSPACE_FONT = "Courier New";
+const SERIF_FONT = "Times New Roman";
+const MATH_FONT = "Cambria Math";
+// Quill's sizes are em of the body text (small 0.75, large 1.5, huge 2.5) on an 11 pt body; half-points.
+const SIZES: Record<string, number> = { small: 16, large: 32, huge: 56 };
+// The text column of an A4/Letter page with 1 in margins, in pixels at 96 dpi.
+const MAX_IMAGE_WIDTH = 620;
+const DOCX_IMAGE_TYPES: Record<string, "png" | "jpg" | "gif" | "bmp"> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/bmp": "bmp",
+};
+
+/**
+ * A line's runs as Word runs: bold, italic, underline, strike, inline code, sub/superscript,
+ * font, size, colour and background, links as hyperlinks, images embedded when `images` has
+ * them (else a link to the address), and formulas as their TeX source in Cambria Math.
+ */
+export function docxRuns(runs: InlineRun[], images: ImageMap): ParagraphChild[] {
+  return runs.map((run) => docxRun(run, images));
+}
+
+function docxRun(run: InlineRun, images: ImageMap): ParagraphChild {
+  const { insert, attributes } = run;
+  if (typeof insert === "string") return linked(attributes, [new TextRun({ text: insert, ...runFormat(attributes) })]);
+  if (typeof insert.formula === "string") {
+    return new TextRun({ text: insert.formula, ...runFormat(attributes), font: MATH_FONT, italics: true });
+  }
+  if (typeof insert.image === "string") return imageRun(insert.image, attributes, images);
+  return new TextRun("");
+}
+
+function linked(attributes: BodyAttributes, children: ParagraphChild[]): ParagraphChild {
+  const link = attributes.link;
+  // about:blank is what the sanitiser leaves of a refused link: show the text, link nowhere.
+  if (typeof link !== "string" || link === "about:blank") return children[0] ?? new TextRun("");
+  return new ExternalHyperlink({ link, children });
+}
+
+function runFormat(attributes: BodyAttributes): IRunOptions {
+  const code = attributes.code === true;
+  const color = hexColor(attributes.color);
+  const background = hexColor(attributes.background);
+  const isLink = typeof attributes.link === "string" && attributes.link !== "about:blank";
+  return {
+    bold: attributes.bold === true || undefined,
+    italics: attributes.italic === true || undefined,
+    underline: attributes.underline === true || isLink ? {} : undefined,
+    strike: attributes.strike === true || undefined,
+    superScript: attributes.script === "super" || undefined,
+    subScript: attributes.script === "sub" || undefined,
+    font: code || attributes.font === "monospace" ? MONOSPACE_FONT : attributes.font === "serif" ? SERIF_FONT : undefined,
+    size: typeof attributes.size === "string" ? SIZES[attributes.size] : undefined,
+    color: color ?? (isLink ? "0563C1" : undefined),
+    shading: background ? { type: ShadingType.CLEAR, fill: background } : code ? { type: ShadingType.CLEAR, fill: "EFF1F3" } : undefined,
+  };
+}
+
+function imageRun(src: string, attributes: BodyAttributes, images: ImageMap): ParagraphChild {
+  const image = images.get(src);
+  const type = image ? DOCX_IMAGE_TYPES[image.mime] : undefined;
+  const size = image ? imageSize(image.bytes) : null;
+  if (!image || !type || !size) return imageLink(src, attributes);
+  const { width, height } = displaySize(size, attributes.width);
+  const alt = typeof attributes.alt === "string" ? attributes.alt : "";
+  return linked(attributes, [
+    new ImageRun({ type, data: image.bytes, transformation: { width, height }, altText: { name: alt || "image", description: alt, title: alt } }),
+  ]);
+}
+
+// A remote image (the server downloads nothing), an ICO Word can't show, or one the reader
+// may not see: a link to its address where there is one, else a placeholder.
+function imageLink(src: string, attributes: BodyAttributes): ParagraphChild {
+  const label = typeof attributes.alt === "string" && attributes.alt ? attributes.alt : "image";
+  if (/^https?:\/\//i.test(src)) {
+    return new ExternalHyperlink({ link: src, children: [new TextRun({ text: `[${label}: ${src}]`, ...runFormat({ link: src }) })] });
+  }
+  return new TextRun({ text: `[${label}]`, italics: true });
+}
+
+// The editor's width attribute (px, or % of the column) when set, never wider than the page.
+function displaySize(size: ImageSize, widthAttribute: unknown): ImageSize {
+  let width = size.width;
+  const match = typeof widthAttribute === "string" || typeof widthAttribute === "number" ? /^(\d+(?:\.\d+)?)(px|%)?$/.exec(String(widthAttribute)) : null;
+  if (match?.[1]) width = match[2] === "%" ? (MAX_IMAGE_WIDTH * Number(match[1])) / 100 : Number(match[1]);
+  width = Math.max(1, Math.min(width, MAX_IMAGE_WIDTH));
+  return { width: Math.round(width), height: Math.max(1, Math.round((size.height * width) / size.width)) };
+}
+
+/** A CSS colour as Word's RRGGBB, or undefined for one it can't take (keywords). */
+export function hexColor(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})(?:[0-9a-f]{1,2})?$/i.exec(value)?.[1];
+  if (hex) return (hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex).toUpperCase();
+  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/i.exec(value);
+  if (!rgb) return undefined;
+  return rgb
+    .slice(1, 4)
+    .map((part) => Math.min(255, Number(part)).toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
+}

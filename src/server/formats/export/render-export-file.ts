@@ -1,0 +1,98 @@
+import { sanitizeDelta } from "@/server/body/sanitize-delta";
+import { fileIdFromUrl } from "@/server/services/files/internal/sign-file-urls";
+import type { ExportImage, UploadLoader } from "./export-images";
+import { imageExtension, resolveImages, toDataUri } from "./export-images";
+import type { ExportFormat } from "./export-formats";
+import { EXPORT_CONTENT_TYPES } from "./export-formats";
+import { printPdf } from "./pdf-printer";
+import { remoteImagesAsLinks } from "./remote-images-as-links";
+import { replaceImageSources } from "./replace-image-sources";
+import { toDocx } from "./to-docx";
+import { toMarkdown } from "./to-markdown";
+import { toStandaloneHtml } from "./to-standalone-html";
+
+/** One document as stored, ready to export. */
+export interface ExportSource {
+  /** The display title ("Untitled" for an empty one). */
+  title: string;
+  /** `documents.content`: the body delta. */
+  delta: unknown;
+  /** `documents.html`: the body as the editor's sanitised HTML. */
+  html: string;
+}
+
+export interface RenderOptions {
+  /** Reads an upload with the caller's access; null leaves the image a link. */
+  loadUpload: UploadLoader;
+  /**
+   * Markdown only: bundle the uploads the reader may see (listed in `bundledImages` by file
+   * name) and link them as `linkPrefix` + name, e.g. "../images/". Without it an upload's
+   * link is its stored address made absolute against `origin`.
+   */
+  bundleImages?: { linkPrefix: string };
+  /** The site's origin, for absolute links to uploads in Markdown (`http://host:port`). */
+  origin: string;
+}
+
+export interface RenderedFile {
+  body: Uint8Array | string;
+  contentType: string;
+  /** Markdown with `bundleImages`: the uploads its links point at, by file name (`<file id>.<ext>`). */
+  bundledImages: Map<string, ExportImage>;
+}
+
+/**
+ * One document in one export format: Markdown and HTML from the stored HTML (the editor's
+ * own rendering, so they match what readers saw), DOCX from the delta (explicit block
+ * formats map to Word paragraphs more directly than Quill's flat list markup), PDF by
+ * printing the standalone HTML in Chromium. Uploads are embedded in HTML, DOCX and PDF.
+ * @throws AppError unavailable (PDF without Chromium)
+ */
+export async function renderExportFile(source: ExportSource, format: ExportFormat, options: RenderOptions): Promise<RenderedFile> {
+  const contentType = EXPORT_CONTENT_TYPES[format];
+  const bundledImages = new Map<string, ExportImage>();
+  if (format === "md") {
+    const html = await markdownImages(source.html, options, bundledImages);
+    return { body: `# ${source.title}\n\n${toMarkdown(html)}`, contentType, bundledImages };
+  }
+  if (format === "docx") {
+    const delta = sanitizeDelta(source.delta).delta;
+    const sources = delta.ops.flatMap((op) => (typeof op.insert === "object" && typeof op.insert.image === "string" ? [op.insert.image] : []));
+    const images = await resolveImages(sources, options.loadUpload);
+    return { body: await toDocx({ title: source.title, delta, images }), contentType, bundledImages };
+  }
+  // data: images are already inline in HTML; only uploads need reading.
+  const images = await resolveImages(uploadSources(source.html), options.loadUpload);
+  const inlined = replaceImageSources(source.html, (src) => {
+    const image = images.get(src);
+    return image?.fileId ? toDataUri(image) : null;
+  });
+  if (format === "html") return { body: toStandaloneHtml({ title: source.title, html: inlined }), contentType, bundledImages };
+  const page = toStandaloneHtml({ title: source.title, html: remoteImagesAsLinks(inlined) });
+  return { body: await printPdf(page), contentType, bundledImages };
+}
+
+function uploadSources(html: string): string[] {
+  const sources: string[] = [];
+  replaceImageSources(html, (src) => {
+    if (fileIdFromUrl(src)) sources.push(src);
+    return null;
+  });
+  return sources;
+}
+
+async function markdownImages(html: string, options: RenderOptions, bundled: Map<string, ExportImage>): Promise<string> {
+  const absolute = (src: string) => (fileIdFromUrl(src) && src.startsWith("/") ? `${options.origin}${src}` : null);
+  if (!options.bundleImages) return replaceImageSources(html, absolute);
+  const { linkPrefix } = options.bundleImages;
+  // data: images stay inline: the Markdown is still one self-contained file for them.
+  const uploads = await resolveImages(uploadSources(html), options.loadUpload);
+  const links = new Map<string, string>();
+  for (const [src, image] of uploads) {
+    if (!image.fileId) continue;
+    const name = `${image.fileId}.${imageExtension(image.mime)}`;
+    links.set(src, `${linkPrefix}${name}`);
+    bundled.set(name, image);
+  }
+  return replaceImageSources(html, (src) => links.get(src) ?? absolute(src));
+}

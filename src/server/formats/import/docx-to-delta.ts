@@ -1,0 +1,58 @@
+import mammoth from "mammoth";
+import type { BodyDelta } from "@/server/body/sanitize-delta";
+import { ZipArchive, ZipReadError } from "@/server/storage/zip-archive";
+import { htmlToDelta } from "./html-to-delta";
+import { UnreadableFileError } from "./unreadable-file-error";
+
+// Beyond mammoth's defaults: Word's "Title" paragraph (our DOCX export writes the title with
+// it) becomes a first heading, which the import takes as the document's title, and underlines
+// are kept (mammoth drops them unless asked).
+const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "u => u"];
+
+/** What the parts of one .docx may unpack to (its XML compresses about tenfold; pictures not at all). */
+export const MAX_DOCX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/** Parts one .docx may hold. */
+const MAX_DOCX_ENTRIES = 5000;
+
+/**
+ * The delta of a Word document: mammoth turns its structure (headings by style, lists,
+ * bold/italic/underline/strike, links, tables, images as data: URIs) into HTML, which goes
+ * through Quill's clipboard like any other import. Colours, fonts, sizes and alignment are
+ * not carried over by mammoth.
+ * @throws UnreadableFileError when the file is a zip bomb; Error when it is not a readable .docx
+ */
+export async function docxToDelta(bytes: Uint8Array): Promise<BodyDelta> {
+  await assertHonestZip(bytes);
+  const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { styleMap: STYLE_MAP });
+  const delta = await htmlToDelta(value);
+  // Word underlines every link as part of its look; in the editor a link is underlined anyway.
+  for (const op of delta.ops) {
+    if (op.attributes?.link !== undefined && op.attributes.underline === true) delete op.attributes.underline;
+  }
+  return delta;
+}
+
+/**
+ * A .docx is a zip, and mammoth inflates every part it reads in full, trusting the sizes the
+ * zip declares. So every part is first inflated through ZipArchive, which stops at the
+ * declared size: a file whose parts lie about their size, or add up to more than
+ * MAX_DOCX_UNPACKED_BYTES, is refused before mammoth sees it.
+ */
+async function assertHonestZip(bytes: Uint8Array): Promise<void> {
+  // Not a zip at all: ZipArchive's error, which the import reports as an unreadable file.
+  const zip = await ZipArchive.open(bytes, { maxEntries: MAX_DOCX_ENTRIES });
+  try {
+    if (zip.declaredSize() > MAX_DOCX_UNPACKED_BYTES) {
+      throw new UnreadableFileError("It could not be read as a Word document: it unpacks to more than 200 MB (a possible zip bomb).");
+    }
+    for (const entry of zip.entries()) {
+      if (entry.name.endsWith("/")) continue;
+      await zip.read(entry.name, MAX_DOCX_UNPACKED_BYTES);
+    }
+  } catch (error) {
+    if (error instanceof ZipReadError) throw new UnreadableFileError(`It could not be read as a Word document: ${error.message}.`);
+    throw error;
+  } finally {
+    zip.close();
+  }
+}

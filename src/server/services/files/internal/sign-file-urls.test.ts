@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { DiskBlobStore } from "@/server/storage/blob-store";
+import { FileUrlSigner } from "@/server/storage/file-url-signer";
+import { fileIdFromUrl, signFileUrls } from "./sign-file-urls";
+import { uploadImage } from "@/server/services/files/upload-image";
+
+let database: TestDatabase;
+let blobRoot: string;
+let blobs: DiskBlobStore;
+const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
+beforeAll(async () => {
+  database = await createTestDatabase();
+  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-sign-"));
+  blobs = new DiskBlobStore(blobRoot);
+});
+afterAll(async () => {
+  await database.destroy();
+  fs.rmSync(blobRoot, { recursive: true, force: true });
+});
+
+async function uploadIn() {
+  const editor = await buildUser(database.db);
+  const workspace = await buildWorkspace(database.db, [{ actor: editor, role: "editor" }]);
+  const doc = await buildFileTestDocument(database.db, workspace.id);
+  const file = await uploadImage(contextFor(database.db, editor), { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs);
+  return { workspace, file };
+}
+
+describe("signFileUrls", () => {
+  it("signs the workspace's own files and leaves out other workspaces' and unknown ids", async () => {
+    const mine = await uploadIn();
+    const theirs = await uploadIn();
+    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id, theirs.file.id, "unknown-file-id-xx"] }, signer);
+    expect([...signed.keys()]).toEqual([mine.file.id]);
+    const url = new URL(signed.get(mine.file.id)!, "http://localhost");
+    expect(url.pathname).toBe(mine.file.url);
+    expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).not.toBeNull();
+  });
+});
+
+describe("fileIdFromUrl", () => {
+  it("reads the id from relative and absolute file URLs only", () => {
+    expect(fileIdFromUrl("/api/v1/files/Zx8Kq2mVbN4pL7tR1sYw3A")).toBe("Zx8Kq2mVbN4pL7tR1sYw3A");
+    expect(fileIdFromUrl("https://docs.example.com/api/v1/files/Zx8Kq2mVbN4pL7tR1sYw3A?expires=1&sig=x")).toBe("Zx8Kq2mVbN4pL7tR1sYw3A");
+    expect(fileIdFromUrl("https://example.com/cat.png")).toBeNull();
+    expect(fileIdFromUrl("/api/v1/files/../../etc")).toBeNull();
+  });
+});

@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import type { TestDatabase } from "@test/test-db";
+import { createTestDatabase } from "@test/test-db";
+import { documents } from "@/server/db/schema";
+import type { BodyOp } from "@/server/body/sanitize-delta";
+import { DiskBlobStore } from "@/server/storage/blob-store";
+import { createDocument } from "@/server/services/documents/create-document";
+import { exportDocument } from "@/server/services/documents/export-document";
+import { importFiles } from "./import-files";
+
+let database: TestDatabase;
+let blobRoot: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-round-trip-"));
+});
+afterAll(async () => {
+  await database.destroy();
+  fs.rmSync(blobRoot, { recursive: true, force: true });
+});
+
+const line = (text: string, attributes?: BodyOp["attributes"]): BodyOp[] => [{ insert: text }, { insert: "\n", ...(attributes && { attributes }) }];
+
+// Every construct the Markdown export writes and the import reads back. (Code lines start flush:
+// the export drops a code line's leading spaces today, since turndown collapses whitespace outside <pre>.)
+const SAMPLE: BodyOp[] = [
+  ...line("Overview", { header: 2 }),
+  { insert: "Plain, " }, { insert: "bold", attributes: { bold: true } }, { insert: ", " },
+  { insert: "italic", attributes: { italic: true } }, { insert: ", " },
+  { insert: "underlined", attributes: { underline: true } }, { insert: ", " },
+  { insert: "struck", attributes: { strike: true } }, { insert: ", " },
+  { insert: "code", attributes: { code: true } }, { insert: " and a " },
+  { insert: "link", attributes: { link: "https://example.com/a?b=1" } }, { insert: ".\n" },
+  ...line("Fruit", { list: "bullet" }), ...line("Apples", { list: "bullet", indent: 1 }), ...line("Granny", { list: "bullet", indent: 2 }),
+  ...line("Install", { list: "ordered" }), ...line("Download", { list: "ordered", indent: 1 }), ...line("Run", { list: "ordered" }),
+  ...line("Done", { list: "checked" }), ...line("Todo", { list: "unchecked" }),
+  ...line("Details", { header: 3 }),
+  { insert: "const a = 1;" }, { insert: "\n", attributes: { "code-block": "javascript" } },
+  { insert: "return a;" }, { insert: "\n", attributes: { "code-block": "javascript" } },
+  { insert: "Energy is " }, { insert: { formula: "e=mc^2" } }, { insert: " here.\n" },
+  { insert: { image: "https://example.com/cat.png" } }, { insert: "\n" },
+  ...line("Measure twice.", { blockquote: true }),
+  ...line("The end."),
+];
+
+// What Markdown can't hold (docs/architecture.md "Import"): these formats are lost on the way.
+const LOST: BodyOp[] = [
+  { insert: "red", attributes: { color: "#e60000" } }, { insert: " " },
+  { insert: "marked", attributes: { background: "#ffff00" } }, { insert: " " },
+  { insert: "mono", attributes: { font: "monospace" } }, { insert: " " },
+  { insert: "big", attributes: { size: "large" } }, { insert: " x" },
+  { insert: "2", attributes: { script: "super" } }, { insert: "\n", attributes: { align: "center" } },
+  { insert: "\n" }, // an empty line
+  { insert: { image: "https://example.com/wide.png" }, attributes: { width: "120" } }, { insert: "\n" },
+];
+const LOST_AFTER: BodyOp[] = [
+  { insert: "red marked mono big x2\n" },
+  { insert: { image: "https://example.com/wide.png" } }, { insert: "\n" },
+];
+
+async function roundTrip(ops: BodyOp[], format: "md" | "docx" = "md") {
+  const actor = await buildUser(database.db);
+  const workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
+  const ctx = contextFor(database.db, actor);
+  const original = await createDocument(ctx, { workspaceId: workspace.id, title: "Release notes" }, { body: { ops } });
+  const exported = await exportDocument(ctx, original.id, format, "https://quire.example");
+  if (exported.body instanceof ReadableStream) throw new Error("a single document's export is not streamed");
+  const bytes = typeof exported.body === "string" ? new TextEncoder().encode(exported.body) : exported.body;
+  const summary = await importFiles(
+    ctx,
+    { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.filename, bytes }] },
+    new DiskBlobStore(blobRoot),
+  );
+  const [before] = await database.db.select().from(documents).where(eq(documents.id, original.id));
+  const [after] = await database.db.select().from(documents).where(eq(documents.id, summary.imported[0]!.id));
+  return { before, after, summary };
+}
+
+describe("Markdown export then import", () => {
+  it("gives back the same title and delta for everything Markdown can hold", async () => {
+    const { before, after, summary } = await roundTrip(SAMPLE);
+    expect(summary.skipped).toEqual([]);
+    expect(after?.title).toBe("Release notes");
+    expect(after?.content).toEqual(before?.content);
+  });
+
+  it("loses colours, backgrounds, fonts, sizes, scripts, alignment, empty lines and image sizes, and only those", async () => {
+    const { after } = await roundTrip(LOST);
+    expect(after?.content.ops).toEqual(LOST_AFTER);
+  });
+});
+
+// What the DOCX export → import loses of SAMPLE (docs/architecture.md "Import"): check lists come
+// back as ☑/☐ text, inline code and code blocks as plain text (Word has no such structure, only
+// a monospace font), a formula as its TeX in italics, a remote image as a link (the export never
+// downloads it), and a quote as a plain paragraph.
+const SAMPLE_AFTER_DOCX: BodyOp[] = [
+  ...line("Overview", { header: 2 }),
+  { insert: "Plain, " }, { insert: "bold", attributes: { bold: true } }, { insert: ", " },
+  { insert: "italic", attributes: { italic: true } }, { insert: ", " },
+  { insert: "underlined", attributes: { underline: true } }, { insert: ", " },
+  { insert: "struck", attributes: { strike: true } }, { insert: ", code and a " },
+  { insert: "link", attributes: { link: "https://example.com/a?b=1" } }, { insert: ".\nFruit" },
+  { insert: "\n", attributes: { list: "bullet" } },
+  ...line("Apples", { list: "bullet", indent: 1 }), ...line("Granny", { list: "bullet", indent: 2 }),
+  ...line("Install", { list: "ordered" }), ...line("Download", { list: "ordered", indent: 1 }), ...line("Run", { list: "ordered" }),
+  { insert: "☑ Done\n☐ Todo\nDetails" }, { insert: "\n", attributes: { header: 3 } },
+  { insert: "const a = 1;\nreturn a;\nEnergy is " }, { insert: "e=mc^2", attributes: { italic: true } }, { insert: " here.\n" },
+  { insert: "[image: https://example.com/cat.png]", attributes: { link: "https://example.com/cat.png" } },
+  { insert: "\nMeasure twice.\nThe end.\n" },
+];
+
+describe("DOCX export then import", () => {
+  it("gives back the title, headings, inline formats, links and nested lists, and loses only the listed formats", async () => {
+    const { after, summary } = await roundTrip(SAMPLE, "docx");
+    expect(summary.skipped).toEqual([]);
+    expect(after?.title).toBe("Release notes");
+    expect(after?.content.ops).toEqual(SAMPLE_AFTER_DOCX);
+  });
+});

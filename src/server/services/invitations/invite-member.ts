@@ -1,0 +1,34 @@
+import type { InvitationCreatedDto } from "@/shared/dto";
+import type { CreateInvitationInput } from "@/shared/schemas/member";
+import type { ServiceContext } from "@/server/context";
+import { getMailer } from "@/server/mail/mailer";
+import { invitationEmail } from "@/server/services/invitations/internal/invitation-email";
+import { getInvitationLimiter } from "@/server/services/invitations/internal/invitation-limiter";
+import { createInvitation } from "./create-invitation";
+
+/**
+ * Settings → Invitations: invites an address (createInvitation, at most 50 an hour per
+ * person), builds the link on `origin` and emails it when SMTP is set up. The link is always
+ * returned, to show and copy, whatever happened to the email.
+ * @throws AppError rate_limited | not_found | forbidden | validation_failed
+ */
+export async function inviteMember(ctx: ServiceContext, input: CreateInvitationInput, origin: string): Promise<InvitationCreatedDto & { workspaceSlug: string }> {
+  await getInvitationLimiter().take(ctx.actor.id);
+  const { invitation, token, workspace } = await createInvitation(ctx, input);
+  const link = `${origin}/invite/${token}`;
+  const emailStatus = await sendInvitation({ to: invitation.email, workspaceName: workspace.name, inviterName: ctx.actor.name, role: invitation.role, link }, workspace.id);
+  return { email: invitation.email, role: invitation.role, link, emailStatus, workspaceSlug: workspace.slug };
+}
+
+async function sendInvitation(mail: Parameters<typeof invitationEmail>[0], workspaceId: string): Promise<InvitationCreatedDto["emailStatus"]> {
+  const mailer = getMailer();
+  if (!mailer) return "not_configured";
+  try {
+    await mailer.send(invitationEmail(mail));
+    return "sent";
+  } catch (error) {
+    // The link is on screen either way. Log ids only: the mail holds the token and the address.
+    console.error(`[mail] invitation email failed (workspaceId ${workspaceId}):`, error instanceof Error ? error.message : error);
+    return "failed";
+  }
+}
