@@ -1,6 +1,6 @@
 import http from "node:http";
 import next from "next";
-import { identityFromHeaders } from "@/server/auth/actor-from-headers";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import { createCollabServer } from "@/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "@/server/db/database";
@@ -9,7 +9,7 @@ import { BodyWorkers } from "@/server/body/body-workers";
 import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
-import { stampClientIp } from "@/server/http/client-ip";
+import { stampClientIp } from "@/server/auth/client-ip";
 import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
   const bodyWorkers = new BodyWorkers();
   registerBodyWork(bodyWorkers);
-  const collab = createCollabServer({ resolveIdentity: identityFromHeaders, getDb, redisUrl: env.REDIS_URL });
+  const collab = createCollabServer({ resolveCaller: (headers) => resolveCaller(headers, { acceptTokens: true }), getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
   // On every response, before Next adds its own: static files, /_next/image and error pages

@@ -8,6 +8,13 @@ export const TOKEN_PREFIX = "quire_";
 /** Whether a token still works: `expired` and `revoked` ones answer 401. */
 export type TokenStatus = "active" | "expired" | "revoked";
 
+/** Whether a token with these dates works at `now`. */
+export function tokenStatus(token: { expiresAt: Date | null; revokedAt: Date | null }, now = new Date()): TokenStatus {
+  if (token.revokedAt) return "revoked";
+  if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
 /** A token as its owner sees it in settings (never the token itself after creation). */
 export interface ApiTokenDto {
   id: string;

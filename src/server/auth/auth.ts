@@ -8,7 +8,7 @@ import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
 import { getEnv } from "@/server/env";
-import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
 import { SignInLimiter, signInKeys } from "./sign-in-limiter";

@@ -1,8 +1,6 @@
 import type { PublishedContentsNode } from "@/shared/dto";
-import type { Db } from "@/server/db/client";
 import type { PublishedNode, PublishedPage } from "@/server/services/sharing/resolve-share";
 import { documentSegment, displayTitle } from "@/shared/document-slug";
-import { presentDocumentHtml } from "./present-document-html";
 
 // A search-result snippet's usual length.
 const DESCRIPTION_CHARS = 160;
@@ -21,19 +19,15 @@ export interface PublishedPageView {
   currentId: string;
 }
 
-/**
- * The published page for a resolved share. Uploaded images go through next/image with
- * signed, expiring URLs limited to the document's workspace (presentDocumentHtml): the
- * reader has no session, and the link's resolution is what allowed them to see the page.
- */
-export async function presentPublishedPage(db: Db, page: PublishedPage): Promise<PublishedPageView> {
+/** The published page for a resolved share (whose HTML already has its images signed: resolveShare). */
+export function presentPublishedPage(page: PublishedPage): PublishedPageView {
   const base = `/p/${page.share.token}`;
   const pathOf = (doc: { id: string; title: string }) => (doc.id === page.root.id ? base : `${base}/${documentSegment(doc)}`);
   return {
     title: displayTitle(page.document.title),
     description: summarizeText(page.document.text),
     path: pathOf(page.document),
-    html: await presentDocumentHtml(db, page.document.workspaceId, page.document.html),
+    html: page.document.html,
     allowIndexing: page.share.allowIndexing,
     updatedAt: page.document.updatedAt,
     contents: page.contents ? contentsTree(page.contents, pathOf) : null,

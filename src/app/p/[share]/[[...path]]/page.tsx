@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/server/db/database";
 import { AppError } from "@/server/errors";
 import { publicOrigin } from "@/server/http/public-origin";
+import { publicContext } from "@/server/http/request-context";
 import { presentPublishedPage } from "@/server/presenters/present-published-page";
 import { resolveShare } from "@/server/services/sharing/resolve-share";
 import { documentIdFromSegment } from "@/shared/document-slug";
@@ -26,9 +26,8 @@ const load = cache(async (token: string, path: string[] | undefined) => {
   const segment = path?.[0];
   const documentId = segment === undefined ? null : documentIdFromSegment(segment);
   if (segment !== undefined && !documentId) notFound();
-  const db = await getDb();
   try {
-    return await presentPublishedPage(db, await resolveShare(db, { token, documentId }));
+    return presentPublishedPage(await resolveShare(await publicContext(), { token, documentId }));
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;

@@ -11,9 +11,7 @@ import { buttonClass } from "@/components/ui/button";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/http/require-member";
 import { diffRevision } from "@/shared/revision-diff";
-import { renderDeltaHtml } from "@/server/body/render-delta-html";
 import { AppError } from "@/server/errors";
-import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { presentRevision } from "@/server/presenters/present-revision";
 import { listRevisions } from "@/server/services/revisions/list-revisions";
 import { readRevision } from "@/server/services/revisions/read-revision";
@@ -84,8 +82,7 @@ export default async function HistoryPage({ params }: Props) {
 
   const revision = presentRevision(data.revision, data.people);
   const diff = diffRevision(data.revision.delta, data.current.delta);
-  // Rendered on request (not stored): old versions are opened rarely, and this is the editor's markup.
-  const html = await presentDocumentHtml(data.ctx.db, doc.workspaceId, await renderDeltaHtml(data.revision.delta));
+  const { html } = data;
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
       <nav aria-label="Version history" className="flex flex-wrap gap-3 text-sm">
