@@ -19,6 +19,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup-live-documents.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
-import { fileIdFromUrl } from "@/server/services/files/internal/sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
 import { imageExtension, resolveImages, toDataUri } from "./export-images";
 import type { ExportFormat } from "./export-formats";

@@ -3,7 +3,7 @@ import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
 import { apiWorkspace, readQuery } from "@/server/http/read-query";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { createDocument } from "@/server/services/documents/create-document";
 import { listDocumentsPage } from "@/server/services/documents/list-documents-page";

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { replaceImageSources } from "@/server/formats/export/replace-image-sources";
-import { fileIdFromUrl, signFileUrls } from "./sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
+import { signFileUrls } from "./sign-file-urls";
 
 // One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the seed's 75.
 const WIDTH = 1080;

@@ -15,8 +15,3 @@ export function newShareToken(): string {
 export function isShareToken(value: string): boolean {
   return TOKEN_PATTERN.test(value);
 }
-
-/** The published page of a token: `/p/<token>`. */
-export function sharePath(token: string): string {
-  return `/p/${token}`;
-}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireMember } from "@/server/http/require-member";
-import { assignableRoles } from "@/server/policies/workspace-policy";
+import { assignableRoles } from "@/server/policies/member-policy";
 import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
