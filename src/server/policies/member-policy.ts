@@ -1,15 +1,9 @@
+import type { MemberAbilitiesDto } from "@/shared/dto";
 import type { Role } from "@/shared/roles";
 import { ROLE_RANK, ROLES } from "@/shared/roles";
 
-/** What an actor may do to one membership (PRODUCT.md §5). Mirrored by MemberAbilitiesDto. */
-export interface MemberAbilities {
-  /** Give the member another role (which ones: `assignableRoles`). */
-  changeRole: boolean;
-  /** Remove someone else from the workspace. */
-  remove: boolean;
-  /** Leave the workspace (one's own membership). */
-  leave: boolean;
-}
+/** What an actor may do to one membership: the DTO the members list receives is this very map. */
+export type MemberAbilities = MemberAbilitiesDto;
 
 /**
  * What someone holding `actorRole` may do to a member holding `targetRole`. Admins manage

@@ -19,8 +19,11 @@ export interface TrashRow {
   parentId: string | null;
   title: string;
   deletedAt: Date;
+  /** Null when that user has since been deleted. */
   deletedByName: string | null;
+  /** Descendants trashed with it (not counting itself). */
   descendantCount: number;
+  /** The actor's role, for the abilities shown with each entry. */
   actorRole: Role;
 }
 

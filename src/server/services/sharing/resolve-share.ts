@@ -6,6 +6,7 @@ import { liveSubtreeRows } from "@/server/services/documents/internal/document-t
 import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
 import { isShareToken } from "@/server/services/sharing/internal/share-token";
 import type { PublicContext } from "@/server/context";
+import type { PublishedNodeRow } from "@/server/presenters/present-published-page";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 
@@ -13,11 +14,7 @@ export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 const WALK_LIMIT = 1000;
 
 /** A published document in the contents sidebar. */
-export interface PublishedNode {
-  id: string;
-  parentId: string | null;
-  title: string;
-}
+export type PublishedNode = PublishedNodeRow;
 
 /** What a published page shows. */
 export interface PublishedPage {
