@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;
   console.log(`Quire is ready at http://${shownHost}:${env.PORT} (${isDev ? "development" : "production"})`);
 
-  // Trash older than 30 days is deleted for good (PRODUCT.md §3), checked hourly.
+  // Trash older than 30 days is deleted for good (docs/product.md "States"), checked hourly.
   const purgeTrash = () =>
     getDb()
       .then((db) => purgeExpiredTrash(db))

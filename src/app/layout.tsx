@@ -6,7 +6,7 @@ import { Providers } from "@/components/providers";
 import { NONCE_HEADER } from "@/server/http/security-headers";
 import "./globals.css";
 
-// The seed's one sans-serif web font, self-hosted (no network at build or run time),
+// The one sans-serif web font (docs/product.md "Editor rules"), self-hosted (no network at build or run time),
 // with system fallbacks in globals.css.
 const inter = localFont({
   src: "../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",

@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Search" };
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
-/** The full results page: `?q=` ranked 20 per page, `cursor` for the next page (PRODUCT.md §1, §8). */
+/** The full results page: `?q=` ranked 20 per page, `cursor` for the next page (docs/product.md "Screens", "Limits"). */
 export default async function SearchPage({ params, searchParams }: Props) {
   const { ctx, workspace } = await requireMember((await params).workspace);
   const search = await searchParams;

@@ -16,7 +16,7 @@ import { MAX_TOKEN_NAME_CHARS } from "@/shared/schemas/api-token";
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 const STATUS_LABELS: Record<TokenStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 
-/** Settings → API tokens: the signed-in person's own tokens for this workspace (PRODUCT.md §1). */
+/** Settings → API tokens: the signed-in person's own tokens for this workspace (docs/product.md "Screens"). */
 export function ApiTokensSettings({ workspaceId, tokens }: { workspaceId: string; tokens: ApiTokenDto[] }) {
   return (
     <div className="flex flex-col gap-8">
