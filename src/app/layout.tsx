@@ -3,6 +3,8 @@ import { cookies, headers } from "next/headers";
 import localFont from "next/font/local";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { WrongAddressNotice } from "@/components/wrong-address-notice";
+import { getEnv } from "@/server/env";
 import { NONCE_HEADER } from "@/server/http/security-headers";
 import { TIME_ZONE_COOKIE, knownTimeZone } from "@/shared/format-time";
 import "./globals.css";
@@ -34,11 +36,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   // Times render in the reader's zone as their browser last reported it (components/time).
   const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
+  const publicUrl = getEnv().PUBLIC_URL;
   return (
     // next-themes sets the theme class before paint, so React sees a different class: expected.
     <html lang="en" className={inter.variable} suppressHydrationWarning>
       <body>
         <Providers nonce={nonce} timeZone={timeZone}>
+          <WrongAddressNotice publicOrigin={publicUrl ? new URL(publicUrl).origin : null} />
           {children}
         </Providers>
       </body>
