@@ -13,6 +13,15 @@ export class EditorPage {
     return this.page.locator(".document-editor [data-testid=editor-mount] .ql-editor");
   }
 
+  /** The server's HTML shown until the live editor replaces it (it takes typing meanwhile). */
+  placeholder() {
+    return this.page.getByTestId("editor-placeholder");
+  }
+
+  title() {
+    return this.page.getByLabel("Title", { exact: true });
+  }
+
   toolbar() {
     return this.page.locator(".document-editor .ql-toolbar");
   }
@@ -36,15 +45,21 @@ export class EditorPage {
   }
 
   async setTitle(title: string) {
-    await this.page.getByLabel("Title", { exact: true }).fill(title);
-    await this.page.getByLabel("Title", { exact: true }).press("Enter");
+    await this.title().fill(title);
+    await this.title().press("Enter");
   }
 
   /** The stored document, as the API returns it (the delta the server keeps). */
-  async storedDocument(): Promise<{ title: string; delta: { ops: Array<{ insert: unknown; attributes?: Record<string, unknown> }> } }> {
-    const response = await this.page.request.get(`/api/v1/documents/${this.documentId()}`);
+  async storedDocument(documentId = this.documentId()): Promise<{ title: string; delta: { ops: Array<{ insert: unknown; attributes?: Record<string, unknown> }> } }> {
+    const response = await this.page.request.get(`/api/v1/documents/${documentId}`);
     if (!response.ok()) throw new Error(`GET document: ${response.status()} ${await response.text()}`);
     return response.json();
+  }
+
+  /** The stored body's text (an embed counts as U+FFFC, as in Quill's length). */
+  async storedText(documentId = this.documentId()): Promise<string> {
+    const { delta } = await this.storedDocument(documentId);
+    return delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : "\uFFFC")).join("");
   }
 }
 

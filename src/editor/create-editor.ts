@@ -8,6 +8,7 @@ import {
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
 import { guardUnsafeValues } from "./safe-values";
+import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
@@ -56,6 +57,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) labelToolbar(toolbar.container);
+  labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);

@@ -1,0 +1,139 @@
+import { readEditorText } from "./editor-text";
+import type { EarlyTyped } from "./replay-typing";
+
+/**
+ * Input the body takes while it is still the server's HTML: plain typing, IME composition,
+ * new lines, deletions, spelling corrections and cut. Formatting shortcuts, undo (which could
+ * bring back an embed the diff can't rebuild), rich paste and drops wait for the live editor.
+ */
+const TYPING = new Set([
+  "insertText",
+  "insertReplacementText",
+  "insertParagraph",
+  "insertCompositionText",
+  "deleteCompositionText",
+  "insertFromComposition",
+  "deleteByComposition",
+  "deleteContentBackward",
+  "deleteContentForward",
+  "deleteWordBackward",
+  "deleteWordForward",
+  "deleteSoftLineBackward",
+  "deleteSoftLineForward",
+  "deleteHardLineBackward",
+  "deleteHardLineForward",
+  "deleteEntireSoftLine",
+  "deleteByCut",
+]);
+
+/**
+ * Lets the body take typing before Quill is live. The page's copy of the body (the server's
+ * HTML, in the editor's own markup) is made editable, so the browser does the typing —
+ * caret, composition, Enter, Backspace — exactly as it will look; when the live editor is
+ * ready, `take()` reports the text before and after, and replayTyping() applies the
+ * difference. Nothing is replayed key by key, so no key is lost or counted twice.
+ */
+export class EarlyTyping {
+  private readonly before: string;
+  private isComposing = false;
+  private whenComposed: Array<() => void> = [];
+  private readonly listeners: Array<[string, (event: Event) => void]>;
+
+  /** @param html the markup the body was rendered from: the text before any typing, even typing done before hydration. */
+  constructor(
+    private readonly root: HTMLElement,
+    html: string,
+  ) {
+    const template = root.ownerDocument.createElement("template");
+    template.innerHTML = html;
+    this.before = readEditorText(template.content).text;
+    this.listeners = [
+      ["beforeinput", (event) => this.filter(event as InputEvent)],
+      ["paste", (event) => this.pastePlainText(event as ClipboardEvent)],
+      ["drop", (event) => event.preventDefault()],
+      ["compositionstart", () => (this.isComposing = true)],
+      ["compositionend", () => this.composed()],
+      // A composition the browser abandons (focus lost) ends without compositionend in some IMEs.
+      ["blur", () => this.composed()],
+    ];
+    for (const [type, listener] of this.listeners) root.addEventListener(type, listener);
+  }
+
+  /** Puts the caret in the body: at its start, or after `text` typed before the page showed, which goes in first. */
+  focusWith(text: string): void {
+    const selection = this.root.ownerDocument.getSelection();
+    this.root.focus({ preventScroll: true });
+    const end = this.typeAtStart(text);
+    selection?.collapse(end.node, end.offset);
+  }
+
+  /** Types `text` (held while the page opened) at the start of the body without moving focus. */
+  typeAtStart(text: string): { node: Node; offset: number } {
+    const document = this.root.ownerDocument;
+    const first = this.root.querySelector<HTMLElement>("p, h1, h2, h3, h4, h5, h6, li, blockquote, .ql-code-block");
+    const lines = text.split("\n");
+    const last = lines.pop() ?? "";
+    for (const line of lines) {
+      // Enter at the start of a line: an earlier line of the same kind, as the browser makes it.
+      const block = first ? (first.cloneNode(false) as HTMLElement) : document.createElement("p");
+      block.append(line ? document.createTextNode(line) : document.createElement("br"));
+      if (first) first.before(block);
+      else this.root.append(block);
+    }
+    const line = first ?? this.root.appendChild(document.createElement("p"));
+    if (!last) return { node: line, offset: 0 };
+    const onlyBreak = line.childNodes.length === 1 && line.firstChild?.nodeName === "BR";
+    if (onlyBreak) line.replaceChildren();
+    const node = document.createTextNode(last);
+    // List items start with Quill's marker (`.ql-ui`): the text goes after it.
+    const marker = line.firstElementChild?.classList.contains("ql-ui") ? line.firstElementChild : null;
+    if (marker) marker.after(node);
+    else line.prepend(node);
+    return { node, offset: last.length };
+  }
+
+  /** Resolves when no composition is under way: replacing the body mid-composition would cut it off. */
+  whenIdle(): Promise<void> {
+    if (!this.isComposing) return Promise.resolve();
+    return new Promise((resolve) => this.whenComposed.push(resolve));
+  }
+
+  /** What was typed, and where the caret is if the body has focus; the body stops taking input. */
+  take(): EarlyTyped & { hadFocus: boolean } {
+    const document = this.root.ownerDocument;
+    const hadFocus = document.activeElement === this.root;
+    const selection = document.getSelection();
+    const focusNode = selection?.focusNode ?? null;
+    const caret = hadFocus && focusNode && this.root.contains(focusNode) ? { node: focusNode, offset: selection?.focusOffset ?? 0 } : null;
+    const after = readEditorText(this.root, caret);
+    this.root.contentEditable = "false";
+    return { before: this.before, after: after.text, caret: after.caret, hadFocus };
+  }
+
+  destroy(): void {
+    for (const [type, listener] of this.listeners) this.root.removeEventListener(type, listener);
+    this.composed();
+  }
+
+  private filter(event: InputEvent): void {
+    if (TYPING.has(event.inputType)) return;
+    event.preventDefault();
+    // Shift+Enter: Quill has no soft line break; it is a new line there too.
+    if (event.inputType === "insertLineBreak") this.root.ownerDocument.execCommand("insertParagraph");
+  }
+
+  private pastePlainText(event: ClipboardEvent): void {
+    event.preventDefault();
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    const document = this.root.ownerDocument;
+    text.split(/\r\n|\r|\n/).forEach((line, index) => {
+      if (index > 0) document.execCommand("insertParagraph");
+      if (line) document.execCommand("insertText", false, line);
+    });
+  }
+
+  private composed(): void {
+    this.isComposing = false;
+    for (const resolve of this.whenComposed.splice(0)) resolve();
+  }
+}
