@@ -37,6 +37,15 @@ describe("typing while a document opens", () => {
     await page.waitForURL((url) => documentIdIn(url) !== first);
     await expect.poll(() => editor.storedText()).toBe("monday standup first\n");
     expect((await editor.storedDocument()).title).toBe("Weekly plan");
+
+    // From the palette's action (it closes at once, so the keys don't land in its search field).
+    const second = editor.documentId();
+    const palette = new SearchPalette(page);
+    await palette.open();
+    await palette.dialog().getByRole("option", { name: "New document" }).click();
+    await page.keyboard.type("Retro notes", { delay: KEY_DELAY_MS });
+    await page.waitForURL((url) => documentIdIn(url) !== second);
+    await expect.poll(async () => (await editor.storedDocument()).title).toBe("Retro notes");
   });
 
   it("puts what is typed right after opening a document from Ctrl-K into its body, at the start, and goes on after it", async () => {
@@ -84,14 +93,38 @@ describe("typing while a document opens", () => {
     expect(await editor.storedText(origin.id)).toBe("Untouched.\n");
   });
 
-  it("puts what is typed right after a document's address loads into its body", async () => {
+  it("puts what is typed right after a document's address loads into its body, which does not move when the editor takes over", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "address");
-    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Loaded directly", markdown: "Body text." });
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Loaded directly", markdown: "# Heading\n\nBody text." });
     const editor = new EditorPage(page);
+    await editor.watchBodyPosition();
     await page.goto(`/w/${person.workspaceSlug}/d/${doc.id}`, { waitUntil: "commit" });
     await editor.placeholder().waitFor();
     await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });
-    await expect.poll(() => editor.storedText()).toBe(`${TYPED}Body text.\n`);
+    await expect.poll(() => editor.storedText()).toBe(`${TYPED}Heading\nBody text.\n`);
+
+    // The toolbar's space is held at its real height (it wraps at this width): no jump mid-typing.
+    const positions = await editor.bodyPositions();
+    const lastShownByServer = positions.findLast((entry) => !entry.isLive);
+    const firstLive = positions.find((entry) => entry.isLive);
+    expect(firstLive?.top).toBe(lastShownByServer?.top);
+    expect(firstLive?.top).toBeGreaterThan(0);
+  });
+
+  it("lets an IME composition begun before the editor is live finish, and keeps it once", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "ime");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Composed", markdown: "Body text." });
+    const editor = new EditorPage(page);
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(`/w/${person.workspaceSlug}/d/${doc.id}`, { waitUntil: "commit" });
+    await editor.placeholder().waitFor();
+    // Composing "nihon": the live editor is ready long before it is committed, and must wait for it.
+    await cdp.send("Input.imeSetComposition", { text: "にほ", selectionStart: 2, selectionEnd: 2 });
+    await page.waitForTimeout(2_000);
+    await cdp.send("Input.insertText", { text: "日本" });
+    await editor.waitUntilEditable();
+    await page.keyboard.type("!");
+    await expect.poll(() => editor.storedText()).toBe("日本!Body text.\n");
   });
 
   it("takes no keys into a viewer's read-only body", async () => {

@@ -30,6 +30,32 @@ export class EditorPage {
     return this.page.getByTestId("save-status");
   }
 
+  /**
+   * From the next page load on, records every frame where the body's first line sits on the page
+   * (the server's HTML first, then the live editor), for bodyPositions().
+   */
+  async watchBodyPosition() {
+    await this.page.addInitScript(() => {
+      const seen: Array<{ isLive: boolean; top: number }> = [];
+      Object.assign(window, { quireBodyPositions: seen });
+      const frame = () => {
+        const placeholder = document.querySelector("[data-testid=editor-placeholder]");
+        const body = placeholder ?? document.querySelector("[data-testid=editor-mount]:not([hidden]) .ql-editor");
+        if (body) {
+          const entry = { isLive: !placeholder, top: Math.round(body.getBoundingClientRect().top + window.scrollY) };
+          const last = seen.at(-1);
+          if (last?.isLive !== entry.isLive || last.top !== entry.top) seen.push(entry);
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  async bodyPositions(): Promise<Array<{ isLive: boolean; top: number }>> {
+    return this.page.evaluate(() => (window as unknown as { quireBodyPositions: Array<{ isLive: boolean; top: number }> }).quireBodyPositions);
+  }
+
   /** Waits until the live editor has synced and is editable. */
   async waitUntilEditable() {
     await this.body().and(this.page.locator("[contenteditable=true]")).waitFor({ timeout: 20_000 });

@@ -8,6 +8,7 @@ import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
 import { EarlyTyping } from "@/editor/early-typing";
 import type { Arrival } from "@/lib/typing-handoff";
+import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -163,11 +164,7 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
 
   return (
     <div className="document-editor">
-      {isReady ? null : (
-        <div className="ql-toolbar-placeholder" aria-hidden="true">
-          {/* Keeps the toolbar's height so the text does not move when Quill arrives. */}
-        </div>
-      )}
+      {isReady ? null : <ToolbarSkeleton />}
       {isReady ? null : (
         // Busy only when it can't be typed into: a screen reader may skip a busy region's content.
         <div className="ql-container ql-snow" aria-busy={isPlaceholderEditable ? undefined : true}>

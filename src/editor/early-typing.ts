@@ -51,7 +51,9 @@ export class EarlyTyping {
       ["beforeinput", (event) => this.filter(event as InputEvent)],
       ["paste", (event) => this.pastePlainText(event as ClipboardEvent)],
       ["drop", (event) => event.preventDefault()],
+      // compositionupdate too: a composition begun before hydration has already had its start.
       ["compositionstart", () => (this.isComposing = true)],
+      ["compositionupdate", () => (this.isComposing = true)],
       ["compositionend", () => this.composed()],
       // A composition the browser abandons (focus lost) ends without compositionend in some IMEs.
       ["blur", () => this.composed()],

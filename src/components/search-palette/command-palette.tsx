@@ -77,10 +77,13 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
     };
   }, [isOpen, workspaceId]);
 
-  const go = (href: string) => {
+  const leave = () => {
     setIsLeaving(true);
     setIsOpen(false);
     setQuery("");
+  };
+  const go = (href: string) => {
+    leave();
     router.push(href);
   };
   const openDocument = (documentId: string, href: string) => {
@@ -94,15 +97,20 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
             id: "new",
             label: isCreating ? "Creating…" : "New document",
             run: () => {
+              // Closed at once, so what is typed while it is created is held for its title rather
+              // than typed into the search field; a failure opens the palette again to say why.
               const hold = holdTyping("title");
+              leave();
               startCreating(async () => {
                 const result = await createDocumentAction({ workspaceId });
                 if (!result.ok) {
                   hold.release();
+                  setIsLeaving(false);
+                  setIsOpen(true);
                   return setActionError(result.message);
                 }
                 hold.forDocument(result.data.id);
-                go(`${base}/d/${documentSegment(result.data)}`);
+                router.push(`${base}/d/${documentSegment(result.data)}`);
               });
             },
           },
