@@ -73,22 +73,23 @@ export class EarlyTyping {
   typeAtStart(text: string): { node: Node; offset: number } {
     const document = this.root.ownerDocument;
     const first = this.root.querySelector<HTMLElement>("p, h1, h2, h3, h4, h5, h6, li, blockquote, .ql-code-block");
+    // List items start with Quill's marker (`.ql-ui`, drawn as the bullet or number): text goes after it.
+    const marker = first?.firstElementChild?.classList.contains("ql-ui") ? first.firstElementChild : null;
     const lines = text.split("\n");
     const last = lines.pop() ?? "";
     for (const line of lines) {
       // Enter at the start of a line: an earlier line of the same kind, as the browser makes it.
       const block = first ? (first.cloneNode(false) as HTMLElement) : document.createElement("p");
+      if (marker) block.append(marker.cloneNode(true));
       block.append(line ? document.createTextNode(line) : document.createElement("br"));
       if (first) first.before(block);
       else this.root.append(block);
     }
     const line = first ?? this.root.appendChild(document.createElement("p"));
-    if (!last) return { node: line, offset: 0 };
-    const onlyBreak = line.childNodes.length === 1 && line.firstChild?.nodeName === "BR";
-    if (onlyBreak) line.replaceChildren();
+    if (!last) return { node: line, offset: marker ? 1 : 0 };
+    const onlyBreak = Array.from(line.childNodes).every((child) => child === marker || child.nodeName === "BR");
+    if (onlyBreak) line.replaceChildren(...(marker ? [marker] : []));
     const node = document.createTextNode(last);
-    // List items start with Quill's marker (`.ql-ui`): the text goes after it.
-    const marker = line.firstElementChild?.classList.contains("ql-ui") ? line.firstElementChild : null;
     if (marker) marker.after(node);
     else line.prepend(node);
     return { node, offset: last.length };
