@@ -43,6 +43,13 @@ describe("EarlyTyping", () => {
     expect(root.contentEditable).toBe("false");
   });
 
+  it("carries nothing over from a body neither typed into nor focused, but notices typing done before it was attached", () => {
+    expect(bodyOf("<p>text</p>").take()).toBeNull();
+    root.innerHTML = "<p>early text</p>"; // typed before hydration: no event reached EarlyTyping
+    const typing = new EarlyTyping(root, "<p>text</p>");
+    expect(typing.take()).toEqual({ before: "text\n", after: "early text\n", caret: null, hadFocus: false });
+  });
+
   it("lets plain typing through and stops formatting, undo, drops and rich paste", () => {
     bodyOf("<p>text</p>");
     const input = (inputType: string) => root.dispatchEvent(new InputEvent("beforeinput", { inputType, cancelable: true }));

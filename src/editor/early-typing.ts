@@ -34,7 +34,7 @@ const TYPING = new Set([
  * difference. Nothing is replayed key by key, so no key is lost or counted twice.
  */
 export class EarlyTyping {
-  private readonly before: string;
+  private hasInput: boolean;
   private isComposing = false;
   private whenComposed: Array<() => void> = [];
   private readonly listeners: Array<[string, (event: Event) => void]>;
@@ -42,12 +42,13 @@ export class EarlyTyping {
   /** @param html the markup the body was rendered from: the text before any typing, even typing done before hydration. */
   constructor(
     private readonly root: HTMLElement,
-    html: string,
+    private readonly html: string,
   ) {
-    const template = root.ownerDocument.createElement("template");
-    template.innerHTML = html;
-    this.before = readEditorText(template.content).text;
+    // Typing done before hydration fired no event we saw; the markup shows it (or differs only in
+    // serialisation, which costs a needless read at the swap, nothing more).
+    this.hasInput = root.innerHTML !== html;
     this.listeners = [
+      ["input", () => (this.hasInput = true)],
       ["beforeinput", (event) => this.filter(event as InputEvent)],
       ["paste", (event) => this.pastePlainText(event as ClipboardEvent)],
       ["drop", (event) => event.preventDefault()],
@@ -72,6 +73,7 @@ export class EarlyTyping {
   /** Types `text` (held while the page opened) at the start of the body without moving focus. */
   typeAtStart(text: string): { node: Node; offset: number } {
     const document = this.root.ownerDocument;
+    if (text) this.hasInput = true;
     const first = this.root.querySelector<HTMLElement>("p, h1, h2, h3, h4, h5, h6, li, blockquote, .ql-code-block");
     // List items start with Quill's marker (`.ql-ui`, drawn as the bullet or number): text goes after it.
     const marker = first?.firstElementChild?.classList.contains("ql-ui") ? first.firstElementChild : null;
@@ -101,21 +103,32 @@ export class EarlyTyping {
     return new Promise((resolve) => this.whenComposed.push(resolve));
   }
 
-  /** What was typed, and where the caret is if the body has focus; the body stops taking input. */
-  take(): EarlyTyped & { hadFocus: boolean } {
+  /**
+   * What was typed, and where the caret is if the body has focus; null when it was neither typed
+   * into nor focused (nothing to carry over, and a long body is not read for nothing). The body
+   * stops taking input.
+   */
+  take(): (EarlyTyped & { hadFocus: boolean }) | null {
     const document = this.root.ownerDocument;
     const hadFocus = document.activeElement === this.root;
     const selection = document.getSelection();
     const focusNode = selection?.focusNode ?? null;
     const caret = hadFocus && focusNode && this.root.contains(focusNode) ? { node: focusNode, offset: selection?.focusOffset ?? 0 } : null;
-    const after = readEditorText(this.root, caret);
     this.root.contentEditable = "false";
-    return { before: this.before, after: after.text, caret: after.caret, hadFocus };
+    if (!this.hasInput && !hadFocus) return null;
+    const after = readEditorText(this.root, caret);
+    return { before: this.hasInput ? this.textBefore() : after.text, after: after.text, caret: after.caret, hadFocus };
   }
 
   destroy(): void {
     for (const [type, listener] of this.listeners) this.root.removeEventListener(type, listener);
     this.composed();
+  }
+
+  private textBefore(): string {
+    const template = this.root.ownerDocument.createElement("template");
+    template.innerHTML = this.html;
+    return readEditorText(template.content).text;
   }
 
   private filter(event: InputEvent): void {

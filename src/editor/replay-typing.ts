@@ -23,6 +23,7 @@ export interface EarlyTyped {
 export function replayTyping(quill: Quill, Delta: typeof DeltaType, typed: EarlyTyped): number | null {
   const asDelta = (text: string) => new Delta().insert(text);
   const change = asDelta(typed.before).diff(asDelta(typed.after), caretBefore(typed));
+  if (change.ops.length === 0 && typed.caret === null) return null;
   const toLive = asDelta(typed.before).diff(asDelta(liveText(quill)));
   const rebased = toLive.transform(change, true);
   let index = 0;
