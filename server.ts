@@ -78,10 +78,13 @@ async function main(): Promise<void> {
   });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  // The address people must open: with PUBLIC_URL set it is the only one live editing accepts.
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;
-  console.log(`Quire is ready at http://${shownHost}:${env.PORT} (${isDev ? "development" : "production"})`);
+  const address = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://${shownHost}:${env.PORT}`;
+  console.log(`Quire is ready at ${address} (${isDev ? "development" : "production"})`);
+  if (env.PUBLIC_URL) console.log(`[server] PUBLIC_URL is set: open Quire at ${address}; live editing refuses pages opened at any other address.`);
 
-  // Trash older than 30 days is deleted for good (PRODUCT.md §3), checked hourly.
+  // Trash older than 30 days is deleted for good (docs/product.md "States"), checked hourly.
   const purgeTrash = () =>
     getDb()
       .then((db) => purgeExpiredTrash(db))

@@ -5,7 +5,7 @@ const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
   // Shared test helpers (factories, databases, fixtures), for src/ and e2e/ alike.
   "@test": path.resolve(import.meta.dirname, "test"),
-  // `server-only` throws outside React's react-server condition (STYLE.md "Layout").
+  // `server-only` throws outside React's react-server condition (docs/architecture.md "Conventions").
   "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
 };
 

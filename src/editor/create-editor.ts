@@ -20,7 +20,7 @@ export interface CreateEditorOptions {
 }
 
 /**
- * Builds the Quill 2 editor (snow theme) with the seed's configuration. Client-only:
+ * Builds the Quill 2 editor (snow theme) with the configuration docs/product.md "Editor rules" fixes. Client-only:
  * Quill touches `document` when imported, so everything loads here, lazily.
  */
 export async function createEditor(container: HTMLElement, options: CreateEditorOptions): Promise<Quill> {
@@ -30,7 +30,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
     import("highlight.js/lib/common"),
     import("quill-cursors"),
   ]);
-  // The formula module looks for KaTeX on window (seed §8: it "requires a math-rendering library").
+  // The formula module looks for KaTeX on window (docs/product.md "Editor rules": it "needs a math library").
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);

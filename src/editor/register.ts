@@ -4,8 +4,8 @@ import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 let registered = false;
 
 /**
- * The one Quill.register call (STYLE.md "Editor module"): the link and image formats
- * with the seed's protocol rules. The browser editor and the server renderer both call it.
+ * The one Quill.register call (docs/architecture.md "Layout"): the link and image formats
+ * with the protocol rules of docs/product.md "Editor rules". The browser editor and the server renderer both call it.
  */
 export function registerQuillFormats(Quill: typeof QuillType): void {
   if (registered) return;
@@ -13,13 +13,13 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
   const Link = Quill.import("formats/link") as unknown as LinkStatics; // Quill's import() is untyped
   const Image = Quill.import("formats/image") as unknown as ImageStatics;
 
-  // Quill's own link whitelist also allows sms:; the seed allows http, https, mailto, tel.
+  // Quill's own link whitelist also allows sms:; our rule allows http, https, mailto, tel (docs/product.md "Editor rules").
   class SafeLink extends Link {
     static override sanitize(url: string): string {
       return sanitizeLinkUrl(url);
     }
   }
-  // Quill blanks a refused image as "//:0"; the seed says blank, and data: is limited
+  // Quill blanks a refused image as "//:0"; our rule says blank, and data: is limited
   // to the picker's raster types.
   class SafeImage extends Image {
     static override sanitize(url: string): string {

@@ -9,7 +9,7 @@ export interface Actor {
   color: string;
 }
 
-/** What an API token allows its user (PRODUCT.md §5): one workspace, within a scope. */
+/** What an API token allows its user (docs/product.md "Roles"): one workspace, within a scope. */
 export interface ApiGrant {
   tokenId: string;
   workspaceId: string;

@@ -59,7 +59,7 @@ export function createAuth(options: CreateAuthOptions) {
     },
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below),
-      // because PRODUCT.md §8 counts per address AND per account.
+      // because docs/product.md "Limits" counts per address AND per account.
       customRules: { "/sign-in/email": false },
     },
     advanced: {

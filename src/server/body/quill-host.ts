@@ -49,7 +49,7 @@ async function createQuillHost(): Promise<QuillHost> {
     fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
-  // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
+  // their browser builds), not with window/document copied onto Node's globals as the usual recipe does (docs/architecture.md "Stack notes"):
   // this process also runs Next, and React and libraries take `typeof window !== "undefined"` to
   // mean "in a browser". Timers Quill starts stay in the window too.
   const dom = new JSDOM('<!doctype html><html><body><div id="editor"></div></body></html>', {

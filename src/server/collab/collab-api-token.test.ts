@@ -8,7 +8,7 @@ import { hashApiToken } from "@/server/auth/api-token-secret";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
 
-// /collab with `Authorization: Bearer <API token>` (PRODUCT.md §6), on the real collaboration
+// /collab with `Authorization: Bearer <API token>` (docs/product.md "Calls"), on the real collaboration
 // server: the token's grant caps the connection, and the access watch ends it with the token.
 let harness: Awaited<ReturnType<typeof startCollabHarness>>;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ export interface DocumentAccess {
   isTrashed: boolean;
 }
 
-/** What someone may do with one document (PRODUCT.md §5). */
+/** What someone may do with one document (docs/product.md "Roles"). */
 export interface DocumentAbilities {
   read: boolean;
   comment: boolean;
@@ -26,7 +26,7 @@ export interface DocumentAbilities {
   readHistory: boolean;
   /** Save the current text as a named version. */
   saveVersion: boolean;
-  /** Put an old version's text back (PRODUCT.md §5: "restore revisions"). */
+  /** Put an old version's text back (docs/product.md "Roles": "restore revisions"). */
   restoreVersion: boolean;
 }
 

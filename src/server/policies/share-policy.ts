@@ -7,7 +7,7 @@ export interface ShareAccess extends DocumentAccess {
   isCreator: boolean;
 }
 
-/** What someone may do with one existing public link of a document (PRODUCT.md §5). */
+/** What someone may do with one existing public link of a document (docs/product.md "Roles"). */
 export interface ShareAbilities {
   /** See the link and its options (every member who can read the document). */
   read: boolean;
@@ -19,7 +19,7 @@ export interface ShareAbilities {
 
 /**
  * The ability map for the actor and one share. Publishing is an editor's right, so an editor
- * manages the links they made; "revoke any share" is an admin's (PRODUCT.md §5), so admins
+ * manages the links they made; "revoke any share" is an admin's (docs/product.md "Roles"), so admins
  * and owners manage everyone's. Revoking stays possible on a trashed document (its link
  * already answers 404; revoking keeps it off after a restore). Never throws.
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Field rules of PRODUCT.md §4, shared by forms, actions and the API. */
+/** Field rules of docs/product.md "Validation", shared by forms, actions and the API. */
 export const EmailField = z
   .string()
   .trim()

@@ -52,7 +52,7 @@ export async function importWorkspace(
   blobs: BlobStore = getBlobStore(),
 ): Promise<ImportedWorkspace> {
   const existing = "into" in target ? await findEmptyTarget(ctx, target.into) : null;
-  // An API token acts in its own workspace only (PRODUCT.md §5): it can't make a new one.
+  // An API token acts in its own workspace only (docs/product.md "Roles"): it can't make a new one.
   if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
   const archive = await readWorkspaceArchive(bytes);
   try {

@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 /**
  * GET /api/v1/documents?workspace=&parentId=&cursor=&limit=: `{data, nextCursor}` of live documents;
  * POST /api/v1/documents `{workspace?, title, parentId?, markdown? | delta?}`: 201 with the document
- * (PRODUCT.md §6; docs/api.md).
+ * (docs/product.md "Calls"; docs/api.md).
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest) => {

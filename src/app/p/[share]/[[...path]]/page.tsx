@@ -13,6 +13,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "@/app/p/[share]/[[...path]]/_components/published.css";
+import { LocalTime } from "@/components/time/local-time";
 
 type Props = { params: Promise<{ share: string; path?: string[] }> };
 
@@ -69,7 +70,7 @@ export default async function PublishedPage({ params }: Props) {
           </div>
         </article>
         <footer className="mt-10 border-t border-border pt-4 text-sm text-muted">
-          Last updated <time dateTime={page.updatedAt.toISOString()}>{page.updatedAt.toISOString().slice(0, 10)}</time> · Published with Quire
+          Last updated <LocalTime value={page.updatedAt} style="date" /> · Published with Quire
         </footer>
       </main>
     </div>

@@ -3,7 +3,7 @@ import { replaceImageSources } from "@/server/formats/export/replace-image-sourc
 import { fileIdFromUrl } from "@/server/storage/file-urls";
 import { signFileUrls } from "./sign-file-urls";
 
-// One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the seed's 75.
+// One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the framework default of 75 (docs/product.md "Editor rules").
 const WIDTH = 1080;
 const QUALITY = 75;
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-/** 24 random bytes: 192 bits, 32 base64url characters (PRODUCT.md §2 asks for 22+). */
+/** 24 random bytes: 192 bits, 32 base64url characters (docs/product.md "Entities" asks for 22+). */
 const TOKEN_BYTES = 24;
 
 // What a token in a URL may look like before any database lookup (old or future lengths included).

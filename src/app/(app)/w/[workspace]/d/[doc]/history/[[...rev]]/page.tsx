@@ -18,7 +18,8 @@ import { readRevision } from "@/server/services/revisions/read-revision";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { RestoreRevisionButton } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/restore-revision-button";
 import { RevisionDiffView } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-diff-view";
-import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-labels";
+import { KIND_BADGE, revisionDetails, revisionLabel } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-labels";
+import { LocalTime } from "@/components/time/local-time";
 import { RevisionTimeline } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-timeline";
 
 type Props = { params: Promise<{ workspace: string; doc: string; rev?: string[] }> };
@@ -96,7 +97,7 @@ export default async function HistoryPage({ params }: Props) {
       <header className="flex flex-col gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide">{KIND_BADGE[revision.kind]}</span>
-          <time dateTime={revision.createdAt}>{formatRevisionTime(revision.createdAt)}</time>
+          <LocalTime value={revision.createdAt} />
         </p>
         <h1 className="break-words text-2xl font-semibold tracking-tight">{revisionLabel(revision)}</h1>
         <p className="break-words text-sm text-muted">
