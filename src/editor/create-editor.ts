@@ -10,6 +10,7 @@ import { registerQuillFormats } from "./register";
 import { ImageAltModule } from "./image-alt";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { guardUnsafeValues } from "./safe-values";
+import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
@@ -62,6 +63,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) labelToolbar(toolbar.container);
   labelCodeLanguagePickers(quill.root);
+  labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);

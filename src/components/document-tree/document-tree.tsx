@@ -4,6 +4,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { DocumentRenamedDetail } from "@/lib/document-events";
 import { DOCUMENT_RENAMED } from "@/lib/document-events";
+import { holdTyping } from "@/lib/typing-handoff";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
@@ -48,8 +49,13 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
 
   const create = async (parentId: string | null) => {
     setError(null);
+    const hold = holdTyping("title");
     const result = await createDocumentAction({ workspaceId, parentId });
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) {
+      hold.release();
+      return setError(result.message);
+    }
+    hold.forDocument(result.data.id);
     if (parentId) expanded.set(parentId, true);
     router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
     router.refresh();

@@ -6,6 +6,7 @@ import type { DragEvent } from "react";
 import { useState } from "react";
 import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
 import { MoreMenu } from "@/components/ui/more-menu";
+import { holdTyping } from "@/lib/typing-handoff";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
 
@@ -82,6 +83,10 @@ export function TreeItem(props: TreeItemProps) {
         <Link
           href={`/w/${workspaceSlug}/d/${documentSegment(node)}`}
           aria-current={node.id === currentId ? "page" : undefined}
+          onClick={(event) => {
+            // A plain click opens it here: what is typed meanwhile is for its body. (Modified clicks open another tab.)
+            if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) holdTyping("body", node.id);
+          }}
           className="min-w-0 flex-1 truncate py-1"
           title={title}
         >
