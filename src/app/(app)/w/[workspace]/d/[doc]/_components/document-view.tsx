@@ -89,6 +89,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
         <PresenceAvatars collaborators={collaborators} editor={editor} />
         <Link
           href={`/w/${workspaceSlug}/d/${segment}/share`}
+          data-share-trigger
           className="inline-flex min-h-9 items-center rounded-md border border-border px-3 font-medium hover:bg-surface"
         >
           Share
