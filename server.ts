@@ -1,4 +1,5 @@
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { createCollabServer } from "@/server/collab/create-collab-server";
@@ -10,7 +11,8 @@ import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
 import { stampClientIp } from "@/server/auth/client-ip";
-import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
+import { readFormPost } from "@/server/http/form-post";
+import { guardRequest, listPublicFiles, sendRefusal } from "@/server/http/request-guard";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
@@ -42,19 +44,19 @@ async function main(): Promise<void> {
   // included. Here rather than next.config.ts headers(), which are fixed at build time, and
   // PUBLIC_URL (HSTS) is read when the server starts. src/proxy.ts replaces the CSP on pages.
   const securityHeaders = Object.entries(baseSecurityHeaders({ publicUrl: env.PUBLIC_URL }));
+  const guardOptions = { publicFiles: listPublicFiles(path.join(process.cwd(), "public")), isDev };
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
-    if (hasMalformedPath(request.url ?? "/")) {
-      response.statusCode = 400;
-      if (request.url?.startsWith("/api/")) {
-        response.setHeader("Content-Type", "application/json");
-        response.end(JSON.stringify({ error: { code: "bad_request", message: "The address has a malformed percent-escape." } }));
-      } else {
-        response.setHeader("Content-Type", "text/html; charset=utf-8");
-        response.setHeader("Content-Security-Policy", BAD_REQUEST_PAGE_CSP);
-        response.end(BAD_REQUEST_PAGE);
-      }
+    // Malformed addresses, methods an address doesn't take and unreadable form posts are the
+    // client's fault: answered here (400, 405, 413) rather than as Next's plain 500 or a page.
+    const verdict = guardRequest(request, guardOptions);
+    if (verdict.kind === "refuse") return sendRefusal(response, verdict.refusal);
+    if (verdict.kind === "form-post") {
+      readFormPost(request).then(
+        (checked) => ("refusal" in checked ? sendRefusal(response, checked.refusal) : void handleRequest(checked.request, response)),
+        () => request.destroy(), // the client broke off mid-body: nobody is left to answer
+      );
       return;
     }
     void handleRequest(request, response);
