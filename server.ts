@@ -37,8 +37,12 @@ async function main(): Promise<void> {
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
   const bodyWorkers = new BodyWorkers();
   registerBodyWork(bodyWorkers);
-  const collab = createCollabServer({ resolveCaller: (headers) => resolveCaller(headers, { acceptTokens: true }), getDb, redisUrl: env.REDIS_URL });
-  const handleCollabUpgrade = createCollabUpgrade(collab);
+  const resolveSocketCaller = (headers: Headers) => resolveCaller(headers, { acceptTokens: true });
+  const collab = createCollabServer({ resolveCaller: resolveSocketCaller, getDb, redisUrl: env.REDIS_URL });
+  const handleCollabUpgrade = createCollabUpgrade(collab, {
+    resolveCaller: resolveSocketCaller,
+    limits: { perSession: env.COLLAB_MAX_CONNECTIONS_PER_SESSION, perAddress: env.COLLAB_MAX_CONNECTIONS_PER_ADDRESS },
+  });
 
   // On every response, before Next adds its own: static files, /_next/image and error pages
   // included. Here rather than next.config.ts headers(), which are fixed at build time, and
