@@ -13,6 +13,7 @@ import { getEnv } from "@/server/env";
 import { stampClientIp } from "@/server/auth/client-ip";
 import { readFormPost } from "@/server/http/form-post";
 import { guardRequest, listPublicFiles, sendRefusal } from "@/server/http/request-guard";
+import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
+    if (isForwardedHttps(request.headers, trustProxy)) secureEveryCookie(response);
     // Malformed addresses, methods an address doesn't take and unreadable form posts are the
     // client's fault: answered here (400, 405, 413) rather than as Next's plain 500 or a page.
     const verdict = guardRequest(request, guardOptions);

@@ -25,7 +25,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
-  /** Set to 1 behind a reverse proxy so the client address comes from X-Forwarded-For. */
+  /** Set to 1 behind a reverse proxy: the client address comes from X-Forwarded-For, and X-Forwarded-Proto https makes cookies Secure. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** smtp://user:pass@host:587 or smtps://…:465 to email invitations; unset, only the link is shown. */
   SMTP_URL: z
