@@ -7,7 +7,10 @@ import {
   UNDO_MAX_STACK,
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
+import { ImageAltModule } from "./image-alt";
+import { labelCodeLanguagePickers } from "./label-code-languages";
 import { guardUnsafeValues } from "./safe-values";
+import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
@@ -33,6 +36,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
+  QuillClass.register("modules/imageAlt", ImageAltModule, true);
 
   const quill = new QuillClass(container, {
     theme: "snow",
@@ -51,11 +55,15 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
         },
       },
       cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
+      // Describing images is editing: read-only editors show the descriptions, not the field.
+      ...(options.readOnly ? {} : { imageAlt: true }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) labelToolbar(toolbar.container);
+  labelCodeLanguagePickers(quill.root);
+  labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);

@@ -20,10 +20,27 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
     }
   }
   // Quill blanks a refused image as "//:0"; our rule says blank, and data: is limited
-  // to the picker's raster types.
+  // to the picker's raster types. Every image carries an alt attribute: its description when
+  // someone wrote one (the `alt` format), else alt="" (decorative), never none at all, which
+  // screen readers would read as the file's address (WCAG 1.1.1). The empty one stays out of
+  // the delta: it is how an image without a description renders, not a format.
   class SafeImage extends Image {
     static override sanitize(url: string): string {
       return sanitizeImageUrl(url);
+    }
+    static override create(value: unknown): HTMLElement {
+      const node = super.create(value);
+      node.setAttribute("alt", "");
+      return node;
+    }
+    static override formats(domNode: HTMLElement): Record<string, string> {
+      const formats = super.formats(domNode);
+      if (formats.alt === "") delete formats.alt;
+      return formats;
+    }
+    override format(name: string, value: unknown): void {
+      super.format(name, value);
+      if (name === "alt" && !value) this.domNode.setAttribute("alt", "");
     }
   }
   Quill.register({ "formats/link": SafeLink, "formats/image": SafeImage }, true);
@@ -33,4 +50,9 @@ interface LinkStatics {
   new (...args: never[]): object;
   sanitize(url: string): string;
 }
-type ImageStatics = LinkStatics;
+interface ImageStatics {
+  new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void };
+  sanitize(url: string): string;
+  create(value: unknown): HTMLElement;
+  formats(domNode: HTMLElement): Record<string, string>;
+}

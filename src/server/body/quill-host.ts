@@ -96,7 +96,11 @@ async function createQuillHost(): Promise<QuillHost> {
       quill.setContents(delta, "silent");
       syntax.highlight(null, true);
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
-      return quill.root.cloneNode(true) as HTMLElement;
+      const copy = quill.root.cloneNode(true) as HTMLElement;
+      // As in the editor (src/editor/register.ts): an image nobody described is decorative
+      // (alt=""), never without alt, which screen readers would read as its address.
+      for (const image of Array.from(copy.querySelectorAll("img:not([alt])"))) image.setAttribute("alt", "");
+      return copy;
     },
     convert(html) {
       // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts

@@ -65,13 +65,13 @@ export function TrashList({
               </p>
             </div>
             {canRestore ? (
-              <Button variant="secondary" onClick={() => restore(item)} aria-label={`Restore ${displayTitle(item.title)}`} disabled={isPending}>
-                Restore
+              <Button variant="secondary" onClick={() => restore(item)} disabled={isPending}>
+                Restore<span className="sr-only"> {displayTitle(item.title)}</span>
               </Button>
             ) : null}
             {canPurge ? (
-              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} aria-label={`Delete ${displayTitle(item.title)} forever`} disabled={isPending}>
-                Delete forever
+              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} disabled={isPending}>
+                Delete forever<span className="sr-only"> {displayTitle(item.title)}</span>
               </Button>
             ) : null}
           </li>

@@ -64,7 +64,7 @@ export default async function HistoryPage({ params }: Props) {
 
   if (data.kind === "timeline") {
     return (
-      <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="history-page">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="history-page">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="mr-auto min-w-0 break-words text-2xl font-semibold tracking-tight">Versions of “{displayTitle(doc.title)}”</h1>
           <Link href={documentHref} className={buttonClass("secondary")}>
@@ -77,7 +77,7 @@ export default async function HistoryPage({ params }: Props) {
           initial={data.revisions.map((r) => presentRevision(r, data.people))}
           initialCursor={data.nextCursor}
         />
-      </main>
+      </div>
     );
   }
 
@@ -85,7 +85,7 @@ export default async function HistoryPage({ params }: Props) {
   const diff = diffRevision(data.revision.delta, data.current.delta);
   const { html } = data;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
       <nav aria-label="Version history" className="flex flex-wrap gap-3 text-sm">
         <Link href={historyHref} className="font-medium underline">
           All versions
@@ -124,6 +124,6 @@ export default async function HistoryPage({ params }: Props) {
           </div>
         </div>
       </section>
-    </main>
+    </div>
   );
 }
