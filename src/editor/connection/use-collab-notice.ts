@@ -17,6 +17,7 @@ export const ACCESS_CHANGED_TEXT = {
   editable: "Your role in this workspace changed: you can now edit this document.",
 } as const;
 
+/** What the editor says when its socket is refused past a connection limit (CLOSE_TOO_MANY_CONNECTIONS). */
 export const TOO_MANY_CONNECTIONS_TEXT =
   "Too many live documents are open on your account or your network. Close some tabs or windows, and this one reconnects by itself.";
 

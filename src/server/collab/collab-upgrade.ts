@@ -10,6 +10,7 @@ import { ConnectionCounter } from "./connection-limits";
 
 type Upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
+/** What the /collab upgrade needs besides Hocuspocus: who is calling, and how many sockets each may hold. */
 export interface CollabUpgradeOptions {
   /** Who is behind a socket, for the per-session count (the same lookup AuthExtension makes). */
   resolveCaller: ResolveCaller;

@@ -24,6 +24,7 @@ export interface Refusal {
  */
 export type Verdict = { kind: "next" } | { kind: "form-post" } | { kind: "refuse"; refusal: Refusal };
 
+/** What guardRequest knows of the installation. */
 export interface GuardOptions {
   /** The files of public/ by address ("/sw.js"): served as they are, like /_next/static. */
   publicFiles: ReadonlySet<string>;
