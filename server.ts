@@ -12,7 +12,7 @@ import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
 import { stampClientIp } from "@/server/auth/client-ip";
 import { readFormPost } from "@/server/http/form-post";
-import { guardRequest, listPublicFiles, sendRefusal } from "@/server/http/request-guard";
+import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
 import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
@@ -69,12 +69,13 @@ async function main(): Promise<void> {
   });
 
   server.on("upgrade", (request, socket, head) => {
-    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    const pathname = requestPath(request.url);
     stampClientIp(request, trustProxy);
     if (pathname === "/collab") {
-      if (!isSameOriginUpgrade(request, env.PUBLIC_URL)) {
+      const refusal = !hasReadableUpgradeTarget(request) ? "400 Bad Request" : !isSameOriginUpgrade(request, env.PUBLIC_URL) ? "403 Forbidden" : null;
+      if (refusal) {
         const lines = securityHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join("");
-        socket.end(`HTTP/1.1 403 Forbidden\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+        socket.end(`HTTP/1.1 ${refusal}\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
         return;
       }
       handleCollabUpgrade(request, socket, head);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GuardOptions, Verdict } from "./request-guard";
-import { guardRequest, listPublicFiles } from "./request-guard";
+import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath } from "./request-guard";
 
 const options: GuardOptions = { publicFiles: new Set(["/sw.js"]), isDev: false };
 const verdict = (method: string, url: string, headers: Record<string, string> = {}): Verdict => guardRequest({ method, url, headers }, options);
@@ -70,5 +70,22 @@ describe("listPublicFiles", () => {
     expect([...listPublicFiles(dir)].sort()).toEqual(["/fonts/a.woff2", "/sw.js"]);
     expect(listPublicFiles(path.join(dir, "missing")).size).toBe(0);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe("requestPath", () => {
+  it("is the target up to its query or fragment, for targets a URL parser refuses too", () => {
+    expect(requestPath("/collab?token=x")).toBe("/collab");
+    expect(requestPath("//[::1#x")).toBe("//[::1");
+    expect(requestPath(undefined)).toBe("/");
+  });
+});
+
+describe("hasReadableUpgradeTarget", () => {
+  it("accepts what makes a URL with its Host, and refuses a Host that doesn't", () => {
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "docs.example.com:3000" } })).toBe(true);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: {} })).toBe(true);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "a b" } })).toBe(false);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "[" } })).toBe(false);
   });
 });

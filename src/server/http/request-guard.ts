@@ -52,7 +52,7 @@ export function guardRequest(request: { method?: string; url?: string; headers: 
   // Absolute-form targets ("GET http://other.example/") and "OPTIONS *" are for proxies;
   // Next would redirect the first to the other host and fail on the second.
   if (!url.startsWith("/")) return refuse(badRequest("The request target must be a path."));
-  const pathname = url.split(/[?#]/, 1)[0] ?? "/";
+  const pathname = requestPath(url);
   const isApi = pathname === "/api" || pathname.startsWith("/api/");
   if (hasMalformedPath(url)) return refuse(badRequest("The address has a malformed percent-escape.", isApi));
   if (isApi) return ROUTE_METHODS.has(method) ? NEXT : refuse(badRequest(`${method} is not a method this API takes.`, true));
@@ -66,6 +66,22 @@ export function guardRequest(request: { method?: string; url?: string; headers: 
     if (isMultipart(request.headers["content-type"])) return { kind: "form-post" };
   }
   return refuse({ status: 405, text: "Method Not Allowed", allow: READ_METHODS });
+}
+
+/**
+ * The path of a request target, as sent: no URL parsing, which throws on targets such as `//[`
+ * (in an event handler, an uncaught exception that left the socket hanging).
+ */
+export function requestPath(url: string | undefined): string {
+  return (url ?? "/").split(/[?#]/, 1)[0] ?? "/";
+}
+
+/**
+ * Whether a WebSocket handshake's Host and target make a URL: crossws builds one from them for
+ * /collab and answers a plain 500 when it can't (a Host of `a b`, say), so server.ts answers 400.
+ */
+export function hasReadableUpgradeTarget(request: { url?: string; headers: IncomingHttpHeaders }): boolean {
+  return URL.canParse(`http://${request.headers.host || "localhost"}${request.url ?? "/"}`);
 }
 
 /** Writes a refusal: the API's JSON error under /api/, else the status page. */
