@@ -293,11 +293,12 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
   {
     surface: "action",
-    name: "renameWorkspaceAction",
+    name: "updateWorkspaceAction",
     expected: allow("owner"),
-    probe: action("renameWorkspaceAction", (fx) => `/w/${fx.workspace.slug}/settings`, (fx, t) => [
+    probe: action("updateWorkspaceAction", (fx) => `/w/${fx.workspace.slug}/settings`, (fx, t) => [
       {},
-      form({ workspaceId: workspaceId(fx, t), name: fx.workspace.name }),
+      // The same address: an owner's probe must not move the workspace under the other rows.
+      form({ workspaceId: workspaceId(fx, t), name: fx.workspace.name, slug: fx.workspace.slug }),
     ]),
   },
   {

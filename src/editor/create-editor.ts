@@ -9,6 +9,7 @@ import {
 import { registerQuillFormats } from "./register";
 import { ImageAltModule } from "./image-alt";
 import { labelCodeLanguagePickers } from "./label-code-languages";
+import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
@@ -63,6 +64,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) labelToolbar(toolbar.container);
   labelCodeLanguagePickers(quill.root);
+  bindEditorKeys(quill, toolbar?.container ?? null);
   labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
