@@ -86,7 +86,7 @@ describe("error pages and workspace access", () => {
     await page.waitForURL(`**/w/${owner.workspaceSlug}/settings`);
     await page.getByLabel("Workspace name").fill("Renamed team");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Workspace renamed.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Saved.");
     await page.reload();
     expect(await page.getByLabel("Workspace name").inputValue()).toBe("Renamed team");
 
