@@ -9,6 +9,7 @@ import {
 import { registerQuillFormats } from "./register";
 import { ImageAltModule } from "./image-alt";
 import { labelCodeLanguagePickers } from "./label-code-languages";
+import { keepTooltipInView } from "./keep-tooltip-in-view";
 import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
@@ -65,6 +66,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   if (toolbar?.container) labelToolbar(toolbar.container);
   labelCodeLanguagePickers(quill.root);
   bindEditorKeys(quill, toolbar?.container ?? null);
+  keepTooltipInView(quill);
   labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
