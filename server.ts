@@ -1,4 +1,5 @@
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { createCollabServer } from "@/server/collab/create-collab-server";
@@ -10,7 +11,9 @@ import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
 import { stampClientIp } from "@/server/auth/client-ip";
-import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
+import { readFormPost } from "@/server/http/form-post";
+import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
+import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
@@ -35,38 +38,44 @@ async function main(): Promise<void> {
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
   const bodyWorkers = new BodyWorkers();
   registerBodyWork(bodyWorkers);
-  const collab = createCollabServer({ resolveCaller: (headers) => resolveCaller(headers, { acceptTokens: true }), getDb, redisUrl: env.REDIS_URL });
-  const handleCollabUpgrade = createCollabUpgrade(collab);
+  const resolveSocketCaller = (headers: Headers) => resolveCaller(headers, { acceptTokens: true });
+  const collab = createCollabServer({ resolveCaller: resolveSocketCaller, getDb, redisUrl: env.REDIS_URL });
+  const handleCollabUpgrade = createCollabUpgrade(collab, {
+    resolveCaller: resolveSocketCaller,
+    limits: { perSession: env.COLLAB_MAX_CONNECTIONS_PER_SESSION, perAddress: env.COLLAB_MAX_CONNECTIONS_PER_ADDRESS },
+  });
 
   // On every response, before Next adds its own: static files, /_next/image and error pages
   // included. Here rather than next.config.ts headers(), which are fixed at build time, and
   // PUBLIC_URL (HSTS) is read when the server starts. src/proxy.ts replaces the CSP on pages.
   const securityHeaders = Object.entries(baseSecurityHeaders({ publicUrl: env.PUBLIC_URL }));
+  const guardOptions = { publicFiles: listPublicFiles(path.join(process.cwd(), "public")), isDev };
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
-    if (hasMalformedPath(request.url ?? "/")) {
-      response.statusCode = 400;
-      if (request.url?.startsWith("/api/")) {
-        response.setHeader("Content-Type", "application/json");
-        response.end(JSON.stringify({ error: { code: "bad_request", message: "The address has a malformed percent-escape." } }));
-      } else {
-        response.setHeader("Content-Type", "text/html; charset=utf-8");
-        response.setHeader("Content-Security-Policy", BAD_REQUEST_PAGE_CSP);
-        response.end(BAD_REQUEST_PAGE);
-      }
+    if (isForwardedHttps(request.headers, trustProxy)) secureEveryCookie(response);
+    // Malformed addresses, methods an address doesn't take and unreadable form posts are the
+    // client's fault: answered here (400, 405, 413) rather than as Next's plain 500 or a page.
+    const verdict = guardRequest(request, guardOptions);
+    if (verdict.kind === "refuse") return sendRefusal(response, verdict.refusal);
+    if (verdict.kind === "form-post") {
+      readFormPost(request).then(
+        (checked) => ("refusal" in checked ? sendRefusal(response, checked.refusal) : void handleRequest(checked.request, response)),
+        () => request.destroy(), // the client broke off mid-body: nobody is left to answer
+      );
       return;
     }
     void handleRequest(request, response);
   });
 
   server.on("upgrade", (request, socket, head) => {
-    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    const pathname = requestPath(request.url);
     stampClientIp(request, trustProxy);
     if (pathname === "/collab") {
-      if (!isSameOriginUpgrade(request, env.PUBLIC_URL)) {
+      const refusal = !hasReadableUpgradeTarget(request) ? "400 Bad Request" : !isSameOriginUpgrade(request, env.PUBLIC_URL) ? "403 Forbidden" : null;
+      if (refusal) {
         const lines = securityHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join("");
-        socket.end(`HTTP/1.1 403 Forbidden\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+        socket.end(`HTTP/1.1 ${refusal}\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
         return;
       }
       handleCollabUpgrade(request, socket, head);

@@ -6,6 +6,7 @@ import type { Caller } from "@/server/auth/resolve-caller";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
+import type { ConnectionLimits } from "@/server/collab/connection-limits";
 import { createCollabServer } from "@/server/collab/create-collab-server";
 import type { Actor } from "@/server/context";
 import { sessions } from "@/server/db/schema";
@@ -21,17 +22,16 @@ import { createTestDatabase } from "./test-db";
  * session: e2e/collab covers the cookie for real. API tokens (`Authorization: Bearer`) go through
  * the real resolveCaller, on this harness's database.
  */
-export async function startCollabHarness() {
+export async function startCollabHarness(options: { limits?: ConnectionLimits } = {}) {
   const db: TestDatabase = await createTestDatabase();
   processSingleton("database", () => ({ handle: Promise.resolve(db), release: () => {} }));
   const identities = new Map<string, Caller>();
-  const hocuspocus: Hocuspocus = createCollabServer({
-    resolveCaller: async (headers) =>
-      headers.has("authorization") ? resolveCaller(headers, { acceptTokens: true }) : (identities.get(headers.get("x-test-identity") ?? "") ?? { kind: "anonymous" }),
-    getDb: async () => db.db,
-  });
+  const lookUp = async (headers: Headers): Promise<Caller> =>
+    headers.has("authorization") ? resolveCaller(headers, { acceptTokens: true }) : (identities.get(headers.get("x-test-identity") ?? "") ?? { kind: "anonymous" });
+  const hocuspocus: Hocuspocus = createCollabServer({ resolveCaller: lookUp, getDb: async () => db.db });
   const server = http.createServer();
-  server.on("upgrade", createCollabUpgrade(hocuspocus));
+  // No server.ts here to stamp the client address: a test may send CLIENT_IP_HEADER itself.
+  server.on("upgrade", createCollabUpgrade(hocuspocus, { resolveCaller: lookUp, limits: options.limits ?? { perSession: 1000, perAddress: 1000 } }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 

@@ -1,7 +1,8 @@
+import net from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignUpPage } from "../pages/sign-up-page";
-import { newPerson } from "../support/accounts";
+import { newPerson, signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
@@ -85,7 +86,7 @@ describe("error pages and workspace access", () => {
     await page.waitForURL(`**/w/${owner.workspaceSlug}/settings`);
     await page.getByLabel("Workspace name").fill("Renamed team");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Workspace renamed.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Saved.");
     await page.reload();
     expect(await page.getByLabel("Workspace name").inputValue()).toBe("Renamed team");
 
@@ -110,4 +111,101 @@ describe("error pages and workspace access", () => {
     await page.getByRole("menuitem", { name: person.workspaceName }).click();
     await page.waitForURL(`**/w/${person.workspaceSlug}`);
   });
+
+  it("answers 405 with Allow for a method a page or a static file doesn't take", async () => {
+    const home = await (await fetch(app.url)).text();
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(home)?.[1];
+    expect(script).toBeDefined();
+    for (const path of ["/", "/login", "/no-such-page", "/w/anything", script ?? "", "/sw.js"]) {
+      // (TRACE, which fetch won't send, is among the raw probes below.)
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"]) {
+        const response = await fetch(`${app.url}${path}`, { method, redirect: "manual" });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get("allow"), `${method} ${path}`).toBe("GET, HEAD");
+        expect(await response.text()).toContain("Method Not Allowed");
+      }
+      const [get, head] = await Promise.all(["GET", "HEAD"].map((method) => fetch(`${app.url}${path}`, { method, redirect: "manual" })));
+      expect(head?.status, `HEAD ${path}`).toBe(get?.status);
+    }
+    // A static file takes no server action either.
+    const action = await fetch(`${app.url}/sw.js`, { method: "POST", headers: { "next-action": "7f00aa", "content-type": "text/plain" }, body: "[]" });
+    expect(action.status).toBe(405);
+  });
+
+  it("still signs in through a form posted before the page's scripts ran, and answers 400 to one that doesn't parse", async () => {
+    const person = newPerson("noscript");
+    await new SignUpPage(await (await newContext(browser, app.url)).newPage()).signUp(person);
+    // The sign-in page's form as the server rendered it: a server action's hidden fields, multipart.
+    const html = await (await fetch(`${app.url}/login`)).text();
+    const form = new FormData();
+    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) form.append(name ?? "", (value ?? "").replaceAll("&quot;", '"'));
+    expect([...form.keys()].some((key) => key.startsWith("$ACTION_"))).toBe(true);
+    form.append("email", person.email);
+    form.append("password", person.password);
+    const posted = await fetch(`${app.url}/login`, { method: "POST", body: form, redirect: "manual", headers: { origin: app.url } });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.getSetCookie().some((cookie) => cookie.includes("session_token="))).toBe(true);
+
+    const malformed = await fetch(`${app.url}/login`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "not multipart" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("Bad Request");
+    const tooLarge = await fetch(`${app.url}/login`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "x".repeat(2 * 1024 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    // And a server action sent as the app sends it (Next-Action) still reaches Next.
+    expect((await signInViaApi(app.url, person)).status).toBe(200);
+  });
+
+  it("lets no hostile address, header or method reach a server-fault page", async () => {
+    const host = `127.0.0.1:${app.port}`;
+    const request = (head: string, body = "") => `${head}\r\nHost: ${host}\r\nConnection: close\r\n${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ""}\r\n${body}`;
+    const routerState = (value: string) => request(`GET /login HTTP/1.1\r\nRSC: 1\r\nNext-Router-State-Tree: ${value}`);
+    const probes: Array<[string, string, number]> = [
+      ["absolute-form target", `GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, 400],
+      ["OPTIONS *", `OPTIONS * HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 400],
+      ["TRACE on a page", request("TRACE / HTTP/1.1"), 405],
+      ["TRACE on the API", request("TRACE /api/health HTTP/1.1"), 400],
+      ["PROPFIND on the API", request("PROPFIND /api/v1/documents HTTP/1.1"), 400],
+      ["malformed percent-escape", request("GET /w/%E0%A4%A HTTP/1.1"), 400],
+      ["router state that is not JSON", routerState("garbage"), 400],
+      ["router state of the wrong shape", routerState(encodeURIComponent("[1,2,3]")), 400],
+      ["multipart post without a boundary", request("POST /login HTTP/1.1\r\nContent-Type: multipart/form-data", "a=b"), 400],
+      ["huge header", request(`GET / HTTP/1.1\r\nX-Big: ${"x".repeat(70_000)}`), 431],
+      ["address too long", request(`GET /${"a".repeat(20_000)} HTTP/1.1`), 431],
+      ["control character in a header", request("GET / HTTP/1.1\r\nX-Bad: a\u0001b"), 400],
+      ["Content-Length and Transfer-Encoding", request("POST /login HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3", "0\r\n\r\n"), 400],
+      ["unknown method", request("FOO / HTTP/1.1"), 400],
+      ["odd Host", `GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n`, 200],
+      ["garbage session cookie", request("GET /api/v1/documents HTTP/1.1\r\nCookie: better-auth.session_token=%zz.%zz"), 401],
+      // WebSocket handshakes: elsewhere than /collab the socket is closed unanswered (0), even for a
+      // target no URL parser takes; on /collab a Host that makes no URL is 400, not crossws's 500.
+      ["handshake to a target no URL parser takes", `GET //[ HTTP/1.1\r\nHost: ${host}\r\n${WEBSOCKET}\r\n`, 0],
+      ["/collab handshake with an odd Host", `GET /collab HTTP/1.1\r\nHost: a b\r\n${WEBSOCKET}\r\n`, 400],
+    ];
+    for (const [name, raw, expected] of probes) {
+      const answer = await rawExchange(app.port, raw);
+      expect(statusOf(answer), `${name}: ${answer.slice(0, 200)}`).toBe(expected);
+    }
+    expect(app.output()).not.toMatch(/router state header was sent but could not be parsed|Unexpected end of form|uncaughtException/);
+  });
 });
+
+const WEBSOCKET = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+
+/** Sends `raw` bytes over a fresh connection and resolves to everything the server answered. */
+function rawExchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // Written, not ended: a half-closed connection would make the server abandon a request still being answered.
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(raw));
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer in 10 s")));
+  });
+}
+
+function statusOf(answer: string): number {
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+}
+

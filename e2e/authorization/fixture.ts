@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createAuth } from "@/server/auth/auth";
+import { provideCollabLiveDocuments } from "@/server/collab/live-document";
 import type { Actor } from "@/server/context";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -117,6 +118,9 @@ export async function startFixture(): Promise<Fixture> {
   const tag = crypto.randomBytes(3).toString("hex");
   const emails = Object.fromEntries(ACTORS.filter(isSignedIn).map((a) => [a, `${a}-${tag}@example.com`])) as Record<SignedIn, string>;
 
+  // The services seed here, in the test process, where no server.ts runs: saving a version reads
+  // the body through the live-documents port, so give it its real implementation (as unit tests do).
+  provideCollabLiveDocuments();
   const handle = await openDatabase({ dataDir: path.join(dataDir, "db") });
   let seeded: Omit<Fixture, "app" | "cookie" | "freshCookie" | "fileId">;
   try {

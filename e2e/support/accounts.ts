@@ -14,11 +14,11 @@ export function newPerson(label = "user") {
 
 export type Person = ReturnType<typeof newPerson>;
 
-/** Signs in through the better-auth API (not the form); returns the session cookie header. */
-export async function signInViaApi(baseUrl: string, person: { email: string; password: string }): Promise<Response> {
+/** Signs in through the better-auth API (not the form); `headers` are added (an X-Forwarded-For, say). */
+export async function signInViaApi(baseUrl: string, person: { email: string; password: string }, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
+    headers: { "content-type": "application/json", origin: baseUrl, ...headers },
     body: JSON.stringify({ email: person.email, password: person.password }),
   });
 }

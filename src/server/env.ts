@@ -25,7 +25,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
-  /** Set to 1 behind a reverse proxy so the client address comes from X-Forwarded-For. */
+  /** Set to 1 behind a reverse proxy: the client address comes from X-Forwarded-For, and X-Forwarded-Proto https makes cookies Secure. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** smtp://user:pass@host:587 or smtps://…:465 to email invitations; unset, only the link is shown. */
   SMTP_URL: z
@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
   /** API requests allowed per token each minute (then 429 with Retry-After); shared through Redis when REDIS_URL is set. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Live-editing sockets one signed-in session (or API token) may hold open at once: one a tab with a document open. */
+  COLLAB_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Live-editing sockets one client address may hold open at once, whoever is behind it (an office NAT shares one). */
+  COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
 });

@@ -37,11 +37,14 @@ export async function seedWorkspace(dataDir: string, count: number): Promise<See
  * @throws Error when the server does not accept the session
  */
 export async function startSignedIn(dataDir: string, account: SeededWorkspace, nodeOptions: string[] = []): Promise<{ app: RunningApp; headers: Record<string, string> }> {
-  const app = await startApp({ dataDir, env: { NODE_OPTIONS: nodeOptions.join(" ") } });
+  // Hundreds of simulated people share one session and one address here: lift the socket limits
+  // (COLLAB_MAX_CONNECTIONS_PER_*), which would otherwise refuse all but the first 50.
+  const unlimited = { COLLAB_MAX_CONNECTIONS_PER_SESSION: "100000", COLLAB_MAX_CONNECTIONS_PER_ADDRESS: "1000000" };
+  const app = await startApp({ dataDir, env: { NODE_OPTIONS: nodeOptions.join(" "), ...unlimited } });
   const response = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: account.cookie } });
   const session = (await response.json()) as { user?: { email: string } } | null; // better-auth's session shape
   if (session?.user?.email !== account.email) throw new Error(`the server does not accept the seeded session (${response.status})`);
-  // One session for every client: many connections may share one (a person with many tabs).
+  // One session for every client (the limits above are lifted for it).
   return { app, headers: { cookie: account.cookie, origin: app.url } };
 }
 

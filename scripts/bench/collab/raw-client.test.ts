@@ -16,7 +16,7 @@ let port: number;
 beforeAll(async () => {
   hocuspocus = new Hocuspocus({ quiet: true });
   server = http.createServer();
-  server.on("upgrade", createCollabUpgrade(hocuspocus));
+  server.on("upgrade", createCollabUpgrade(hocuspocus, { resolveCaller: async () => ({ kind: "anonymous" }), limits: { perSession: 1000, perAddress: 1000 } }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port; // listening on TCP, so an AddressInfo
 });

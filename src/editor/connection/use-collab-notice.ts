@@ -1,25 +1,31 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useState } from "react";
 import type { AccessLostReason } from "@/shared/protocol/close-codes";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, CLOSE_TOO_MANY_CONNECTIONS, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 
 /** Something the collaboration server told this editor that the person should read. */
 export type CollabNotice =
   | { kind: "adjusted"; message: string }
   /** Refused on connect, or closed later: `lost` says why when the server closed an open editor. */
   | { kind: "denied"; message: string; lost?: AccessLostReason }
-  | { kind: "access-changed"; canEdit: boolean; message: string };
+  | { kind: "access-changed"; canEdit: boolean; message: string }
+  /** The socket was refused past a connection limit; the provider retries, and the notice goes once it gets in. */
+  | { kind: "too-many-connections"; message: string };
 
 export const ACCESS_CHANGED_TEXT = {
   readOnly: "Your role in this workspace changed: you can read this document but no longer edit it.",
   editable: "Your role in this workspace changed: you can now edit this document.",
 } as const;
 
+/** What the editor says when its socket is refused past a connection limit (CLOSE_TOO_MANY_CONNECTIONS). */
+export const TOO_MANY_CONNECTIONS_TEXT =
+  "Too many live documents are open on your account or your network. Close some tabs or windows, and this one reconnects by itself.";
+
 /**
  * The server's latest word to this editor: a change it had to adjust (unsafe values
  * blanked, an edit past the size limit dropped), a refused or closed connection (expired
- * session, lost access, trashed document) or a role change. Cleared with the returned
- * dismiss function.
+ * session, lost access, trashed document, too many connections) or a role change. Cleared
+ * with the returned dismiss function.
  */
 export function useCollabNotice(provider: HocuspocusProvider | null): {
   notice: CollabNotice | null;
@@ -37,18 +43,23 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
       if (parsed?.kind === "access-changed") setCanEdit(parsed.canEdit);
     };
     const onDenied = ({ reason }: { reason: string }) => setNotice({ kind: "denied", message: reason });
-    // The server closes one document's connection with one of our reasons; socket closes carry none of them.
-    const onClose = ({ event }: { event: { reason?: string } }) => {
+    // The server closes one document's connection with one of our reasons, and refuses a whole
+    // socket past its connection limits with CLOSE_TOO_MANY_CONNECTIONS.
+    const onClose = ({ event }: { event: { code?: number; reason?: string } }) => {
+      if (event.code === CLOSE_TOO_MANY_CONNECTIONS) return setNotice({ kind: "too-many-connections", message: TOO_MANY_CONNECTIONS_TEXT });
       const lost = accessLostReason(event.reason);
       if (lost) setNotice({ kind: "denied", message: ACCESS_LOST_REASON[lost], lost });
     };
+    const onSynced = () => setNotice((current) => (current?.kind === "too-many-connections" ? null : current));
     provider.on("stateless", onStateless);
     provider.on("authenticationFailed", onDenied);
     provider.on("close", onClose);
+    provider.on("synced", onSynced);
     return () => {
       provider.off("stateless", onStateless);
       provider.off("authenticationFailed", onDenied);
       provider.off("close", onClose);
+      provider.off("synced", onSynced);
     };
   }, [provider]);
   return { notice, dismiss: () => setNotice(null), canEdit };

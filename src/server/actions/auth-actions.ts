@@ -72,6 +72,7 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
 export async function signOutAction(formData?: FormData): Promise<void> {
   const auth = await getAuth();
   await auth.api.signOut({ headers: await headers() });
-  const next = safeReturnPath(formData?.get("next"), "");
+  // Whatever a crafted request sends instead of a form is no `next` at all.
+  const next = safeReturnPath(formData instanceof FormData ? formData.get("next") : null, "");
   redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
 }

@@ -2,9 +2,14 @@ import type { z } from "zod";
 import type { FormState } from "@/shared/form-state";
 import { AppError, fieldErrorsFrom } from "@/server/errors";
 
-/** The string fields of a form submission (files and repeated keys are ignored). */
-export function formValues(formData: FormData, keys: readonly string[]): Record<string, string> {
+/**
+ * The string fields of a form submission (files and repeated keys are ignored). An action's
+ * arguments arrive as the client encoded them, so a crafted call may pass anything: what is not
+ * a FormData has no fields, and the schema then says which are missing.
+ */
+export function formValues(formData: unknown, keys: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
+  if (!(formData instanceof FormData)) return values;
   for (const key of keys) {
     const value = formData.get(key);
     if (typeof value === "string") values[key] = value;

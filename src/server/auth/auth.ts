@@ -11,7 +11,8 @@ import { getEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
-import { SignInLimiter, signInKeys } from "./sign-in-limiter";
+import type { SignInAttempt } from "./sign-in-limiter";
+import { SignInLimiter } from "./sign-in-limiter";
 
 const SESSION_DAYS = 30;
 
@@ -58,8 +59,8 @@ export function createAuth(options: CreateAuthOptions) {
       },
     },
     rateLimit: {
-      // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below),
-      // because docs/product.md "Limits" counts per address AND per account.
+      // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
+      // docs/product.md "Limits" counts an account's failures per address, and each address's apart.
       customRules: { "/sign-in/email": false },
     },
     advanced: {
@@ -73,9 +74,7 @@ export function createAuth(options: CreateAuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
-        const keys = signInKeys(ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email);
-        const retryAfter = await limiter.take(keys);
+        const retryAfter = await limiter.take(signInAttempt(ctx));
         if (retryAfter !== null) {
           throw new APIError(
             "TOO_MANY_REQUESTS",
@@ -86,8 +85,7 @@ export function createAuth(options: CreateAuthOptions) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email" || ctx.context.returned instanceof Error) return;
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
-        await limiter.giveBack(signInKeys(ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email));
+        await limiter.succeeded(signInAttempt(ctx));
       }),
     },
     plugins: [nextCookies()],
@@ -110,10 +108,17 @@ export function getAuth(): Promise<Auth> {
   });
 }
 
-/** "Too many sign-in attempts. Try again in 42 seconds." */
+/** "Too many sign-in attempts. Try again in 42 seconds." (or "in 15 minutes", rounded up, from a minute on). */
 export function tooManyAttemptsMessage(seconds: number): string {
-  const unit = seconds === 1 ? "second" : "seconds";
-  return `Too many sign-in attempts. Try again in ${seconds} ${unit}.`;
+  if (seconds < 60) return `Too many sign-in attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+// Who is signing in, from where: server.ts stamps the client address on every request.
+function signInAttempt(ctx: { body?: { email?: unknown }; headers?: Headers }): SignInAttempt {
+  const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
+  return { ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email };
 }
 
 // The Host header, not request.url: Next builds the URL from the custom server's bind address.

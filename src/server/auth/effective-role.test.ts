@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@/shared/roles";
-import { effectiveRole } from "./effective-role";
+import { effectiveRole, readingRole } from "./effective-role";
 
 const WS = "11111111-1111-4111-8111-111111111111";
 const OTHER = "22222222-2222-4222-8222-222222222222";
@@ -25,5 +25,18 @@ describe("effectiveRole", () => {
   it("never makes a non-member a member", () => {
     expect(effectiveRole(null, WS, { tokenId: "t", workspaceId: WS, scope: "write" })).toBeNull();
     expect(effectiveRole(null, WS, undefined)).toBeNull();
+  });
+});
+
+describe("readingRole", () => {
+  it.each(ROLES)("keeps %s for a read token of the same workspace, as for a write token or a session", (role) => {
+    expect(readingRole(role, WS, { tokenId: "t", workspaceId: WS, scope: "read" })).toBe(role);
+    expect(readingRole(role, WS, { tokenId: "t", workspaceId: WS, scope: "write" })).toBe(role);
+    expect(readingRole(role, WS, undefined)).toBe(role);
+  });
+
+  it("treats another workspace than the token's as not a member, and never makes a non-member one", () => {
+    expect(readingRole("owner", OTHER, { tokenId: "t", workspaceId: WS, scope: "read" })).toBeNull();
+    expect(readingRole(null, WS, { tokenId: "t", workspaceId: WS, scope: "read" })).toBeNull();
   });
 });

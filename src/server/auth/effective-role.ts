@@ -13,3 +13,13 @@ export function effectiveRole(role: Role | null, workspaceId: string, grant: Api
   if (grant.workspaceId !== workspaceId) return null;
   return grant.scope === "read" ? "viewer" : role;
 }
+
+/**
+ * The role an actor reads with in `workspaceId`: as effectiveRole, but a `read` token keeps its
+ * user's role, since its scope limits what it changes, not what it reads. Decide only reads with
+ * it (the workspace archive: admins and owners download it, with either scope).
+ */
+export function readingRole(role: Role | null, workspaceId: string, grant: ApiGrant | undefined): Role | null {
+  if (role === null || !grant) return role;
+  return grant.workspaceId === workspaceId ? role : null;
+}

@@ -2,19 +2,46 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Hocuspocus, WebSocketLike } from "@hocuspocus/server";
 import crossws from "crossws/adapters/node";
+import { CLOSE_TOO_MANY_CONNECTIONS } from "@/shared/protocol/close-codes";
+import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
+import type { ResolveCaller } from "./auth-extension";
+import type { ConnectionLimits, SocketHolder } from "./connection-limits";
+import { ConnectionCounter } from "./connection-limits";
 
 type Upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
+/** What the /collab upgrade needs besides Hocuspocus: who is calling, and how many sockets each may hold. */
+export interface CollabUpgradeOptions {
+  /** Who is behind a socket, for the per-session count (the same lookup AuthExtension makes). */
+  resolveCaller: ResolveCaller;
+  limits: ConnectionLimits;
+}
+
 /**
- * Accepts WebSocket upgrades for `/collab` and hands each socket to Hocuspocus,
- * the way Hocuspocus's own Server does, but on our http server (one port for all).
+ * Accepts WebSocket upgrades for `/collab` and hands each socket to Hocuspocus, the way
+ * Hocuspocus's own Server does, but on our http server (one port for all). A socket past its
+ * session's or its address's limit is opened and closed at once with CLOSE_TOO_MANY_CONNECTIONS,
+ * which the editor explains (a refused handshake would reach it as a bare 1006); its provider
+ * keeps retrying, so it gets in once another socket has gone.
  */
-export function createCollabUpgrade(hocuspocus: Hocuspocus): Upgrade {
+export function createCollabUpgrade(hocuspocus: Hocuspocus, options: CollabUpgradeOptions): Upgrade {
   const connections = new WeakMap<object, ReturnType<Hocuspocus["handleConnection"]>>();
+  const counter = new ConnectionCounter(options.limits);
   const ws = crossws({
     serverOptions: { maxPayload: 16 * 1024 * 1024 },
     hooks: {
+      async upgrade(request) {
+        const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+        // A flood from one address is refused without looking anyone up.
+        const credential = counter.isAddressFull(address) ? null : await credentialOf(options.resolveCaller, request.headers);
+        return { context: { holder: { address, credential } satisfies SocketHolder } };
+      },
       open(peer) {
+        const holder = peer.context.holder as SocketHolder; // set by upgrade() above
+        if (!counter.admit(peer, holder)) {
+          peer.close(CLOSE_TOO_MANY_CONNECTIONS, "Too many connections");
+          return;
+        }
         // crossws's peer.websocket is the ws socket, which Hocuspocus drives directly.
         connections.set(peer, hocuspocus.handleConnection(peer.websocket as unknown as WebSocketLike, peer.request as Request));
       },
@@ -22,6 +49,7 @@ export function createCollabUpgrade(hocuspocus: Hocuspocus): Upgrade {
         connections.get(peer)?.handleMessage(message.uint8Array());
       },
       close(peer, event) {
+        counter.release(peer);
         connections.get(peer)?.handleClose({ code: event.code ?? 1000, reason: event.reason ?? "" });
         connections.delete(peer);
       },
@@ -48,4 +76,18 @@ export async function stopCollab(hocuspocus: Hocuspocus, timeoutMs = 10_000): Pr
     await Promise.race([unloaded, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   }
   await hocuspocus.hooks("onDestroy", { instance: hocuspocus });
+}
+
+// The session or API token a socket is counted under; none when it has no working credentials
+// (AuthExtension then refuses its documents, and Hocuspocus closes it when it stays unauthenticated).
+async function credentialOf(resolveCaller: ResolveCaller, headers: Headers): Promise<string | null> {
+  try {
+    const caller = await resolveCaller(headers);
+    if (caller.kind === "session") return `session:${caller.sessionId}`;
+    if (caller.kind === "token") return `token:${caller.grant.tokenId}`;
+    return null;
+  } catch (error) {
+    console.error("[collab] looking up a socket's session:", error instanceof Error ? error.message : error);
+    return null;
+  }
 }

@@ -2,6 +2,8 @@
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_NOT_FOUND = 4404;
+/** A socket past its session's or its address's connection limit (COLLAB_MAX_CONNECTIONS_PER_SESSION, _PER_ADDRESS). */
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
 /** Reasons sent with an authentication refusal through the Hocuspocus protocol. */
 export const AUTH_REFUSED_REASON = {

@@ -210,6 +210,11 @@ describe("exportWorkspace and importWorkspace", () => {
     expect((await failure(importWorkspace(contextFor(database.db, stranger), { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
     const tokenCtx = { ...contextFor(database.db, owner), grant: { tokenId: "t", workspaceId: workspace.id, scope: "write" as const } };
     expect((await failure(importWorkspace(tokenCtx, { create: { name: "X", slug: "by-token-x" } }, archive, blobs))).code).toBe("forbidden");
+    // An archive is a read: the owner's read token exports it; an editor's token, of either scope, doesn't.
+    const readToken = { ...tokenCtx, grant: { ...tokenCtx.grant, scope: "read" as const } };
+    expect(unzipSync(await collect((await exportWorkspace(readToken, { id: workspace.id }, blobs)).body))[ENTRY.manifest]).toBeDefined();
+    const editorReadToken = { ...contextFor(database.db, editor), grant: { tokenId: "t", workspaceId: workspace.id, scope: "read" as const } };
+    expect((await failure(exportWorkspace(editorReadToken, { id: workspace.id }, blobs))).code).toBe("forbidden");
     const otherToken = { ...tokenCtx, grant: { ...tokenCtx.grant, workspaceId: crypto.randomUUID() } };
     expect((await failure(exportWorkspace(otherToken, { id: workspace.id }, blobs))).code).toBe("not_found");
     expect((await failure(importWorkspace(otherToken, { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");

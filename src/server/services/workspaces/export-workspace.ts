@@ -29,7 +29,8 @@ const STORED_AS_IS = new Set(["image/png", "image/jpeg", "image/gif"]);
  * trashed ones included (they are still the workspace's for 30 days, and a restore must not lose
  * them), with its tree place, body, Yjs state and revisions, and every uploaded image. Admins and
  * owners. Access is checked before the first byte; the archive is then written as it is read,
- * so memory holds about one batch of documents or one image.
+ * so memory holds about one batch of documents or one image. An API token of either scope may
+ * export it, as its user could.
  * @throws AppError not_found (not a member, or no such workspace) | forbidden (below admin)
  */
 export async function exportWorkspace(
@@ -41,7 +42,8 @@ export async function exportWorkspace(
   const workspace = await findWorkspaceForMember(ctx, by);
   // An API token acts in its own workspace only: any other is as unknown as a missing one.
   if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
-  authorize(workspaceAbilities(workspace.role).exportArchive, "Only admins and owners can export the workspace.");
+  // An archive is a read: a read token downloads it when its user may (docs/product.md "Roles").
+  authorize(workspaceAbilities(workspace.readRole).exportArchive, "Only admins and owners can export the workspace.");
   const stamp = now.toISOString().slice(0, 10);
   return {
     workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },

@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
-import { effectiveRole } from "@/server/auth/effective-role";
+import { effectiveRole, readingRole } from "@/server/auth/effective-role";
 
 /**
- * The workspace with the given slug or id, with the caller's membership. Non-members
- * get the same not_found as a missing workspace, so nothing reveals that it exists.
+ * The workspace with the given slug or id, with the caller's membership: `role` to act with,
+ * `readRole` to read with (they differ for a read token). Non-members get the same not_found
+ * as a missing workspace, so nothing reveals that it exists.
  * @throws AppError not_found
  */
 export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: string } | { id: string }) {
@@ -24,8 +25,9 @@ export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: st
     .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, ctx.actor.id)))
     .where("slug" in by ? eq(workspaces.slug, by.slug) : eq(workspaces.id, by.id))
     .limit(1);
-  // An API token's grant: another workspace is not found, a read token acts as a viewer.
+  // An API token's grant: another workspace is not found, a read token acts as a viewer (but
+  // reads as its user: `readRole`, for reads only).
   const role = row ? effectiveRole(row.role, row.id, ctx.grant) : null;
   if (!row || !role) throw new AppError("not_found", "This workspace could not be found.");
-  return { ...row, role };
+  return { ...row, role, readRole: readingRole(row.role, row.id, ctx.grant) ?? role };
 }

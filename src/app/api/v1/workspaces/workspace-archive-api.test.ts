@@ -13,6 +13,7 @@ import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
 import { ENTRY, MAX_ARCHIVE_BYTES } from "@/server/formats/archive/workspace-archive";
 
@@ -92,6 +93,19 @@ describe("GET /api/v1/workspaces/[id]/export and POST /api/v1/workspaces/import"
     expect((await exportRequest(owner.workspace.id, editor.cookie)).status).toBe(404);
     expect((await exportRequest(editor.workspace.id, editor.cookie)).status).toBe(403);
     expect((await importRequest(form({ file: new File(["x"], "a.zip"), name: "X", slug: "xyz-team" }))).status).toBe(401);
+  });
+
+  it("lets an owner's read token download the archive (an archive is a read), and not an editor's", async () => {
+    const owner = await member("owner");
+    const editor = await member("editor");
+    const readToken = async (person: Awaited<ReturnType<typeof member>>) =>
+      (await createApiToken({ db: database.db, actor: person.actor }, { workspaceId: person.workspace.id, name: "Backups", scope: "read" })).token;
+    const withToken = async (ref: string, token: string) =>
+      GET(new NextRequest(`${ORIGIN}/api/v1/workspaces/${ref}/export`, { headers: { ...HOST, authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: ref }) });
+    const downloaded = await withToken(owner.workspace.slug, await readToken(owner));
+    expect(downloaded.status).toBe(200);
+    expect(unzipSync(new Uint8Array(await downloaded.arrayBuffer()))[ENTRY.manifest]).toBeDefined();
+    expect((await withToken(editor.workspace.slug, await readToken(editor))).status).toBe(403);
   });
 
   it("names the field at fault: no file, a bad archive, a bad address", async () => {

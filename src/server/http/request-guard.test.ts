@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { GuardOptions, Verdict } from "./request-guard";
+import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath } from "./request-guard";
+
+const options: GuardOptions = { publicFiles: new Set(["/sw.js"]), isDev: false };
+const verdict = (method: string, url: string, headers: Record<string, string> = {}): Verdict => guardRequest({ method, url, headers }, options);
+const NOT_ALLOWED = { kind: "refuse", refusal: { status: 405, text: "Method Not Allowed", allow: "GET, HEAD" } };
+
+describe("guardRequest", () => {
+  it("hands reads of pages and files to Next", () => {
+    for (const url of ["/", "/w/acme/d/notes-abc123def456?x=1", "/no-such-page", "/_next/static/chunks/a.js", "/sw.js", "/_next/image?url=%2Fx&w=640&q=75"]) {
+      expect(verdict("GET", url), url).toEqual({ kind: "next" });
+      expect(verdict("HEAD", url), url).toEqual({ kind: "next" });
+    }
+  });
+
+  it("refuses every other method on a page with 405 and Allow, server actions aside", () => {
+    for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) expect(verdict(method, "/login"), method).toEqual(NOT_ALLOWED);
+    expect(verdict("POST", "/w/acme", { "next-action": "7f00aa" })).toEqual({ kind: "next" });
+    expect(verdict("POST", "/login", { "content-type": "multipart/form-data; boundary=x" })).toEqual({ kind: "form-post" });
+    expect(verdict("PUT", "/w/acme", { "next-action": "7f00aa" })).toEqual(NOT_ALLOWED);
+    expect(verdict("POST", "/login", { "content-type": "application/x-www-form-urlencoded" })).toEqual(NOT_ALLOWED);
+  });
+
+  it("refuses anything but reads of static files, server-action headers or not", () => {
+    for (const url of ["/_next/static/chunks/a.js", "/sw.js", "/_next/image?url=%2Fx&w=640&q=75"]) {
+      expect(verdict("POST", url, { "next-action": "7f00aa", "content-type": "multipart/form-data; boundary=x" }), url).toEqual(NOT_ALLOWED);
+      expect(verdict("DELETE", url), url).toEqual(NOT_ALLOWED);
+    }
+  });
+
+  it("leaves the API's methods to its routes, and answers those Next never routes with the JSON 400", () => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(verdict(method, "/api/v1/documents"), method).toEqual({ kind: "next" });
+    expect(verdict("TRACE", "/api/health")).toEqual({
+      kind: "refuse",
+      refusal: { status: 400, text: "Bad Request", api: { code: "bad_request", message: "TRACE is not a method this API takes." } },
+    });
+  });
+
+  it("answers 400 for a target that is not a path, a malformed escape or an unreadable router state", () => {
+    for (const [url, headers] of [
+      ["http://other.example/", {}],
+      ["*", {}],
+      ["/w/%E0%A4%A", {}],
+      ["/", { rsc: "1", "next-router-state-tree": "garbage" }],
+      ["/", { rsc: "1", "next-router-state-tree": encodeURIComponent(JSON.stringify([1, 2, 3])) }],
+    ] as const) {
+      expect(verdict("GET", url, headers), url).toMatchObject({ kind: "refuse", refusal: { status: 400, text: "Bad Request" } });
+    }
+    expect(verdict("GET", "/api/v1/documents/%E0")).toMatchObject({ refusal: { status: 400, api: { code: "bad_request" } } });
+    const routerState = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }]));
+    expect(verdict("GET", "/", { rsc: "1", "next-router-state-tree": routerState })).toEqual({ kind: "next" });
+  });
+
+  it("lets Next's development tooling through in development only", () => {
+    expect(guardRequest({ method: "POST", url: "/__nextjs_original-stack-frames", headers: {} }, { ...options, isDev: true })).toEqual({ kind: "next" });
+    expect(verdict("POST", "/__nextjs_original-stack-frames")).toEqual(NOT_ALLOWED);
+  });
+});
+
+describe("listPublicFiles", () => {
+  it("lists every file under the folder by its address", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-public-"));
+    fs.mkdirSync(path.join(dir, "fonts"));
+    fs.writeFileSync(path.join(dir, "sw.js"), "");
+    fs.writeFileSync(path.join(dir, "fonts", "a.woff2"), "");
+    expect([...listPublicFiles(dir)].sort()).toEqual(["/fonts/a.woff2", "/sw.js"]);
+    expect(listPublicFiles(path.join(dir, "missing")).size).toBe(0);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe("requestPath", () => {
+  it("is the target up to its query or fragment, for targets a URL parser refuses too", () => {
+    expect(requestPath("/collab?token=x")).toBe("/collab");
+    expect(requestPath("//[::1#x")).toBe("//[::1");
+    expect(requestPath(undefined)).toBe("/");
+  });
+});
+
+describe("hasReadableUpgradeTarget", () => {
+  it("accepts what makes a URL with its Host, and refuses a Host that doesn't", () => {
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "docs.example.com:3000" } })).toBe(true);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: {} })).toBe(true);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "a b" } })).toBe(false);
+    expect(hasReadableUpgradeTarget({ url: "/collab", headers: { host: "[" } })).toBe(false);
+  });
+});
