@@ -15,9 +15,12 @@ import type { InlineRun } from "./document-lines";
  */
 export function inlineMarkdown(runs: readonly InlineRun[]): string {
   const nodes = buildTree(writtenRuns(runs));
-  const markdown = renderNodes(nodes, SPACE, SPACE, true);
+  const markdown = renderNodes(nodes, { before: SPACE, after: SPACE, isLine: true, inLink: false });
   const [first] = nodes;
-  return first && isPlainText(first) ? escapeLineStart(markdown) : markdown;
+  if (first && isPlainText(first)) return escapeLineStart(markdown);
+  // A line that is one tag alone would be a block of raw HTML, outside any paragraph: a comment
+  // after it (which shows nothing) keeps a sized image inline.
+  return /^<img\b[^>]*>$/.test(markdown) ? `${markdown}<!-- -->` : markdown;
 }
 
 /** A mark that wraps runs: a link (with its address), bold, italic, strike, underline, sub/superscript. */
@@ -110,14 +113,24 @@ function buildTree(runs: readonly InlineRun[]): InlineNode[] {
   return root.children;
 }
 
-function renderNodes(nodes: readonly InlineNode[], before: Side, after: Side, isLine = false): string {
+/** Where a list of sibling nodes is written. */
+interface Place {
+  before: Side;
+  after: Side;
+  /** The nodes are the whole line (its ends are the line's ends). */
+  isLine: boolean;
+  /** Inside a link's text. */
+  inLink: boolean;
+}
+
+function renderNodes(nodes: readonly InlineNode[], place: Place): string {
   let markdown = "";
   nodes.forEach((node, index) => {
-    const previous = index === 0 ? before : { cls: charClass(lastChar(markdown)), char: lastChar(markdown) };
+    const previous = index === 0 ? place.before : { cls: charClass(lastChar(markdown)), char: lastChar(markdown) };
     const following = nodes[index + 1];
-    const next = following === undefined ? after : sideOf(following);
-    const edges = { atLineStart: isLine && index === 0, atLineEnd: isLine && following === undefined };
-    markdown += isMark(node) ? renderMark(node, previous, next) : renderRun(node, next, edges);
+    const next = following === undefined ? place.after : sideOf(following);
+    const edges = { atLineStart: place.isLine && index === 0, atLineEnd: place.isLine && following === undefined };
+    markdown += isMark(node) ? renderMark(node, previous, next, place.inLink) : renderRun(node, next, edges, place.inLink);
   });
   return markdown;
 }
@@ -132,9 +145,9 @@ function sideOf(node: InlineNode): Side {
   return { cls: charClass(char), char };
 }
 
-function renderMark(node: MarkNode, previous: Side, next: Side): string {
-  const content = renderNodes(node.children, MARKUP, MARKUP);
+function renderMark(node: MarkNode, previous: Side, next: Side, inLink: boolean): string {
   const [name, value = ""] = splitMark(node.mark);
+  const content = renderNodes(node.children, { before: MARKUP, after: MARKUP, isLine: false, inLink: inLink || name === "link" });
   if (name === "link") return `[${content}](${linkDestination(value)})`;
   if (name === "underline") return `<u>${content}</u>`;
   if (name === "script") return value === "sub" ? `<sub>${content}</sub>` : `<sup>${content}</sup>`;
@@ -170,9 +183,13 @@ function canDelimit(delimiter: string, content: string, previous: Side, next: Si
   return opens && closes && previous.char !== delimiter[0];
 }
 
-function renderRun(run: InlineRun, next: Side, edges: TextEdges): string {
+function renderRun(run: InlineRun, next: Side, edges: TextEdges, inLink: boolean): string {
   const { insert, attributes } = run;
-  if (typeof insert === "string") return attributes.code === true ? codeSpan(insert) : escapeText(insert, edges);
+  if (typeof insert === "string" && attributes.code === true) {
+    // marked ends a link's text inside a code span that holds a backtick; a <code> tag holds it.
+    return inLink && insert.includes("`") ? `<code>${escapeText(insert)}</code>` : codeSpan(insert);
+  }
+  if (typeof insert === "string") return escapeText(insert, edges);
   if (typeof insert.image === "string") return image(insert.image, attributes);
   if (typeof insert.formula === "string") return formula(insert.formula, next);
   return "";
@@ -183,7 +200,7 @@ function image(src: string, attributes: InlineRun["attributes"]): string {
   const { width, height } = attributes;
   // Brackets and backslashes in an alt are character references: marked misreads an image whose
   // alt holds an escaped bracket or ends in a backslash when a link is around it.
-  const altText = escapeText(alt.replace(/[[\]\\]/g, (char) => `\u0000${char.charCodeAt(0)}`)).replace(/\u0000(\d+)/g, "&#$1;");
+  const altText = escapeText(alt.replace(/[[\]\\]/g, (char) => `\u0000${char.charCodeAt(0)};`)).replace(/\u0000(\d+);/g, "&#$1;");
   if (width === undefined && height === undefined) return `![${altText}](${linkDestination(src)})`;
   // Markdown has no image size; inline HTML keeps it, and every reader of ours passes it through.
   const attribute = (name: string, value: unknown) => (value === undefined ? "" : ` ${name}="${escapeAttribute(String(value))}"`);

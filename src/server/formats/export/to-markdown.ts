@@ -106,8 +106,11 @@ function list(lines: readonly DocumentLine[]): string {
       const marker = kind === "ordered" ? `${orderedNumber(lines, levels, index)}.` : "-";
       columns[level] = column + marker.length + 1;
       columns.length = level + 1;
+      const content = inlineMarkdown(line.runs);
+      // A check box needs something after it to be one: an empty item gets a comment, which shows nothing.
       const checkbox = kind === "checked" ? "[x]" : kind === "unchecked" ? "[ ]" : "";
-      return `${prefix}${marker}${prefixed([checkbox, inlineMarkdown(line.runs)].filter(Boolean).join(" "))}`;
+      const item = checkbox ? `${checkbox} ${content || "<!-- -->"}` : content;
+      return `${prefix}${marker}${prefixed(item)}`;
     })
     .join("\n");
 }
