@@ -15,6 +15,48 @@ const SERVER_FROM_CLIENT = {
 };
 const UI_FROM_SERVER = { group: ["@/editor/*", "@/editor/**", "@/components/*", "@/components/**", "@/lib/*", "@/app/*", "@/app/**"], message: "Server code never imports UI or routes." };
 
+/** Imports of these server folders, by name (each folder's files, and the folder itself). */
+const folders = (...names) => names.flatMap((name) => [`@/server/${name}`, `@/server/${name}/**`]);
+
+// What each server folder may NOT import: the layers above it (docs/architecture.md "Layers").
+// actions, http → services → workers → formats → body, storage, auth → db; policies and
+// presenters import no server code but policies; collab implements services' ports and sits
+// beside the entry points. Everything may use env, errors, context, process-singleton, shared/.
+const ABOVE = {
+  actions: ["collab"],
+  http: ["actions", "collab"],
+  collab: ["actions", "http"],
+  services: ["actions", "http", "collab"],
+  workers: ["actions", "http", "collab", "services", "presenters"],
+  formats: ["actions", "http", "collab", "services", "presenters", "workers", "backup", "openapi"],
+  backup: ["actions", "http", "collab", "services", "presenters", "workers"],
+  openapi: ["actions", "http", "collab", "services", "presenters", "workers"],
+  body: ["actions", "http", "collab", "services", "presenters", "workers", "formats", "backup", "auth", "mail"],
+  storage: ["actions", "http", "collab", "services", "presenters", "workers", "formats", "body", "backup"],
+  auth: ["actions", "http", "collab", "services", "presenters", "workers", "formats", "body", "backup"],
+  mail: ["actions", "http", "collab", "services", "presenters", "workers", "formats", "body", "backup", "auth", "storage"],
+  presenters: ["actions", "http", "collab", "services", "workers", "formats", "body", "storage", "auth", "db", "mail", "backup"],
+  policies: ["actions", "http", "collab", "services", "workers", "formats", "body", "storage", "auth", "db", "mail", "backup", "presenters"],
+  db: ["actions", "http", "collab", "services", "workers", "formats", "body", "storage", "auth", "mail", "backup", "presenters", "policies"],
+};
+const layerRules = Object.entries(ABOVE).map(([folder, above]) => ({
+  files: [`src/server/${folder}/**/*.ts`],
+  ignores: ["**/*.test.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          PARENT_RELATIVE,
+          UI_FROM_SERVER,
+          ...(folder === "actions" || folder === "http" ? [INTERNAL] : []),
+          { group: folders(...above), message: `server/${folder} sits below ${above.join(", ")}: arrows point down (docs/architecture.md "Layers").` },
+        ],
+      },
+    ],
+  },
+}));
+
 /** A no-restricted-imports rule for `files` that forbids each group of `patterns`. */
 const restrict = (files, ...patterns) => ({ files, ignores: patterns.includes(INTERNAL) ? ["**/*.test.ts"] : [], rules: { "no-restricted-imports": ["error", { patterns }] } });
 
@@ -34,5 +76,10 @@ const config = [
   restrict(["src/components/**/*.{ts,tsx}", "src/editor/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/app/**/_components/**/*.{ts,tsx}"], PARENT_RELATIVE, INTERNAL, SERVER_FROM_CLIENT),
   restrict(["src/server/**/*.ts"], PARENT_RELATIVE, UI_FROM_SERVER),
   restrict(["src/server/actions/**/*.ts", "src/server/http/**/*.ts"], PARENT_RELATIVE, UI_FROM_SERVER, INTERNAL),
+  ...layerRules,
+  restrict(["src/shared/**/*.ts"], PARENT_RELATIVE, {
+    group: ["@/server/**", "@/app/**", "@/components/**", "@/editor/**", "@/lib/**"],
+    message: "shared/ is isomorphic and imports nothing of ours but shared/.",
+  }),
 ];
 export default config;

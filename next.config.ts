@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 import { IMAGE_CONTENT_SECURITY_POLICY } from "@/server/http/security-headers";
 
 /**
- * Framework constants from the seed (docs/configuration.md lists them):
+ * Framework constants (docs/product.md "Editor rules"; docs/configuration.md lists them):
  * router cache 30 s dynamic / 5 min static, image sizes, quality 75, image cache 60 s.
  */
 const config: NextConfig = {

@@ -1,15 +1,15 @@
 import http from "node:http";
 import next from "next";
-import { identityFromHeaders } from "@/server/auth/actor-from-headers";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import { createCollabServer } from "@/server/collab/create-collab-server";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
 import { closeDatabase, getDatabase, getDb } from "@/server/db/database";
-import { registerBodyWork } from "@/server/body/body-work";
-import { BodyWorkers } from "@/server/body/body-workers";
+import { registerBodyWork } from "@/server/workers/body-work";
+import { BodyWorkers } from "@/server/workers/body-workers";
 import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
-import { stampClientIp } from "@/server/http/client-ip";
+import { stampClientIp } from "@/server/auth/client-ip";
 import { BAD_REQUEST_PAGE, BAD_REQUEST_PAGE_CSP, hasMalformedPath } from "@/server/http/malformed-path";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
   const bodyWorkers = new BodyWorkers();
   registerBodyWork(bodyWorkers);
-  const collab = createCollabServer({ resolveIdentity: identityFromHeaders, getDb, redisUrl: env.REDIS_URL });
+  const collab = createCollabServer({ resolveCaller: (headers) => resolveCaller(headers, { acceptTokens: true }), getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab);
 
   // On every response, before Next adds its own: static files, /_next/image and error pages
@@ -78,10 +78,13 @@ async function main(): Promise<void> {
   });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  // The address people must open: with PUBLIC_URL set it is the only one live editing accepts.
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;
-  console.log(`Quire is ready at http://${shownHost}:${env.PORT} (${isDev ? "development" : "production"})`);
+  const address = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://${shownHost}:${env.PORT}`;
+  console.log(`Quire is ready at ${address} (${isDev ? "development" : "production"})`);
+  if (env.PUBLIC_URL) console.log(`[server] PUBLIC_URL is set: open Quire at ${address}; live editing refuses pages opened at any other address.`);
 
-  // Trash older than 30 days is deleted for good (PRODUCT.md §3), checked hourly.
+  // Trash older than 30 days is deleted for good (docs/product.md "States"), checked hourly.
   const purgeTrash = () =>
     getDb()
       .then((db) => purgeExpiredTrash(db))

@@ -5,7 +5,7 @@ const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
   // Shared test helpers (factories, databases, fixtures), for src/ and e2e/ alike.
   "@test": path.resolve(import.meta.dirname, "test"),
-  // `server-only` throws outside React's react-server condition (STYLE.md "Layout").
+  // `server-only` throws outside React's react-server condition (docs/architecture.md "Conventions").
   "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
 };
 
@@ -19,6 +19,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup-live-documents.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -2,6 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import type { NextRequest } from "next/server";
 import { NextResponse } from "next/server";
 import { getEnv } from "@/server/env";
+import { PATH_HEADER } from "@/server/http/path-header";
 import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "@/server/http/security-headers";
 
 const CSP = "Content-Security-Policy";
@@ -35,6 +36,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set(CSP, policy);
+  // Pages that redirect keep where the reader was going (a workspace's old address, http/require-member.ts).
+  requestHeaders.set(PATH_HEADER, `${pathname}${search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set(CSP, policy);
   return response;

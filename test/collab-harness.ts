@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Hocuspocus } from "@hocuspocus/server";
-import type { Identity } from "@/server/auth/actor-from-headers";
-import { identityFromHeaders } from "@/server/auth/actor-from-headers";
+import type { Caller } from "@/server/auth/resolve-caller";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
 import { createCollabServer } from "@/server/collab/create-collab-server";
@@ -19,15 +19,15 @@ import { createTestDatabase } from "./test-db";
  * The real collaboration server (every extension), a real database and real WebSockets, for
  * integration tests. Only reading the session cookie is replaced, by a header naming the
  * session: e2e/collab covers the cookie for real. API tokens (`Authorization: Bearer`) go through
- * the real identityFromHeaders, on this harness's database.
+ * the real resolveCaller, on this harness's database.
  */
 export async function startCollabHarness() {
   const db: TestDatabase = await createTestDatabase();
   processSingleton("database", () => ({ handle: Promise.resolve(db), release: () => {} }));
-  const identities = new Map<string, Identity>();
+  const identities = new Map<string, Caller>();
   const hocuspocus: Hocuspocus = createCollabServer({
-    resolveIdentity: async (headers) =>
-      headers.has("authorization") ? identityFromHeaders(headers) : (identities.get(headers.get("x-test-identity") ?? "") ?? null),
+    resolveCaller: async (headers) =>
+      headers.has("authorization") ? resolveCaller(headers, { acceptTokens: true }) : (identities.get(headers.get("x-test-identity") ?? "") ?? { kind: "anonymous" }),
     getDb: async () => db.db,
   });
   const server = http.createServer();
@@ -45,7 +45,7 @@ export async function startCollabHarness() {
       token: crypto.randomBytes(16).toString("hex"),
       expiresAt: new Date(Date.now() + 60_000),
     });
-    identities.set(sessionId, { actor, sessionId });
+    identities.set(sessionId, { kind: "session", actor, sessionId });
     return { actor, key: sessionId, sessionId };
   }
 

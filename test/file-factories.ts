@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
@@ -12,6 +13,27 @@ export const SAMPLE_IMAGES = {
     "AAABAAEAAQEAAAEAIABEAAAAFgAAAIlQTkcNChoKAAAADUlIRFIAAAABAAAAAQgGAAAAHxXEiQAAAAtJREFUeJxjYAACAAAFAAF6Xqs/AAAAAElFTkSuQmCC",
   ),
 } as const;
+
+/** A solid-colour PNG of `width` × `height` pixels (RGB, one colour): an image big enough to click. */
+export function solidPng(width: number, height: number, rgb: [number, number, number] = [220, 38, 38]): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3] ?? 0)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
 
 /**
  * Inserts a bare document row for file tests. (A fuller `buildDocument` lives in

@@ -22,7 +22,7 @@ describe("accounts", () => {
     await expect.poll(() => page.getByRole("heading", { name: /Welcome, Test/ }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /Switch workspace/ }).textContent()).toContain(person.workspaceName);
 
-    await page.getByRole("button", { name: `Account: ${person.name}` }).click();
+    await page.getByRole("button", { name: `${person.name} ${person.email} — Account menu` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/login");
 

@@ -293,11 +293,12 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
   {
     surface: "action",
-    name: "renameWorkspaceAction",
+    name: "updateWorkspaceAction",
     expected: allow("owner"),
-    probe: action("renameWorkspaceAction", (fx) => `/w/${fx.workspace.slug}/settings`, (fx, t) => [
+    probe: action("updateWorkspaceAction", (fx) => `/w/${fx.workspace.slug}/settings`, (fx, t) => [
       {},
-      form({ workspaceId: workspaceId(fx, t), name: fx.workspace.name }),
+      // The same address: an owner's probe must not move the workspace under the other rows.
+      form({ workspaceId: workspaceId(fx, t), name: fx.workspace.name, slug: fx.workspace.slug }),
     ]),
   },
   {
@@ -362,7 +363,7 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
 
   // Members and invitations: admins invite, revoke, re-role and remove below admin; owners
-  // manage admins and owners; the last owner can neither leave nor be demoted (PRODUCT.md §3, §5).
+  // manage admins and owners; the last owner can neither leave nor be demoted (docs/product.md "States", "Roles").
   {
     surface: "action",
     name: "inviteMemberAction of an editor",
@@ -579,7 +580,7 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: allow("viewer", { anonymous: "not_found" }),
     probe: api("GET", (fx, t) => `/api/v1/files/${fileId(fx, t)}`),
   },
-  // Export is reading (PRODUCT.md §5); PDF needs Chromium, which the test machines have.
+  // Export is reading (docs/product.md "Roles"); PDF needs Chromium, which the test machines have.
   {
     surface: "api",
     name: "GET /api/v1/documents/[id]/export?format=docx",
@@ -599,7 +600,7 @@ export const ACCESS_TABLE: AccessRow[] = [
     probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/export?format=md&includeChildren=true`),
   },
 
-  // API v1 documents (PRODUCT.md §6), with the session cookie.
+  // API v1 documents (docs/product.md "Calls"), with the session cookie.
   { surface: "api", name: "GET /api/v1/openapi.json", expected: everyone("ok"), probe: api("GET", () => "/api/v1/openapi.json") },
   { surface: "api", name: "GET /api/v1/documents", expected: allow("viewer"), probe: api("GET", (fx, t) => `/api/v1/documents?workspace=${ws(fx, t)}`) },
   {
@@ -704,7 +705,7 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: everyone("not_found", { anonymous: "login" }),
     probe: socket((fx, t) => (t === "real" ? fx.trashedDoc.id : fx.missing.documentId)),
   },
-  // With an API token (PRODUCT.md §6): its user's role, capped at viewer for a read token; the
+  // With an API token (docs/product.md "Calls"): its user's role, capped at viewer for a read token; the
   // stranger's token is for workspace B, so A's document is refused like a missing one.
   {
     surface: "socket",

@@ -68,7 +68,7 @@ export interface Fixture {
   };
 }
 
-/** Public links in workspace A (PRODUCT.md §5: editors publish; editors manage their own links, admins any). */
+/** Public links in workspace A (docs/product.md "Roles": editors publish; editors manage their own links, admins any). */
 export interface SharingFixture {
   /** The owner's live link to `doc`, children included, and a live child of `doc`. */
   live: { id: string; token: string };
@@ -86,7 +86,7 @@ export interface SharingFixture {
   revocable: { byOwner: PerActor; byEditor: PerActor };
 }
 
-/** Members and invitations (PRODUCT.md §5 and §3: admins manage below admin, owners everyone, one owner stays). */
+/** Members and invitations (docs/product.md "Roles", "States": admins manage below admin, owners everyone, one owner stays). */
 export interface MembersFixture {
   /** The owner of A: its only owner. */
   ownerId: string;

@@ -13,12 +13,47 @@ export class EditorPage {
     return this.page.locator(".document-editor [data-testid=editor-mount] .ql-editor");
   }
 
+  /** The server's HTML shown until the live editor replaces it (it takes typing meanwhile). */
+  placeholder() {
+    return this.page.getByTestId("editor-placeholder");
+  }
+
+  title() {
+    return this.page.getByLabel("Title", { exact: true });
+  }
+
   toolbar() {
     return this.page.locator(".document-editor .ql-toolbar");
   }
 
   status() {
     return this.page.getByTestId("save-status");
+  }
+
+  /**
+   * From the next page load on, records every frame where the body's first line sits on the page
+   * (the server's HTML first, then the live editor), for bodyPositions().
+   */
+  async watchBodyPosition() {
+    await this.page.addInitScript(() => {
+      const seen: Array<{ isLive: boolean; top: number }> = [];
+      Object.assign(window, { quireBodyPositions: seen });
+      const frame = () => {
+        const placeholder = document.querySelector("[data-testid=editor-placeholder]");
+        const body = placeholder ?? document.querySelector("[data-testid=editor-mount]:not([hidden]) .ql-editor");
+        if (body) {
+          const entry = { isLive: !placeholder, top: Math.round(body.getBoundingClientRect().top + window.scrollY) };
+          const last = seen.at(-1);
+          if (last?.isLive !== entry.isLive || last.top !== entry.top) seen.push(entry);
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  async bodyPositions(): Promise<Array<{ isLive: boolean; top: number }>> {
+    return this.page.evaluate(() => (window as unknown as { quireBodyPositions: Array<{ isLive: boolean; top: number }> }).quireBodyPositions);
   }
 
   /** Waits until the live editor has synced and is editable. */
@@ -36,15 +71,21 @@ export class EditorPage {
   }
 
   async setTitle(title: string) {
-    await this.page.getByLabel("Title", { exact: true }).fill(title);
-    await this.page.getByLabel("Title", { exact: true }).press("Enter");
+    await this.title().fill(title);
+    await this.title().press("Enter");
   }
 
   /** The stored document, as the API returns it (the delta the server keeps). */
-  async storedDocument(): Promise<{ title: string; delta: { ops: Array<{ insert: unknown; attributes?: Record<string, unknown> }> } }> {
-    const response = await this.page.request.get(`/api/v1/documents/${this.documentId()}`);
+  async storedDocument(documentId = this.documentId()): Promise<{ title: string; delta: { ops: Array<{ insert: unknown; attributes?: Record<string, unknown> }> } }> {
+    const response = await this.page.request.get(`/api/v1/documents/${documentId}`);
     if (!response.ok()) throw new Error(`GET document: ${response.status()} ${await response.text()}`);
     return response.json();
+  }
+
+  /** The stored body's text (an embed counts as U+FFFC, as in Quill's length). */
+  async storedText(documentId = this.documentId()): Promise<string> {
+    const { delta } = await this.storedDocument(documentId);
+    return delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : "\uFFFC")).join("");
   }
 }
 

@@ -18,8 +18,17 @@ export class Sidebar {
     return this.item(title).locator("> div");
   }
 
+  /** A document's link in the tree, by its visible title. */
+  link(title: string) {
+    return this.item(title).locator(`a[title="${title}"]`).first();
+  }
+
+  newDocumentButton() {
+    return this.page.locator("aside").getByRole("button", { name: "New document", exact: true });
+  }
+
   async newTopLevelDocument() {
-    await this.untilAnotherDocument(() => this.page.locator("aside").getByRole("button", { name: "New document", exact: true }).click());
+    await this.untilAnotherDocument(() => this.newDocumentButton().click());
   }
 
   async newChildOf(title: string) {

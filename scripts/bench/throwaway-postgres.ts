@@ -16,7 +16,7 @@ export interface BenchPostgres {
 }
 
 /**
- * DATABASE_URL when set; otherwise a throwaway Debian PostgreSQL 15 under /tmp (STACK.md: initdb
+ * DATABASE_URL when set; otherwise a throwaway Debian PostgreSQL 15 under /tmp (docs/architecture.md "Stack notes": initdb
  * refuses root, so it runs as the postgres user), on a free loopback port; null when neither.
  */
 export async function benchPostgres(): Promise<BenchPostgres | null> {

@@ -3,7 +3,7 @@
 import { ErrorScreen } from "@/components/error-screen";
 import "./globals.css";
 
-/** When the root layout itself fails: a whole document with the seed's texts. */
+/** When the root layout itself fails: a whole document with the framework's texts (docs/product.md "Errors"). */
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en">

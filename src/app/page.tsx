@@ -3,8 +3,7 @@ import { redirect } from "next/navigation";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { buttonClass } from "@/components/ui/button";
-import { getActor } from "@/server/auth/session";
-import { getDb } from "@/server/db/database";
+import { signedInContext } from "@/server/http/request-context";
 import { listWorkspacesForUser } from "@/server/services/workspaces/list-workspaces-for-user";
 
 const FEATURES = [
@@ -15,9 +14,9 @@ const FEATURES = [
 ];
 
 export default async function LandingPage() {
-  const actor = await getActor();
-  if (actor) {
-    const [last] = await listWorkspacesForUser({ db: await getDb(), actor });
+  const ctx = await signedInContext();
+  if (ctx) {
+    const [last] = await listWorkspacesForUser(ctx);
     redirect(last ? `/w/${last.slug}` : "/workspaces/new");
   }
   return (

@@ -2,8 +2,13 @@
 
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import type Quill from "quill";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type * as Y from "yjs";
+import { bodyAria } from "@/editor/body-label";
+import { EarlyTyping } from "@/editor/early-typing";
+import type { Arrival } from "@/lib/typing-handoff";
+import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -33,6 +38,8 @@ export interface DocumentEditorProps {
   onProvider: (provider: HocuspocusProvider | null) => void;
   onEditor: (editor: EditorHandle | null) => void;
   onImages: (quill: Quill, files: File[], index: number) => void;
+  /** How the document opened: whether the body takes focus, and text typed for it before the page showed. */
+  arrival: Arrival | null;
 }
 
 /**
@@ -40,12 +47,20 @@ export interface DocumentEditorProps {
  * the device for offline work. It renders the server's HTML in the editor's own markup
  * first, and swaps to Quill once the body is loaded, so the text neither flashes nor
  * jumps. Quill and Yjs load only in the browser, inside the effect (importing Quill on the
- * server throws).
+ * server throws). Until then that HTML takes typing (EarlyTyping), which the live editor
+ * replays where it was typed, caret included, once it is bound to the document.
  */
-export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, user, onProvider, onEditor, onImages }: DocumentEditorProps) {
+export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival }: DocumentEditorProps) {
   const mountRef = useRef<HTMLDivElement>(null);
+  const placeholderRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorHandle | null>(null);
+  const earlyTypingRef = useRef<EarlyTyping | null>(null);
   const [isReady, setIsReady] = useState(false);
+  // The HTML shown until Quill is live is kept while it shows: a refresh of the page's data must
+  // not replace markup someone is typing into (React resets it when the string changes).
+  const [placeholderHtml, setPlaceholderHtml] = useState(initialHtml);
+  if (isReady && placeholderHtml !== initialHtml) setPlaceholderHtml(initialHtml);
+  const isPlaceholderEditable = canEdit && !isFrozen;
   // Latest callbacks without re-running the effect (which would rebuild the editor).
   const callbacks = useRef({ onProvider, onEditor, onImages });
   useEffect(() => {
@@ -61,10 +76,12 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
     const own = (cleanup: () => void) => (isCancelled ? cleanup() : void cleanups.push(cleanup));
 
     void (async () => {
-      const [{ connectDocument }, { createEditor }, { bindYjs }] = await Promise.all([
+      const [{ connectDocument }, { createEditor }, { bindYjs }, { replayTyping }, { Delta }] = await Promise.all([
         import("@/editor/connection/connect-document"),
         import("@/editor/create-editor"),
         import("@/editor/bind-yjs"),
+        import("@/editor/replay-typing"),
+        import("quill"),
       ]);
       if (isCancelled) return;
       const connection = await connectDocument(documentId, user.id, { keepDeviceCopy: canEdit });
@@ -90,6 +107,11 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
       const body = connection.doc.getText(BODY_YTEXT);
       own(await bindYjs(quill, body, connection.provider.awareness));
       if (isCancelled) return;
+      await earlyTypingRef.current?.whenIdle();
+      if (isCancelled) return;
+      // From here to the swap nothing waits, so no key can fall between the two bodies.
+      const typed = canEdit ? (earlyTypingRef.current?.take() ?? null) : null;
+      const caret = typed ? replayTyping(quill, Delta, typed) : null;
       const handle: EditorHandle = {
         quill,
         doc: connection.doc,
@@ -99,8 +121,9 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
       };
       editorRef.current = handle;
       callbacks.current.onEditor(handle);
-      setIsReady(true);
+      flushSync(() => setIsReady(true)); // Quill's root is shown now, so it can take the caret
       if (canEdit) quill.enable(true);
+      if (typed?.hadFocus) quill.setSelection(caret ?? 0, 0, "user");
     })();
 
     return () => {
@@ -114,6 +137,24 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
     };
   }, [documentId, canEdit, user.id, user.name, user.color]);
 
+  useLayoutEffect(() => {
+    const root = placeholderRef.current;
+    if (isReady || !isPlaceholderEditable || !root) return;
+    const typing = new EarlyTyping(root, placeholderHtml);
+    earlyTypingRef.current = typing;
+    return () => {
+      typing.destroy();
+      earlyTypingRef.current = null;
+    };
+  }, [isReady, isPlaceholderEditable, placeholderHtml]);
+
+  useLayoutEffect(() => {
+    const typing = earlyTypingRef.current;
+    if (!arrival || !typing) return;
+    if (arrival.focus === "body") typing.focusWith(arrival.body);
+    else if (arrival.body) typing.typeAtStart(arrival.body);
+  }, [arrival]);
+
   useEffect(() => {
     if (!isFrozen || !isReady) return;
     const editor = editorRef.current;
@@ -123,14 +164,21 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
 
   return (
     <div className="document-editor">
+      {isReady ? null : <ToolbarSkeleton />}
       {isReady ? null : (
-        <div className="ql-toolbar-placeholder" aria-hidden="true">
-          {/* Keeps the toolbar's height so the text does not move when Quill arrives. */}
-        </div>
-      )}
-      {isReady ? null : (
-        <div className="ql-container ql-snow" aria-busy="true">
-          <div className="ql-editor" dangerouslySetInnerHTML={{ __html: initialHtml }} />
+        // Busy only when it can't be typed into: a screen reader may skip a busy region's content.
+        <div className="ql-container ql-snow" aria-busy={isPlaceholderEditable ? undefined : true}>
+          <div
+            ref={placeholderRef}
+            className="ql-editor"
+            data-testid="editor-placeholder"
+            contentEditable={isPlaceholderEditable}
+            // Rendered by the server only (React focuses no div itself): a page loaded by its address has the caret in
+            // the body from the first paint, before any script; in-app navigation places it through `arrival`.
+            autoFocus={isPlaceholderEditable}
+            {...bodyAria(!isPlaceholderEditable)}
+            dangerouslySetInnerHTML={{ __html: placeholderHtml }}
+          />
         </div>
       )}
       <div ref={mountRef} hidden={!isReady} data-testid="editor-mount" />

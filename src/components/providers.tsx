@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { shouldRetry } from "@/lib/fetch-json";
 import { registerOfflineWorker } from "@/editor/connection/offline-pages";
+import { TimeZoneProvider } from "./time/time-zone";
 
 // Zod 4 probes `new Function` once to decide whether to compile its parsers; our CSP forbids
 // eval, so the probe fails anyway and the browser reports a violation for it. Skip the probe.
@@ -14,17 +15,19 @@ z.config({ jitless: true });
 
 /**
  * App-wide client state: the theme (follows the system by default), the data-fetch cache and
- * the offline worker. `nonce` is the page's CSP nonce, for next-themes' inline script that
- * sets the theme before paint.
+ * the offline worker, the reader's time zone. `nonce` is the page's CSP nonce, for next-themes'
+ * inline script that sets the theme before paint; `timeZone` the zone the server renders times in.
  */
-export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
+export function Providers({ children, nonce, timeZone }: { children: ReactNode; nonce?: string; timeZone: string }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } } }),
   );
   useEffect(registerOfflineWorker, []);
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <TimeZoneProvider serverZone={timeZone}>{children}</TimeZoneProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -22,16 +22,19 @@ export function WorkspaceFields({
   names = { name: "name", slug: "slug" },
   defaults,
   errors,
+  currentSlug,
 }: {
   names?: { name: string; slug: string };
   defaults?: { name?: string; slug?: string };
   errors?: { name?: string; slug?: string };
+  /** An existing workspace's address (settings): it is not "taken", and changing it is explained. */
+  currentSlug?: string;
 }) {
   const [name, setName] = useState(defaults?.name ?? "");
   const [slug, setSlug] = useState(defaults?.slug ?? slugFromName(defaults?.name ?? ""));
   const [isSlugEdited, setIsSlugEdited] = useState(Boolean(defaults?.slug));
   const debouncedSlug = useDebounced(slug, 300);
-  const isWellFormed = WorkspaceSlugField.safeParse(debouncedSlug).success;
+  const isWellFormed = WorkspaceSlugField.safeParse(debouncedSlug).success && debouncedSlug !== currentSlug;
 
   const availability = useQuery({
     queryKey: ["slug-availability", debouncedSlug],
@@ -40,7 +43,8 @@ export function WorkspaceFields({
   });
 
   const localError = slug ? WorkspaceSlugField.safeParse(slug).error?.issues[0]?.message : undefined;
-  const slugError = errors?.slug ?? localError ?? (availability.data && !availability.data.available ? availability.data.message : undefined);
+  const isTaken = availability.data && !availability.data.available && availability.data.slug === slug && slug !== currentSlug;
+  const slugError = errors?.slug ?? localError ?? (isTaken ? availability.data?.message : undefined);
 
   return (
     <>
@@ -72,7 +76,9 @@ export function WorkspaceFields({
           setSlug(event.target.value.toLowerCase());
         }}
         hint={
-          availability.isError ? (
+          currentSlug !== undefined && slug === currentSlug ? (
+            <span>The workspace lives at /w/{slug}. A new address keeps the old one working: it redirects members here.</span>
+          ) : availability.isError ? (
             <RetryableError message="Couldn't check this address." onRetry={() => void availability.refetch()} />
           ) : availability.data?.available && availability.data.slug === slug ? (
             <span className="text-success">/w/{slug} is available.</span>

@@ -7,7 +7,12 @@ import {
   UNDO_MAX_STACK,
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
+import { ImageAltModule } from "./image-alt";
+import { labelCodeLanguagePickers } from "./label-code-languages";
+import { keepTooltipInView } from "./keep-tooltip-in-view";
+import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
+import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
@@ -19,7 +24,7 @@ export interface CreateEditorOptions {
 }
 
 /**
- * Builds the Quill 2 editor (snow theme) with the seed's configuration. Client-only:
+ * Builds the Quill 2 editor (snow theme) with the configuration docs/product.md "Editor rules" fixes. Client-only:
  * Quill touches `document` when imported, so everything loads here, lazily.
  */
 export async function createEditor(container: HTMLElement, options: CreateEditorOptions): Promise<Quill> {
@@ -29,10 +34,11 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
     import("highlight.js/lib/common"),
     import("quill-cursors"),
   ]);
-  // The formula module looks for KaTeX on window (seed §8: it "requires a math-rendering library").
+  // The formula module looks for KaTeX on window (docs/product.md "Editor rules": it "needs a math library").
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
+  QuillClass.register("modules/imageAlt", ImageAltModule, true);
 
   const quill = new QuillClass(container, {
     theme: "snow",
@@ -51,11 +57,17 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
         },
       },
       cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
+      // Describing images is editing: read-only editors show the descriptions, not the field.
+      ...(options.readOnly ? {} : { imageAlt: true }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) labelToolbar(toolbar.container);
+  labelCodeLanguagePickers(quill.root);
+  bindEditorKeys(quill, toolbar?.container ?? null);
+  keepTooltipInView(quill);
+  labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);

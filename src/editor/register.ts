@@ -4,8 +4,8 @@ import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 let registered = false;
 
 /**
- * The one Quill.register call (STYLE.md "Editor module"): the link and image formats
- * with the seed's protocol rules. The browser editor and the server renderer both call it.
+ * The one Quill.register call (docs/architecture.md "Layout"): the link and image formats
+ * with the protocol rules of docs/product.md "Editor rules". The browser editor and the server renderer both call it.
  */
 export function registerQuillFormats(Quill: typeof QuillType): void {
   if (registered) return;
@@ -13,17 +13,34 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
   const Link = Quill.import("formats/link") as unknown as LinkStatics; // Quill's import() is untyped
   const Image = Quill.import("formats/image") as unknown as ImageStatics;
 
-  // Quill's own link whitelist also allows sms:; the seed allows http, https, mailto, tel.
+  // Quill's own link whitelist also allows sms:; our rule allows http, https, mailto, tel (docs/product.md "Editor rules").
   class SafeLink extends Link {
     static override sanitize(url: string): string {
       return sanitizeLinkUrl(url);
     }
   }
-  // Quill blanks a refused image as "//:0"; the seed says blank, and data: is limited
-  // to the picker's raster types.
+  // Quill blanks a refused image as "//:0"; our rule says blank, and data: is limited
+  // to the picker's raster types. Every image carries an alt attribute: its description when
+  // someone wrote one (the `alt` format), else alt="" (decorative), never none at all, which
+  // screen readers would read as the file's address (WCAG 1.1.1). The empty one stays out of
+  // the delta: it is how an image without a description renders, not a format.
   class SafeImage extends Image {
     static override sanitize(url: string): string {
       return sanitizeImageUrl(url);
+    }
+    static override create(value: unknown): HTMLElement {
+      const node = super.create(value);
+      node.setAttribute("alt", "");
+      return node;
+    }
+    static override formats(domNode: HTMLElement): Record<string, string> {
+      const formats = super.formats(domNode);
+      if (formats.alt === "") delete formats.alt;
+      return formats;
+    }
+    override format(name: string, value: unknown): void {
+      super.format(name, value);
+      if (name === "alt" && !value) this.domNode.setAttribute("alt", "");
     }
   }
   Quill.register({ "formats/link": SafeLink, "formats/image": SafeImage }, true);
@@ -33,4 +50,9 @@ interface LinkStatics {
   new (...args: never[]): object;
   sanitize(url: string): string;
 }
-type ImageStatics = LinkStatics;
+interface ImageStatics {
+  new (...args: never[]): { domNode: HTMLElement; format(name: string, value: unknown): void };
+  sanitize(url: string): string;
+  create(value: unknown): HTMLElement;
+  formats(domNode: HTMLElement): Record<string, string>;
+}

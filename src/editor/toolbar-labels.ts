@@ -40,7 +40,26 @@ export function labelToolbar(toolbar: HTMLElement): void {
     const label = format ? LABELS[format] : undefined;
     const handle = picker.querySelector<HTMLElement>(".ql-picker-label");
     if (label && handle) name(handle, label);
+    // The items show their value through CSS (::before) or a swatch only: name each one.
+    for (const item of Array.from(picker.querySelectorAll<HTMLElement>(".ql-picker-item"))) {
+      const itemLabel = format ? itemName(format, item.getAttribute("data-value")) : null;
+      if (itemLabel) name(item, itemLabel);
+    }
   }
+}
+
+const ITEM_NAMES: Record<string, Record<string, string>> = {
+  header: { "1": "Heading 1", "2": "Heading 2", "3": "Heading 3", "": "Normal text" },
+  font: { "": "Sans serif", serif: "Serif", monospace: "Monospace" },
+  size: { small: "Small", "": "Normal", large: "Large", huge: "Huge" },
+  align: { "": "Align left", center: "Centre", right: "Align right", justify: "Justify" },
+};
+
+/** A picker item's name from its format and value (null value: the default item). */
+function itemName(format: string, value: string | null): string | null {
+  if (format === "color") return value ? `Text colour ${value}` : "Default text colour";
+  if (format === "background") return value ? `Highlight ${value}` : "No highlight";
+  return ITEM_NAMES[format]?.[value ?? ""] ?? null;
 }
 
 function name(element: HTMLElement, label: string): void {

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from "@/shared/api-error";
 
-/** The seed's rule: client data fetches retry up to 3 times on a server error. */
+/** The framework rule (docs/product.md "Editor rules"): client data fetches retry up to 3 times on a server error. */
 export const MAX_RETRIES = 3;
 
 /** A failed API call, carrying the status and the server's message. */

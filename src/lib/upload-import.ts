@@ -39,6 +39,6 @@ export function uploadImport(file: File, target: ImportTarget, onProgress: (prog
 
 function errorMessage(body: unknown): string | null {
   if (typeof body !== "object" || body === null || !("error" in body)) return null;
-  const { error } = body as { error: { message?: unknown } }; // the API's error shape (PRODUCT.md §7)
+  const { error } = body as { error: { message?: unknown } }; // the API's error shape (docs/product.md "Errors")
   return typeof error.message === "string" ? error.message : null;
 }

@@ -9,16 +9,20 @@ export interface Actor {
   color: string;
 }
 
-/** What an API token allows its user (PRODUCT.md §5): one workspace, within a scope. */
+/** What an API token allows its user (docs/product.md "Roles"): one workspace, within a scope. */
 export interface ApiGrant {
   tokenId: string;
   workspaceId: string;
   scope: TokenScope;
 }
 
-/** What every service receives: the database and who is asking. */
-export interface ServiceContext {
+/** What a use case open to anyone receives (a published page, an invitation link, a signed file URL): the database. */
+export interface PublicContext {
   db: Db;
+}
+
+/** What every other service receives: the database and who is asking. */
+export interface ServiceContext extends PublicContext {
   actor: Actor;
   /** Set when the caller came with an API token rather than a session: membership lookups cap the role by it. */
   grant?: ApiGrant;

@@ -1,4 +1,4 @@
-/** The JSON API's error codes and their HTTP statuses (PRODUCT.md §7). */
+/** The JSON API's error codes and their HTTP statuses (docs/product.md "Errors"). */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
@@ -24,7 +24,7 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; fields?: FieldErrors };
 }
 
-/** What a server action returns: expected failures travel as values (STYLE.md "Errors"). */
+/** What a server action returns: expected failures travel as values (docs/architecture.md "Conventions"). */
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
   | { ok: false; code: ErrorCode; message: string; fields?: FieldErrors };

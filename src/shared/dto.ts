@@ -1,14 +1,22 @@
 import type { Role } from "./roles";
 
-/** What the UI may do with a workspace; mirrors server/policies/workspace-policy.ts. */
+/** What a member may do with a workspace as a whole (docs/product.md "Roles"); server/policies/workspace-policy.ts decides it. */
 export interface WorkspaceAbilitiesDto {
+  /** See the workspace, its documents and its members list. */
   read: boolean;
+  /** Create, edit, move and trash documents. */
   edit: boolean;
+  /** Invite and remove members below admin, purge trash, revoke shares. */
   manageMembers: boolean;
+  /** Open the admin settings sections. */
   manageSettings: boolean;
+  /** Rename the workspace; manage admins and owners. */
   rename: boolean;
+  /** Delete the workspace. */
   delete: boolean;
+  /** Download the whole workspace as an archive (Settings → Import and export). */
   exportArchive: boolean;
+  /** Import an archive into the workspace while it holds no documents. */
   importArchive: boolean;
 }
 
@@ -20,10 +28,13 @@ export interface WorkspaceDto {
   abilities: WorkspaceAbilitiesDto;
 }
 
-/** What the viewer may do to one membership; mirrors memberAbilities in server/policies/workspace-policy.ts. */
+/** What the viewer may do to one membership; server/policies/member-policy.ts decides it. */
 export interface MemberAbilitiesDto {
+  /** Give the member another role (which ones: `assignableRoles`). */
   changeRole: boolean;
+  /** Remove someone else from the workspace. */
   remove: boolean;
+  /** Leave the workspace (one's own membership). */
   leave: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The seed's editor rules (seed §5, §9; PRODUCT.md §4, §8). The editor, the server's
+ * The editor rules (docs/product.md "Editor rules", "Validation", "Limits"). The editor, the server's
  * sanitiser and the upload check all read them from here.
  */
 
@@ -10,13 +10,13 @@ export const ABOUT_BLANK = "about:blank";
 /** Image embed sources allowed; anything else becomes "" (blank). */
 export const IMAGE_PROTOCOLS = ["http", "https", "data"] as const;
 
-/** The image picker's accept list, exactly as the seed gives it. */
+/** The image picker's accept list, exactly as docs/product.md "Editor rules" gives it. */
 export const IMAGE_ACCEPT = ["image/png", "image/gif", "image/jpeg", "image/bmp", "image/x-icon"] as const;
 export type AcceptedImageType = (typeof IMAGE_ACCEPT)[number];
 /** The `accept` attribute of the picker's file input. */
 export const IMAGE_ACCEPT_ATTRIBUTE = IMAGE_ACCEPT.join(", ");
 
-/** Editor defaults from the seed. */
+/** Editor defaults (docs/product.md "Editor rules"). */
 export const EDITOR_FONTS = ["serif", "monospace"] as const; // sans-serif is the default (no attribute)
 export const EDITOR_SIZES = ["small", "large", "huge"] as const; // normal is the default
 export const EDITOR_ALIGNMENTS = ["center", "right", "justify"] as const; // left is the default
@@ -25,7 +25,7 @@ export const UNDO_DELAY_MS = 1000;
 export const UNDO_MAX_STACK = 100;
 export const SYNTAX_INTERVAL_MS = 1000;
 
-/** Product limits (PRODUCT.md §4). */
+/** Product limits (docs/product.md "Validation"). */
 export const MAX_BODY_CHARS = 1_000_000;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_CHARS = 200;
@@ -33,5 +33,5 @@ export const MAX_TREE_DEPTH = 25;
 
 /** The name of the Y.Text that holds a document's body (y-quill binds Quill to it). */
 export const BODY_YTEXT = "body";
-/** One import request (PRODUCT.md §6 `POST /api/v1/import`): files or a zip, at most 50 MB in all. */
+/** One import request (docs/product.md "Calls" `POST /api/v1/import`): files or a zip, at most 50 MB in all. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;

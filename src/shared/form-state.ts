@@ -10,7 +10,7 @@ export interface FormState {
   values?: Record<string, string>;
   /** Set when the action succeeded without navigating away. */
   success?: string;
-  /** The failure's code (PRODUCT.md §7) when a service refused the submission. */
+  /** The failure's code (docs/product.md "Errors") when a service refused the submission. */
   code?: ErrorCode;
 }
 

@@ -1,4 +1,4 @@
-/** How long an invitation link works (PRODUCT.md §8). */
+/** How long an invitation link works (docs/product.md "Limits"). */
 export const INVITATION_TTL_DAYS = 7;
 
 /** What a visitor is told about a link that no longer works. */

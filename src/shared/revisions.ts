@@ -1,4 +1,4 @@
-/** Why a revision exists (PRODUCT.md §3). */
+/** Why a revision exists (docs/product.md "States"). */
 export const REVISION_KINDS = ["auto", "named", "restore"] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 

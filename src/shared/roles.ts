@@ -1,4 +1,4 @@
-/** Workspace roles from least to most powerful (PRODUCT.md §5). */
+/** Workspace roles from least to most powerful (docs/product.md "Roles"). */
 export const ROLES = ["viewer", "commenter", "editor", "admin", "owner"] as const;
 
 export type Role = (typeof ROLES)[number];

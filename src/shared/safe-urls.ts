@@ -12,7 +12,7 @@ function protocolOf(url: string): string | null {
   }
 }
 
-/** The seed's link rule: http, https, mailto, tel, else "about:blank". */
+/** The link rule (docs/product.md "Editor rules"): http, https, mailto, tel, else "about:blank". */
 export function sanitizeLinkUrl(url: unknown): string {
   if (typeof url !== "string") return ABOUT_BLANK;
   const protocol = protocolOf(url);
@@ -20,7 +20,7 @@ export function sanitizeLinkUrl(url: unknown): string {
 }
 
 /**
- * The seed's image rule: http, https or data, else "" (blank). A data: address must be
+ * The image rule (docs/product.md "Editor rules"): http, https or data, else "" (blank). A data: address must be
  * one of the picker's raster types, so data:image/svg+xml or data:text/html never load.
  */
 export function sanitizeImageUrl(url: unknown): string {

@@ -1,2 +1,2 @@
-// TypeScript checks side-effect imports (STACK.md); CSS-only package entry points need a declaration.
+// TypeScript checks side-effect imports (docs/architecture.md "Stack notes"); CSS-only package entry points need a declaration.
 declare module "quill-cursors/css";

@@ -13,8 +13,8 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
   const { theme, setTheme } = useTheme();
   return (
     <DropdownMenu.Root>
+      {/* The visible name and email lead the accessible name (WCAG 2.5.3, label in name). */}
       <DropdownMenu.Trigger
-        aria-label={`Account: ${actor.name}`}
         className="flex min-h-11 w-full items-center gap-2 rounded-md px-2 text-left hover:bg-border/50"
       >
         <Avatar name={actor.name} color={actor.color} />
@@ -23,6 +23,7 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
           <span className="block truncate text-xs text-muted" title={actor.email}>
             {actor.email}
           </span>
+          <span className="sr-only"> — Account menu</span>
         </span>
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-muted">
           <path d="m7 15 5-5 5 5" />

@@ -3,7 +3,7 @@
 import { openSearchPalette } from "@/components/search-palette/search-events";
 import { useIsClient } from "@/lib/use-is-client";
 
-/** The sidebar's "Search": opens the Ctrl/Cmd-K palette (PRODUCT.md §1: the sidebar holds search). */
+/** The sidebar's "Search": opens the Ctrl/Cmd-K palette (docs/product.md "Screens": the sidebar holds search). */
 export function SearchButton() {
   const isClient = useIsClient();
   const isApple = isClient && /Mac|iPhone|iPad/.test(navigator.platform);

@@ -14,8 +14,8 @@ export function WorkspaceSwitcher({
 }) {
   return (
     <DropdownMenu.Root>
+      {/* The name is the button's visible text, so it leads the accessible name (WCAG 2.5.3, label in name). */}
       <DropdownMenu.Trigger
-        aria-label={`Workspace: ${current.name}. Switch workspace`}
         className="flex min-h-10 w-full items-center gap-2 rounded-md px-2 text-left hover:bg-border/50"
       >
         <span aria-hidden="true" className="inline-flex size-7 shrink-0 items-center justify-center rounded-md bg-accent text-sm font-semibold text-accent-fg">
@@ -23,6 +23,7 @@ export function WorkspaceSwitcher({
         </span>
         <span className="min-w-0 flex-1 truncate font-medium" title={current.name}>
           {current.name}
+          <span className="sr-only"> — Switch workspace</span>
         </span>
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="m7 10 5-5 5 5M7 14l5 5 5-5" />

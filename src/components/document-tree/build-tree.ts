@@ -43,3 +43,8 @@ export function subtreeIds(node: TreeNode): Set<string> {
 export function flatten(nodes: TreeNode[]): TreeNode[] {
   return nodes.flatMap((node) => [node, ...flatten(node.children)]);
 }
+
+/** The rows a reader sees, top to bottom: depth-first, skipping the children of collapsed nodes. */
+export function visibleNodes(nodes: TreeNode[], isExpanded: (id: string) => boolean): TreeNode[] {
+  return nodes.flatMap((node) => [node, ...(isExpanded(node.id) ? visibleNodes(node.children, isExpanded) : [])]);
+}

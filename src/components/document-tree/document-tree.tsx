@@ -4,15 +4,17 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { DocumentRenamedDetail } from "@/lib/document-events";
 import { DOCUMENT_RENAMED } from "@/lib/document-events";
+import { holdTyping } from "@/lib/typing-handoff";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
 import type { TreeNode, TreeRow } from "./build-tree";
-import { buildTree, flatten, subtreeIds } from "./build-tree";
+import { buildTree, flatten, subtreeIds, visibleNodes } from "./build-tree";
 import { MoveDialog } from "./move-dialog";
 import type { DropZone } from "./tree-item";
 import { TreeItem } from "./tree-item";
+import { TREE_ITEM_ATTRIBUTE, useTreeKeyboard } from "./use-tree-keyboard";
 
 export interface DocumentTreeProps {
   workspaceId: string;
@@ -32,9 +34,21 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
   const [moving, setMoving] = useState<TreeNode | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
   const currentId = pathname.includes("/d/") ? documentIdFromSegment(pathname.split("/d/")[1]?.split("/")[0] ?? "") : null;
 
   const currentDocument = currentId ? flatten(tree).find((node) => node.id === currentId) : undefined;
+  const keyboard = useTreeKeyboard({
+    visible: visibleNodes(tree, expanded.has),
+    currentId,
+    isExpanded: expanded.has,
+    setExpanded: expanded.set,
+    onOpen: (node) => {
+      holdTyping("body", node.id);
+      router.push(`/w/${workspaceSlug}/d/${documentSegment(node)}`);
+    },
+    onActions: (node) => canEdit && setMenuFor(node.id),
+  });
 
   const run = useCallback(
     async (action: () => Promise<{ ok: boolean; message?: string }>) => {
@@ -48,8 +62,13 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
 
   const create = async (parentId: string | null) => {
     setError(null);
+    const hold = holdTyping("title");
     const result = await createDocumentAction({ workspaceId, parentId });
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) {
+      hold.release();
+      return setError(result.message);
+    }
+    hold.forDocument(result.data.id);
     if (parentId) expanded.set(parentId, true);
     router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
     router.refresh();
@@ -118,7 +137,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
       {tree.length === 0 ? (
         <p className="px-2 pt-1 text-sm text-muted">{canEdit ? "No documents yet. Create one with +." : "No documents yet."}</p>
       ) : (
-        <ul role="tree" aria-labelledby="tree-heading" className="min-h-0 flex-1 overflow-y-auto pb-2">
+        <ul role="tree" aria-labelledby="tree-heading" onKeyDown={keyboard.onKeyDown} className="min-h-0 flex-1 overflow-y-auto pb-2">
           {tree.map((node) => (
             <TreeItem
               key={node.id}
@@ -135,6 +154,10 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
               onDragStart={setDragged}
               onDragEnd={() => setDragged(null)}
               onDrop={drop}
+              tabStopId={keyboard.tabStopId}
+              onItemFocus={keyboard.onItemFocus}
+              menuFor={menuFor}
+              onMenuOpenChange={(id, isOpen) => setMenuFor(isOpen ? id : null)}
             />
           ))}
         </ul>
@@ -151,6 +174,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
         node={moving}
         tree={tree}
         onClose={() => setMoving(null)}
+        returnFocusTo={moving ? `[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(moving.id)}"]` : null}
         onMove={(parentId) => {
           if (!moving) return;
           const documentId = moving.id;

@@ -12,12 +12,20 @@ export function MoveDialog({
   tree,
   onClose,
   onMove,
+  returnFocusTo,
 }: {
   node: TreeNode | null;
   tree: TreeNode[];
   onClose: () => void;
   onMove: (parentId: string | null) => void;
+  /**
+   * A selector for what takes focus back when the dialog closes: the document's tree item. It
+   * was opened from a menu item that no longer exists, so Radix would leave focus on the body.
+   */
+  returnFocusTo: string | null;
 }) {
+  const [returnTarget, setReturnTarget] = useState<string | null>(null);
+  if (returnFocusTo !== null && returnFocusTo !== returnTarget) setReturnTarget(returnFocusTo);
   const [query, setQuery] = useState("");
   const destinations = useMemo(() => {
     if (!node) return [];
@@ -31,7 +39,14 @@ export function MoveDialog({
     <Dialog.Root open={node !== null} onOpenChange={(open) => (open ? undefined : (onClose(), setQuery("")))}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-border bg-raised p-5 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnTarget ? document.querySelector<HTMLElement>(returnTarget) : null;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-border bg-raised p-5 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Move “{node ? displayTitle(node.title) : ""}” to…</Dialog.Title>
           <Dialog.Description className="text-sm text-muted">It keeps its sub-documents.</Dialog.Description>
           <label className="flex flex-col gap-1 text-sm font-medium">

@@ -6,8 +6,10 @@ import type { DragEvent } from "react";
 import { useState } from "react";
 import { menuItemClass, menuSeparatorClass } from "@/components/ui/menu";
 import { MoreMenu } from "@/components/ui/more-menu";
+import { holdTyping } from "@/lib/typing-handoff";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
+import { TREE_ITEM_ATTRIBUTE } from "./use-tree-keyboard";
 
 export type DropZone = "before" | "inside" | "after";
 
@@ -25,6 +27,12 @@ interface TreeItemProps {
   onDragStart: (id: string) => void;
   onDragEnd: () => void;
   onDrop: (target: TreeNode, zone: DropZone) => void;
+  /** The roving tab stop's document (useTreeKeyboard); the others' items take focus only by arrows. */
+  tabStopId: string | null;
+  onItemFocus: (id: string) => void;
+  /** The document whose actions menu a key opened, and how it closes. */
+  menuFor: string | null;
+  onMenuOpenChange: (id: string, isOpen: boolean) => void;
 }
 
 /** One document row with its children: toggle, link, "+" for a child, and a "…" menu. */
@@ -42,7 +50,18 @@ export function TreeItem(props: TreeItemProps) {
   };
 
   return (
-    <li role="treeitem" aria-expanded={hasChildren ? isOpen : undefined} aria-level={node.depth + 1} aria-selected={node.id === currentId}>
+    <li
+      role="treeitem"
+      aria-expanded={hasChildren ? isOpen : undefined}
+      aria-level={node.depth + 1}
+      aria-selected={node.id === currentId}
+      aria-labelledby={`tree-link-${node.id}`}
+      tabIndex={node.id === props.tabStopId ? 0 : -1}
+      {...{ [TREE_ITEM_ATTRIBUTE]: node.id }}
+      onFocus={(event) => event.target === event.currentTarget && props.onItemFocus(node.id)}
+      // The ring goes on this item's own row, not on its children's rows inside it.
+      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus"
+    >
       <div
         data-testid={`tree-row-${node.id}`}
         draggable={canEdit}
@@ -73,24 +92,32 @@ export function TreeItem(props: TreeItemProps) {
           onClick={() => onToggle(node.id)}
           aria-label={isOpen ? `Collapse ${title}` : `Expand ${title}`}
           className={`inline-flex size-6 shrink-0 items-center justify-center rounded text-muted hover:text-fg ${hasChildren ? "" : "invisible"}`}
-          tabIndex={hasChildren ? 0 : -1}
+          tabIndex={-1}
         >
           <svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" className={isOpen ? "rotate-90" : ""}>
             <path d="m9 6 6 6-6 6" />
           </svg>
         </button>
         <Link
+          id={`tree-link-${node.id}`}
+          tabIndex={-1}
           href={`/w/${workspaceSlug}/d/${documentSegment(node)}`}
           aria-current={node.id === currentId ? "page" : undefined}
+          onClick={(event) => {
+            // A plain click opens it here: what is typed meanwhile is for its body. (Modified clicks open another tab.)
+            if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) holdTyping("body", node.id);
+          }}
           className="min-w-0 flex-1 truncate py-1"
           title={title}
         >
           {title}
         </Link>
         {canEdit ? (
-          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
+          // Hidden until hover or focus with a mouse; always shown on touch screens, which have no hover.
+          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
             <button
               type="button"
+              tabIndex={-1}
               onClick={() => props.onCreateChild(node.id)}
               aria-label={`New document inside ${title}`}
               className="inline-flex size-6 items-center justify-center rounded text-muted hover:bg-border hover:text-fg"
@@ -99,7 +126,19 @@ export function TreeItem(props: TreeItemProps) {
                 <path d="M12 5v14M5 12h14" />
               </svg>
             </button>
-            <MoreMenu label={`Actions for ${title}`} size="sm" align="start">
+            <MoreMenu
+              label={`Actions for ${title}`}
+              size="sm"
+              align="start"
+              triggerTabIndex={-1}
+              open={props.menuFor === node.id}
+              onOpenChange={(isOpenNow) => props.onMenuOpenChange(node.id, isOpenNow)}
+              onCloseAutoFocus={(event) => {
+                // Back to the item itself (the tree's one tab stop), not the hidden "…" button.
+                event.preventDefault();
+                document.querySelector<HTMLElement>(`[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(node.id)}"]`)?.focus();
+              }}
+            >
                   <DropdownMenu.Item className={menuItemClass} onSelect={() => props.onMove(node)}>
                     Move to…
                   </DropdownMenu.Item>

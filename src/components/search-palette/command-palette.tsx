@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
+import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction, listRecentDocumentsAction } from "@/server/actions/document-actions";
 import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
@@ -36,6 +37,8 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
   const [isCreating, startCreating] = useTransition();
   const search = useSearch(workspaceId, isOpen ? query : "", PALETTE_RESULTS, openings);
   const base = `/w/${workspaceSlug}`;
+  // Closed to go somewhere: focus must not return to where it was (the old document's editor would take the next keys).
+  const [isLeaving, setIsLeaving] = useState(false);
 
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
@@ -43,6 +46,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
       // Capture phase, stopped here: Quill binds Mod+K to "link" on the editor root.
       event.preventDefault();
       event.stopPropagation();
+      setIsLeaving(false);
       setIsOpen((open) => {
         if (open) setQuery("");
         else setOpenings((n) => n + 1);
@@ -50,6 +54,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
       });
     };
     const handleOpen = () => {
+      setIsLeaving(false);
       setIsOpen(true);
       setOpenings((n) => n + 1);
     };
@@ -72,10 +77,18 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
     };
   }, [isOpen, workspaceId]);
 
-  const go = (href: string) => {
+  const leave = () => {
+    setIsLeaving(true);
     setIsOpen(false);
     setQuery("");
+  };
+  const go = (href: string) => {
+    leave();
     router.push(href);
+  };
+  const openDocument = (documentId: string, href: string) => {
+    holdTyping("body", documentId); // keys typed while it opens go into its body
+    go(href);
   };
   const actions: PaletteAction[] = [
     ...(canEdit
@@ -83,12 +96,23 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
           {
             id: "new",
             label: isCreating ? "Creating…" : "New document",
-            run: () =>
+            run: () => {
+              // Closed at once, so what is typed while it is created is held for its title rather
+              // than typed into the search field; a failure opens the palette again to say why.
+              const hold = holdTyping("title");
+              leave();
               startCreating(async () => {
                 const result = await createDocumentAction({ workspaceId });
-                if (!result.ok) return setActionError(result.message);
-                go(`${base}/d/${documentSegment(result.data)}`);
-              }),
+                if (!result.ok) {
+                  hold.release();
+                  setIsLeaving(false);
+                  setIsOpen(true);
+                  return setActionError(result.message);
+                }
+                hold.forDocument(result.data.id);
+                router.push(`${base}/d/${documentSegment(result.data)}`);
+              });
+            },
           },
         ]
       : []),
@@ -128,6 +152,9 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (isLeaving) event.preventDefault();
+          }}
           className="fixed left-1/2 top-[8dvh] z-50 flex max-h-[80dvh] w-[min(38rem,94vw)] -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-border bg-raised shadow-xl"
         >
           <Dialog.Title className="sr-only">Search and jump</Dialog.Title>
@@ -166,7 +193,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
                   {results.map((result) => {
                     const path = resultPath(result);
                     return (
-                      <Command.Item key={result.id} value={`doc:${result.id}`} onSelect={() => go(result.url)} className={ITEM_CLASS}>
+                      <Command.Item key={result.id} value={`doc:${result.id}`} onSelect={() => openDocument(result.id, result.url)} className={ITEM_CLASS}>
                         <span className="flex min-w-0 flex-col">
                           <span className="truncate font-medium">{displayTitle(result.title)}</span>
                           {path ? <span className="truncate text-xs text-muted">{path}</span> : null}
@@ -185,7 +212,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
               {shownRecent.length > 0 ? (
                 <Command.Group heading="Recent documents" className={GROUP_CLASS}>
                   {shownRecent.map((doc) => (
-                    <Command.Item key={doc.id} value={`recent:${doc.id}`} onSelect={() => go(`${base}/d/${documentSegment(doc)}`)} className={ITEM_CLASS}>
+                    <Command.Item key={doc.id} value={`recent:${doc.id}`} onSelect={() => openDocument(doc.id, `${base}/d/${documentSegment(doc)}`)} className={ITEM_CLASS}>
                       <span className="truncate">{displayTitle(doc.title)}</span>
                     </Command.Item>
                   ))}

@@ -6,7 +6,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: "bg-accent text-accent-fg hover:opacity-90",
   secondary: "border border-border bg-raised text-fg hover:bg-surface",
   ghost: "text-fg hover:bg-surface",
-  danger: "bg-danger text-white hover:opacity-90",
+  danger: "bg-danger text-danger-fg hover:opacity-90",
 };
 
 /** Class names for a button-looking element (also used on links). */

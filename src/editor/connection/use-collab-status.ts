@@ -1,7 +1,7 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useState } from "react";
 
-/** What the header shows about the connection and saving (PRODUCT.md §3). */
+/** What the header shows about the connection and saving (docs/product.md "States"). */
 export type CollabStatus = "connecting" | "saved" | "saving" | "offline" | "reconnecting" | "denied";
 
 export const COLLAB_STATUS_LABEL: Record<CollabStatus, string> = {

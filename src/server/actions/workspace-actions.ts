@@ -3,11 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { FormState } from "@/shared/form-state";
-import { CreateWorkspaceSchema, RenameWorkspaceSchema } from "@/shared/schemas/workspace";
+import { CreateWorkspaceSchema, UpdateWorkspaceSchema } from "@/shared/schemas/workspace";
 import { requireActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
-import { renameWorkspace } from "@/server/services/workspaces/rename-workspace";
+import { updateWorkspace } from "@/server/services/workspaces/update-workspace";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 /** "Create another workspace" form: the actor becomes its owner and lands in it. */
@@ -25,17 +25,19 @@ export async function createWorkspaceAction(_previous: FormState, formData: Form
   redirect(`/w/${slug}`);
 }
 
-/** Settings → General: renames the workspace (owners). */
-export async function renameWorkspaceAction(_previous: FormState, formData: FormData): Promise<FormState> {
+/** Settings → General: saves the workspace's name and address (owners); a new address takes the page there. */
+export async function updateWorkspaceAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const actor = await requireActor();
-  const values = formValues(formData, ["workspaceId", "name"]);
-  const parsed = parseForm(RenameWorkspaceSchema, values, values);
+  const values = formValues(formData, ["workspaceId", "name", "slug"]);
+  const parsed = parseForm(UpdateWorkspaceSchema, values, values);
   if ("state" in parsed) return parsed.state;
+  let workspace: Awaited<ReturnType<typeof updateWorkspace>>;
   try {
-    const workspace = await renameWorkspace({ db: await getDb(), actor }, parsed.data);
-    revalidatePath(`/w/${workspace.slug}`, "layout");
-    return { success: "Workspace renamed.", values: { ...values, name: workspace.name } };
+    workspace = await updateWorkspace({ db: await getDb(), actor }, parsed.data);
   } catch (error) {
     return formStateFromError(error, values);
   }
+  revalidatePath(`/w/${workspace.slug}`, "layout");
+  if (workspace.slug !== workspace.previousSlug) redirect(`/w/${workspace.slug}/settings/general?moved=1`);
+  return { success: "Saved.", values: { ...values, name: workspace.name, slug: workspace.slug } };
 }

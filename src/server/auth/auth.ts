@@ -9,7 +9,7 @@ import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
 import { getEnv } from "@/server/env";
-import { CLIENT_IP_HEADER } from "@/server/http/client-ip";
+import { CLIENT_IP_HEADER } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
 import { SignInLimiter, signInKeys } from "./sign-in-limiter";
@@ -60,7 +60,7 @@ export function createAuth(options: CreateAuthOptions) {
     },
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below),
-      // because PRODUCT.md §8 counts per address AND per account.
+      // because docs/product.md "Limits" counts per address AND per account.
       customRules: { "/sign-in/email": false },
     },
     advanced: {

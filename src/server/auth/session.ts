@@ -3,10 +3,13 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { Actor } from "@/server/context";
-import { actorFromHeaders } from "./actor-from-headers";
+import { resolveCaller } from "./resolve-caller";
 
 /** The signed-in person for this request, or null. Cached per request. */
-export const getActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
+export const getActor = cache(async (): Promise<Actor | null> => {
+  const caller = await resolveCaller(await headers(), { acceptTokens: false });
+  return caller.kind === "session" ? caller.actor : null;
+});
 
 /** The signed-in person, or a redirect to the sign-in page that returns here afterwards. */
 export async function requireActor(returnTo?: string): Promise<Actor> {

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
-/** Sign-in attempts allowed per client address and per account each window (PRODUCT.md §8). */
+/** Sign-in attempts allowed per client address and per account each window (docs/product.md "Limits"). */
 export const SIGN_IN_ATTEMPTS = 10;
 export const SIGN_IN_WINDOW_SECONDS = 60;
 

@@ -83,7 +83,7 @@ export class BodyGuard {
   private repair(shadow: Y.Doc, before: Map<number, number>, unsafe: Y.Item[], isTooLong: boolean): GuardVerdict {
     const body = shadow.getText(BODY_YTEXT);
     shadow.transact((transaction) => {
-      // PRODUCT.md §4: an edit past the limit is refused and the text before it kept, so
+      // docs/product.md "Validation": an edit past the limit is refused and the text before it kept, so
       // everything this update added to the body goes; its deletions cannot be undone.
       if (isTooLong) {
         const since = before;
@@ -98,7 +98,7 @@ export class BodyGuard {
           if (!item.deleted && item.parent === body) item.delete(transaction);
         }
       }
-      // The body as the seed's rules make it, then the unsafe items deleted (so their values are
+      // The body as the editor rules make it, then the unsafe items deleted (so their values are
       // garbage-collected, never stored or sent), then the difference written back with safe values.
       const target = new Delta(sanitizeDelta({ ops: body.toDelta() }).delta.ops);
       for (const item of unsafe) if (!item.deleted) item.delete(transaction);

@@ -30,7 +30,7 @@ describe("deriveDocument", () => {
     });
     expect(derived.text).toBe("Plan\nclick\n");
     expect(derived.html).toBe(
-      '<h2>Plan</h2><p><a href="about:blank" rel="noopener noreferrer" target="_blank">click</a><img src=""></p>',
+      '<h2>Plan</h2><p><a href="about:blank" rel="noopener noreferrer" target="_blank">click</a><img src="" alt=""></p>',
     );
   });
 

@@ -3,7 +3,7 @@ import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 /**
  * The last check on rendered HTML, after Quill has already rendered a sanitised delta: every
  * element and attribute must be one Quill's formats or KaTeX produce, every link and image
- * address must pass the seed's rules, and styles may hold no url(), expression() or escapes.
+ * address must pass the editor rules (docs/product.md "Editor rules"), and styles may hold no url(), expression() or escapes.
  * Anything else is removed. No sanitiser library is installed, so this walks jsdom's tree.
  */
 

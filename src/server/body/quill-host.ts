@@ -49,7 +49,7 @@ async function createQuillHost(): Promise<QuillHost> {
     fs.readFile(require.resolve("quill/dist/quill.js"), "utf8"),
   ]);
   // Quill and KaTeX run inside the jsdom window's own realm (runScripts "outside-only" + eval of
-  // their browser builds), not with window/document copied onto Node's globals as STACK.md shows:
+  // their browser builds), not with window/document copied onto Node's globals as the usual recipe does (docs/architecture.md "Stack notes"):
   // this process also runs Next, and React and libraries take `typeof window !== "undefined"` to
   // mean "in a browser". Timers Quill starts stay in the window too.
   const dom = new JSDOM('<!doctype html><html><body><div id="editor"></div></body></html>', {
@@ -108,7 +108,11 @@ async function createQuillHost(): Promise<QuillHost> {
       quill.setContents(delta, "silent");
       syntax.highlight(null, true);
       // A copy: changing Quill's own tree would desynchronise its blots before the next render.
-      return quill.root.cloneNode(true) as HTMLElement;
+      const copy = quill.root.cloneNode(true) as HTMLElement;
+      // As in the editor (src/editor/register.ts): an image nobody described is decorative
+      // (alt=""), never without alt, which screen readers would read as its address.
+      for (const image of Array.from(copy.querySelectorAll("img:not([alt])"))) image.setAttribute("alt", "");
+      return copy;
     },
     convert(html) {
       // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts

@@ -82,7 +82,7 @@ describe("renderDeltaHtml", () => {
     );
   });
 
-  it("renders images with size and alt, and blanks unsafe sources", async () => {
+  it("renders images with size and alt (empty when undescribed), and blanks unsafe sources", async () => {
     const html = await renderDeltaHtml({
       ops: [
         { insert: { image: "https://example.com/a.png" }, attributes: { width: "120", alt: "a cat" } },
@@ -92,8 +92,9 @@ describe("renderDeltaHtml", () => {
       ],
     });
     expect(html).toBe(
-      '<p><img src="https://example.com/a.png" width="120" alt="a cat"><img src="">' +
-        '<img src="data:image/png;base64,iVBORw0KGgo="></p>',
+      // An image nobody described renders as decorative (alt=""), never without alt.
+      '<p><img src="https://example.com/a.png" width="120" alt="a cat"><img src="" alt="">' +
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt=""></p>',
     );
   });
 

@@ -5,7 +5,7 @@ import { sanitizeDelta } from "./sanitize-delta";
 /**
  * Renders a document delta to exactly the markup the editor shows (`ql-align-*`, `ql-font-*`,
  * `ql-code-block-container` with highlight.js tokens, `ql-formula` with KaTeX output), by
- * running Quill 2 itself under jsdom (STACK.md "Rendering a document's body on the server").
+ * running Quill 2 itself under jsdom (docs/architecture.md "Stack notes").
  * The delta is sanitised first and the markup allow-listed after. Never uses Quill's
  * getSemanticHTML(), which lets crafted code-block content through (CVE-2025-15056).
  * Measured 0.1–0.2 s per 1,000 words and 0.5–1 s per 10,000 on a busy 2-core machine (about

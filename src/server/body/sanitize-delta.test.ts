@@ -10,7 +10,7 @@ describe("sanitizeDelta", () => {
   it.each([
     ["a javascript: link", text({ link: "javascript:alert(1)" }), text({ link: "about:blank" })],
     ["a link with tabs in its scheme", text({ link: "java\tscript:alert(1)" }), text({ link: "about:blank" })],
-    ["an sms: link (Quill allows it, the seed does not)", text({ link: "sms:+1" }), text({ link: "about:blank" })],
+    ["an sms: link (Quill allows it, our rule does not)", text({ link: "sms:+1" }), text({ link: "about:blank" })],
     ["a data: link", text({ link: "data:text/html,<script>alert(1)</script>" }), text({ link: "about:blank" })],
     ["a link that is not a string", text({ link: { href: "https://x" } }), text({ link: "about:blank" })],
     ["an ftp: image", embed({ image: "ftp://x/y.png" }), embed({ image: "" })],

@@ -22,7 +22,7 @@ export interface SanitizedDelta {
 }
 
 /**
- * Makes any value safe to store and render as a document delta (seed §5, PRODUCT.md §4):
+ * Makes any value safe to store and render as a document delta (docs/product.md "Editor rules", "Validation"):
  * links outside http/https/mailto/tel become about:blank, images outside http/https/raster
  * data: become "", unknown embeds (video included) and ops are dropped, attributes are kept
  * only when the toolbar can produce them with that value. Never throws.

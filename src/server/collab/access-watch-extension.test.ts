@@ -40,7 +40,7 @@ async function storedText(documentId: string): Promise<string> {
   return row?.text ?? "";
 }
 
-// Within 5 s of the change, as PRODUCT.md §5 asks; the re-check runs every ACCESS_RECHECK_MS.
+// Within 5 s of the change, as docs/product.md "Roles" asks; the re-check runs every ACCESS_RECHECK_MS.
 const WITHIN = { timeout: 5_000, interval: 50 };
 
 describe("AccessWatchExtension", () => {

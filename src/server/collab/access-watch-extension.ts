@@ -12,7 +12,7 @@ export const ACCESS_RECHECK_MS = 2_000;
 /**
  * Re-decides every open connection's access through the policy module every
  * ACCESS_RECHECK_MS, so a removed member, a lowered role, a trashed document or an
- * ended session takes effect on open editors within seconds (PRODUCT.md §5), on every
+ * ended session takes effect on open editors within seconds (docs/product.md "Roles"), on every
  * instance, without the services that change access having to know about sockets.
  * One batched lookup per tick, whatever the number of connections.
  */

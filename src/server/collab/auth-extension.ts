@@ -1,15 +1,15 @@
 import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
 import { AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
 import { documentIdFromCollabName } from "@/shared/protocol/document-name";
-import type { Identity } from "@/server/auth/actor-from-headers";
+import type { Caller } from "@/server/auth/resolve-caller";
 import type { Actor, ApiGrant } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 
-/** Resolves the person behind a connection from its request headers (the session cookie). */
-export type ResolveIdentity = (headers: Headers) => Promise<Identity | null>;
+/** Who is behind a connection, from its request headers (server.ts: resolveCaller with tokens accepted). */
+export type ResolveCaller = (headers: Headers) => Promise<Caller>;
 
 /** Per-connection state the collaboration hooks share. */
 export interface CollabContext {
@@ -28,18 +28,19 @@ export interface CollabContext {
  */
 export class AuthExtension implements Extension {
   constructor(
-    private readonly resolveIdentity: ResolveIdentity,
+    private readonly resolveCaller: ResolveCaller,
     private readonly getDb: () => Promise<Db>,
   ) {}
 
   async onAuthenticate({ requestHeaders, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
-    const identity = await this.resolveIdentity(requestHeaders);
-    if (!identity) throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
+    const caller = await this.resolveCaller(requestHeaders);
+    if (caller.kind !== "session" && caller.kind !== "token") throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
+    const grant = caller.kind === "token" ? caller.grant : undefined;
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
     try {
       // An API token's grant caps it here too: its workspace only, read-only for the read scope.
-      const doc = await findDocumentForMember({ db: await this.getDb(), actor: identity.actor, grant: identity.grant }, documentId);
+      const doc = await findDocumentForMember({ db: await this.getDb(), actor: caller.actor, grant }, documentId);
       const abilities = documentAbilities(doc);
       if (!abilities.read) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       connectionConfig.readOnly = !abilities.update;
@@ -48,7 +49,8 @@ export class AuthExtension implements Extension {
       if (error instanceof AppError) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
       throw error;
     }
-    return { actor: identity.actor, sessionId: identity.sessionId, grant: identity.grant, documentId } satisfies CollabContext;
+    const sessionId = caller.kind === "session" ? caller.sessionId : null;
+    return { actor: caller.actor, sessionId, grant, documentId } satisfies CollabContext;
   }
 }
 

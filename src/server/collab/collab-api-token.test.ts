@@ -4,11 +4,11 @@ import { startCollabHarness } from "@test/collab-harness";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
 import { ACCESS_LOST_REASON, AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
 import { apiTokens } from "@/server/db/schema";
-import { hashApiToken } from "@/server/services/api-tokens/internal/api-token-secret";
+import { hashApiToken } from "@/server/auth/api-token-secret";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
 
-// /collab with `Authorization: Bearer <API token>` (PRODUCT.md §6), on the real collaboration
+// /collab with `Authorization: Bearer <API token>` (docs/product.md "Calls"), on the real collaboration
 // server: the token's grant caps the connection, and the access watch ends it with the token.
 let harness: Awaited<ReturnType<typeof startCollabHarness>>;
 beforeAll(async () => {

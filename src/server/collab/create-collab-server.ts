@@ -4,7 +4,7 @@ import { Hocuspocus } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import type { Db } from "@/server/db/client";
 import { AccessWatchExtension } from "./access-watch-extension";
-import type { ResolveIdentity } from "./auth-extension";
+import type { ResolveCaller } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { forgetCollabServer, registerCollabServer } from "./live-document";
 import { PersistenceExtension } from "./persistence-extension";
@@ -15,7 +15,7 @@ import { SanitizeExtension } from "./sanitize-extension";
 export const BROADCAST_FLUSH_MS = 25;
 
 export interface CollabServerOptions {
-  resolveIdentity: ResolveIdentity;
+  resolveCaller: ResolveCaller;
   getDb: () => Promise<Db>;
   /** With Redis, instances on one PostgreSQL relay live changes and presence to each other. */
   redisUrl?: string;
@@ -28,7 +28,7 @@ export interface CollabServerOptions {
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
   const extensions: Extension[] = [
-    new AuthExtension(options.resolveIdentity, options.getDb),
+    new AuthExtension(options.resolveCaller, options.getDb),
     new AccessWatchExtension(options.getDb, options.accessRecheckMs),
     // Presence shows the person the session belongs to, not a name the client made up.
     new PresenceExtension(),

@@ -2,8 +2,8 @@ import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocument
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Db } from "@/server/db/client";
-import type { BodyWork } from "@/server/body/body-work";
-import { bodyWork } from "@/server/body/body-work";
+import type { BodyWork } from "@/server/workers/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { loadDocumentState } from "@/server/services/documents/internal/load-document-state";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import type { CollabContext } from "./auth-extension";

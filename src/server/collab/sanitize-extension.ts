@@ -13,7 +13,7 @@ import type { CollabContext } from "./auth-extension";
 
 /**
  * Makes every document update from a client safe before Hocuspocus applies, stores or relays
- * it (seed §5, PRODUCT.md §4: the client is never trusted).
+ * it (docs/product.md "Validation": the client is never trusted).
  *
  * Why `beforeSync`: Hocuspocus awaits it for each sync-step-2 and update message, with the
  * update's bytes, right before `readSyncStep2`/`readUpdate` apply them to the document
@@ -26,7 +26,7 @@ import type { CollabContext } from "./auth-extension";
  * video iframes), and a refused client keeps the update locally and sends it again on every
  * reconnect, so refusing would lock it out of the document for good. Instead the guard applies
  * the update to a shadow copy, deletes the unsafe items there (their values are garbage-collected)
- * and writes the seed's safe values back (about:blank, ""), and the hook applies that repaired
+ * and writes the rules' safe values back (about:blank, ""), and the hook applies that repaired
  * update to the document itself. When Hocuspocus then applies the original bytes, every struct in
  * them is already known, so Yjs skips them: nothing unsafe is stored or relayed, the sender gets
  * the repair like everyone else and stays in sync, and it is told why (`UPDATE_ADJUSTED_MESSAGE`).

@@ -1,7 +1,7 @@
 /**
  * Whether a request target's path has a percent-escape that does not decode (`%zz`, a cut-off
  * `%E0%A4`). Next would throw decoding it and answer a plain 500; such a request is the client's
- * fault, so server.ts answers 400 (the seed's "Bad Request") before Next sees it.
+ * fault, so server.ts answers 400 (docs/product.md "Errors": "Bad Request") before Next sees it.
  */
 export function hasMalformedPath(url: string): boolean {
   const path = url.split(/[?#]/, 1)[0] ?? "";
@@ -14,7 +14,7 @@ export function hasMalformedPath(url: string): boolean {
 }
 
 /**
- * The seed's 400 page (§8: "Bad Request"), in the layout of the framework's own error pages.
+ * The 400 page of docs/product.md "Errors" ("Bad Request"), in the layout of the framework's own error pages.
  * Static and script-free: its CSP (below) allows only its inline styles.
  */
 export const BAD_REQUEST_PAGE = `<!doctype html>

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError, fieldErrorsFrom, validationError } from "@/server/errors";
 
-/** PRODUCT.md §4: an API request body is at most 1 MB (uploads 10 MB and imports 50 MB have their own limits). */
+/** docs/product.md "Validation": an API request body is at most 1 MB (uploads 10 MB and imports 50 MB have their own limits). */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
 /**

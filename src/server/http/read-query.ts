@@ -5,7 +5,7 @@ import { AppError, fieldErrorsFrom } from "@/server/errors";
 
 /**
  * The request's query parameters validated by `schema`: bad ones are 400 `bad_request` naming
- * each parameter (PRODUCT.md §7: "malformed JSON or parameters"). Unknown parameters pass.
+ * each parameter (docs/product.md "Errors": "malformed JSON or parameters"). Unknown parameters pass.
  * @throws AppError bad_request
  */
 export function readQuery<S extends z.ZodType>(request: NextRequest, schema: S): z.output<S> {

@@ -6,7 +6,7 @@ import { TOO_LARGE_MESSAGE } from "@/shared/upload-messages";
 /** Room for the multipart envelope (boundaries, part headers, the documentId field) around a full-size image. */
 export const MULTIPART_MARGIN_BYTES = 64 * 1024;
 
-/** The parts of an upload request (PRODUCT.md §6: `POST /api/v1/files`). */
+/** The parts of an upload request (docs/product.md "Calls": `POST /api/v1/files`). */
 export interface UploadForm {
   documentId: string;
   name: string;

@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { actorFromHeaders, bearerToken } from "@/server/auth/actor-from-headers";
+import type { Caller } from "@/server/auth/resolve-caller";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { authenticateApiToken } from "@/server/services/api-tokens/authenticate-api-token";
 import { getApiRateLimiter } from "./api-rate-limiter";
 import { isSameOriginRequest } from "./same-origin";
 
@@ -22,23 +22,29 @@ export const INVALID_TOKEN_MESSAGE = "This API token is not valid: it is unknown
  * @throws AppError unauthenticated | rate_limited | forbidden (a read token on a write route, a cross-site cookie call)
  */
 export async function requireApiContext(request: NextRequest, options: ApiCallOptions = { scope: "read" }): Promise<ServiceContext> {
+  return apiContextFor(await resolveCaller(request.headers, { acceptTokens: true }), request, options);
+}
+
+/**
+ * As requireApiContext, for a caller already resolved (the files route first tells an
+ * anonymous caller apart, who gets a 404 there rather than a 401).
+ * @throws AppError unauthenticated | rate_limited | forbidden
+ */
+export async function apiContextFor(caller: Caller, request: NextRequest, options: ApiCallOptions): Promise<ServiceContext> {
+  if (caller.kind === "invalid_token") throw new AppError("unauthenticated", INVALID_TOKEN_MESSAGE);
+  if (caller.kind === "anonymous") throw new AppError("unauthenticated", "Sign in, or send an API token, to use this endpoint.");
   const db = await getDb();
-  const token = bearerToken(request.headers);
-  if (token !== null) {
-    const identity = token ? await authenticateApiToken(db, token) : null;
-    if (!identity) throw new AppError("unauthenticated", INVALID_TOKEN_MESSAGE);
-    await getApiRateLimiter().take(identity.grant.tokenId);
-    if (options.scope === "write" && identity.grant.scope !== "write") {
+  if (caller.kind === "token") {
+    await getApiRateLimiter().take(caller.grant.tokenId);
+    if (options.scope === "write" && caller.grant.scope !== "write") {
       throw new AppError("forbidden", "This token is read-only. Create a token with the write scope to change data.");
     }
-    return { db, actor: identity.actor, grant: identity.grant };
+    return { db, actor: caller.actor, grant: caller.grant };
   }
-  const actor = await actorFromHeaders(request.headers);
-  if (!actor) throw new AppError("unauthenticated", "Sign in, or send an API token, to use this endpoint.");
   // A cookie rides along on requests other sites make; a bearer token never does (it has to be
   // set by code that holds it), so only cookie callers need this check.
   if (options.scope === "write" && !isSameOriginRequest(request.headers, getEnv().PUBLIC_URL)) {
     throw new AppError("forbidden", "Requests that change data with a session cookie must come from this site.");
   }
-  return { db, actor };
+  return { db, actor: caller.actor };
 }

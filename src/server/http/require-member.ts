@@ -1,17 +1,21 @@
-import { notFound } from "next/navigation";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { AppError } from "@/server/errors";
 import { presentWorkspace } from "@/server/presenters/present-workspace";
+import { PATH_HEADER } from "./path-header";
+import { findMovedWorkspace } from "@/server/services/workspaces/find-moved-workspace";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { recordWorkspaceVisit } from "@/server/services/workspaces/record-workspace-visit";
 import { requireActor } from "@/server/auth/session";
 
 /**
- * For pages under /w/[workspace]: the signed-in member and the workspace. Anyone else
- * gets the 404 page, whether the workspace exists or not. Cached per request, so the
- * layout and the page share one lookup.
+ * For pages under /w/[workspace]: the signed-in member and the workspace. A member using an
+ * address the workspace had before goes to the same page at its current one; anyone else gets
+ * the 404 page, whether the workspace exists or not. Cached per request, so the layout and
+ * the page share one lookup.
  */
 export const requireMember = cache(async (slug: string) => {
   const actor = await requireActor(`/w/${slug}`);
@@ -21,7 +25,14 @@ export const requireMember = cache(async (slug: string) => {
     await recordWorkspaceVisit(ctx.db, row);
     return { ctx, workspace: presentWorkspace(row) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
+    const moved = await findMovedWorkspace(ctx, slug);
+    if (moved) redirect(movedPath((await headers()).get(PATH_HEADER), slug, moved));
+    notFound();
   }
 });
+
+function movedPath(path: string | null, oldSlug: string, newSlug: string): string {
+  const prefix = `/w/${oldSlug}`;
+  return path && (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) ? `/w/${newSlug}${path.slice(prefix.length)}` : `/w/${newSlug}`;
+}

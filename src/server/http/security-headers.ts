@@ -28,7 +28,7 @@ export function pageContentSecurityPolicy(options: {
     // a nonce. A nonce here would also make browsers ignore 'unsafe-inline'. Scripts stay strict.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Uploaded images come through /_next/image or /api/v1/files; data: and blob: are pasted or
-    // dropped images. http(s): because the seed keeps image embeds of any web address.
+    // dropped images. http(s): because image embeds of any web address are kept (docs/product.md "Editor rules").
     "img-src": ["'self'", "data:", "blob:", "https:", ...(origin.startsWith("http:") ? ["http:"] : [])],
     "font-src": ["'self'", "data:"],
     // 'self' covers same-origin ws:/wss: in CSP Level 3 browsers; the explicit source keeps

@@ -20,7 +20,7 @@ const ERROR_TEXT = {
 
 type ErrorStatus = keyof typeof ERROR_TEXT;
 
-/** Error responses in the JSON shape of PRODUCT.md §7; 401 and 429 come with every authenticated call. */
+/** Error responses in the JSON shape of docs/product.md "Errors"; 401 and 429 come with every authenticated call. */
 export function errorResponses(...statuses: ErrorStatus[]): ZodOpenApiResponsesObject {
   return publicErrorResponses(401, 429, ...statuses);
 }

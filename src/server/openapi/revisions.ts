@@ -6,7 +6,7 @@ import { DocumentIdPath, errorResponses, jsonResponse, writeOperation } from "./
 
 const Revision = RevisionDtoSchema.meta({ id: "Revision" });
 
-/** /api/v1/documents/{id}/revisions…: a document's history (PRODUCT.md §3). */
+/** /api/v1/documents/{id}/revisions…: a document's history (docs/product.md "States"). */
 export const revisionsPaths: OpenApiPaths = {
   "/api/v1/documents/{id}/revisions": {
     get: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "@/shared/roles";
-import type { DocumentAbilities, ShareAbilities } from "./document-policy";
-import { documentAbilities, shareAbilities } from "./document-policy";
+import type { DocumentAbilities } from "./document-policy";
+import { documentAbilities } from "./document-policy";
 
 const none: DocumentAbilities = {
   read: false,
@@ -41,29 +41,5 @@ const table: Array<[Role | null, boolean, DocumentAbilities]> = [
 describe("documentAbilities", () => {
   it.each(table)("gives %s (trashed: %s) exactly its abilities", (actorRole, isTrashed, expected) => {
     expect(documentAbilities({ actorRole, isTrashed })).toEqual(expected);
-  });
-});
-
-const shareTable: Array<[Role | null, boolean, boolean, ShareAbilities]> = [
-  // role, isCreator, isTrashed, abilities
-  [null, false, false, { read: false, update: false, revoke: false }],
-  [null, true, false, { read: false, update: false, revoke: false }],
-  ["viewer", false, false, { read: true, update: false, revoke: false }],
-  ["viewer", true, false, { read: true, update: false, revoke: false }],
-  ["commenter", false, false, { read: true, update: false, revoke: false }],
-  ["commenter", true, false, { read: true, update: false, revoke: false }],
-  ["editor", false, false, { read: true, update: false, revoke: false }],
-  ["editor", true, false, { read: true, update: true, revoke: true }],
-  ["editor", true, true, { read: true, update: false, revoke: true }],
-  ["editor", false, true, { read: true, update: false, revoke: false }],
-  ["admin", false, false, { read: true, update: true, revoke: true }],
-  ["admin", false, true, { read: true, update: false, revoke: true }],
-  ["owner", false, false, { read: true, update: true, revoke: true }],
-  ["owner", true, true, { read: true, update: false, revoke: true }],
-];
-
-describe("shareAbilities", () => {
-  it.each(shareTable)("gives %s (creator: %s, trashed: %s) exactly its abilities", (actorRole, isCreator, isTrashed, expected) => {
-    expect(shareAbilities({ actorRole, isCreator, isTrashed })).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { documentSegment } from "@/shared/document-slug";
-import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
+import type { DocumentRow } from "./present-document";
 
 /** A document as the API lists it: `{id, title, parentId, position, url, createdAt, updatedAt}`. */
 export interface ApiDocumentSummary {
@@ -13,7 +13,7 @@ export interface ApiDocumentSummary {
 }
 
 /** The API's view of a document summary; `url` is the editor page, relative to the site. */
-export function presentApiDocument(doc: Omit<DocumentSummary, "workspaceId">, workspaceSlug: string): ApiDocumentSummary {
+export function presentApiDocument(doc: Omit<DocumentRow, "workspaceId">, workspaceSlug: string): ApiDocumentSummary {
   return {
     id: doc.id,
     title: doc.title,

@@ -1,5 +1,5 @@
-import { apiTokens } from "@/server/db/schema";
-import type { ApiTokenDto, TokenScope, TokenStatus } from "@/shared/api-tokens";
+import type { ApiTokenDto, TokenScope } from "@/shared/api-tokens";
+import { tokenStatus } from "@/shared/api-tokens";
 
 /** An api_tokens row as the services read it. */
 export interface ApiTokenRow {
@@ -11,13 +11,6 @@ export interface ApiTokenRow {
   lastUsedAt: Date | null;
   expiresAt: Date | null;
   revokedAt: Date | null;
-}
-
-/** Whether the token works at `now`. */
-export function tokenStatus(row: Pick<ApiTokenRow, "expiresAt" | "revokedAt">, now = new Date()): TokenStatus {
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "expired";
-  return "active";
 }
 
 /** The settings list's view of a token. */
@@ -33,15 +26,3 @@ export function presentApiToken(row: ApiTokenRow, now = new Date()): ApiTokenDto
     expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
-
-/** The columns to select for presentApiToken. */
-export const API_TOKEN_COLUMNS = {
-  id: apiTokens.id,
-  name: apiTokens.name,
-  tokenPrefix: apiTokens.tokenPrefix,
-  scope: apiTokens.scope,
-  createdAt: apiTokens.createdAt,
-  lastUsedAt: apiTokens.lastUsedAt,
-  expiresAt: apiTokens.expiresAt,
-  revokedAt: apiTokens.revokedAt,
-};

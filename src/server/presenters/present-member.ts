@@ -1,6 +1,6 @@
 import type { MemberDto, PendingInvitationDto } from "@/shared/dto";
 import type { Role } from "@/shared/roles";
-import { assignableRoles, canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
+import { invitationAbilities, memberOptions } from "@/server/policies/member-policy";
 
 interface MemberRow {
   userId: string;
@@ -18,24 +18,10 @@ interface MemberRow {
  */
 export function presentMembers(rows: MemberRow[], actor: { id: string; role: Role }): MemberDto[] {
   const ownerCount = rows.filter((row) => row.role === "owner").length;
-  const roles = assignableRoles(actor.role);
   return rows.map((row) => {
     const isSelf = row.userId === actor.id;
-    const abilities = memberAbilities(actor.role, { role: row.role, isSelf });
-    const canLoseMember = keepsAnOwner(ownerCount, row.role, null);
-    const roleOptions = abilities.changeRole ? roles.filter((role) => keepsAnOwner(ownerCount, row.role, role)) : [];
-    return {
-      ...row,
-      joinedAt: row.joinedAt.toISOString(),
-      isSelf,
-      abilities: {
-        changeRole: roleOptions.some((role) => role !== row.role),
-        remove: abilities.remove && canLoseMember,
-        leave: abilities.leave && canLoseMember,
-      },
-      roleOptions: roleOptions.some((role) => role !== row.role) ? roleOptions : [],
-      isOnlyOwner: row.role === "owner" && ownerCount === 1,
-    };
+    const { roleOptions, isOnlyOwner, ...abilities } = memberOptions(actor.role, { role: row.role, isSelf }, ownerCount);
+    return { ...row, joinedAt: row.joinedAt.toISOString(), isSelf, abilities, roleOptions, isOnlyOwner };
   });
 }
 
@@ -48,6 +34,6 @@ export function presentPendingInvitation(
     ...row,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
-    canRevoke: canAssignRole(actorRole, row.role),
+    canRevoke: invitationAbilities(actorRole, row).revoke,
   };
 }

@@ -1,11 +1,24 @@
 import type { PublishedContentsNode } from "@/shared/dto";
-import type { Db } from "@/server/db/client";
-import type { PublishedNode, PublishedPage } from "@/server/services/sharing/resolve-share";
 import { documentSegment, displayTitle } from "@/shared/document-slug";
-import { presentDocumentHtml } from "./present-document-html";
 
 // A search-result snippet's usual length.
 const DESCRIPTION_CHARS = 160;
+
+/** A document in the published contents: its place in the tree and its title. */
+export interface PublishedNodeRow {
+  id: string;
+  parentId: string | null;
+  title: string;
+}
+
+/** A resolved share as the published page needs it (its HTML with images already signed). */
+export interface PublishedPageRow {
+  share: { token: string; allowIndexing: boolean };
+  root: { id: string; title: string };
+  document: { id: string; title: string; html: string; text: string; updatedAt: Date };
+  /** The published tree in tree order (parents first), or null without children. */
+  contents: PublishedNodeRow[] | null;
+}
 
 /** Everything the published page renders, with images already routed through signed URLs. */
 export interface PublishedPageView {
@@ -21,19 +34,15 @@ export interface PublishedPageView {
   currentId: string;
 }
 
-/**
- * The published page for a resolved share. Uploaded images go through next/image with
- * signed, expiring URLs limited to the document's workspace (presentDocumentHtml): the
- * reader has no session, and the link's resolution is what allowed them to see the page.
- */
-export async function presentPublishedPage(db: Db, page: PublishedPage): Promise<PublishedPageView> {
+/** The published page for a resolved share (whose HTML already has its images signed: resolveShare). */
+export function presentPublishedPage(page: PublishedPageRow): PublishedPageView {
   const base = `/p/${page.share.token}`;
   const pathOf = (doc: { id: string; title: string }) => (doc.id === page.root.id ? base : `${base}/${documentSegment(doc)}`);
   return {
     title: displayTitle(page.document.title),
     description: summarizeText(page.document.text),
     path: pathOf(page.document),
-    html: await presentDocumentHtml(db, page.document.workspaceId, page.document.html),
+    html: page.document.html,
     allowIndexing: page.share.allowIndexing,
     updatedAt: page.document.updatedAt,
     contents: page.contents ? contentsTree(page.contents, pathOf) : null,
@@ -50,7 +59,7 @@ export function summarizeText(text: string): string {
   return `${atWord.replace(/[\s.,;:!?-]+$/, "")}…`;
 }
 
-function contentsTree(nodes: PublishedNode[], pathOf: (doc: { id: string; title: string }) => string): PublishedContentsNode | null {
+function contentsTree(nodes: PublishedNodeRow[], pathOf: (doc: { id: string; title: string }) => string): PublishedContentsNode | null {
   const byId = new Map<string, PublishedContentsNode>();
   let root: PublishedContentsNode | null = null;
   // Nodes arrive in tree order (parents before children), so each parent is already there.

@@ -1,8 +1,20 @@
 import type { RevisionDto } from "@/shared/schemas/revision";
-import type { RevisionSummary } from "@/server/services/revisions/list-revisions";
+import type { RevisionKind } from "@/shared/revisions";
+
+/** A revision as the timeline lists it (no body). */
+export interface RevisionRow {
+  id: string;
+  kind: RevisionKind;
+  name: string | null;
+  title: string;
+  size: number;
+  createdAt: Date;
+  createdBy: string | null;
+  authorIds: string[];
+}
 
 /** A timeline entry for the API and the history page, with people named (deleted accounts left out). */
-export function presentRevision(revision: RevisionSummary, people: Map<string, string>): RevisionDto {
+export function presentRevision(revision: RevisionRow, people: Map<string, string>): RevisionDto {
   const person = (id: string) => {
     const name = people.get(id);
     return name === undefined ? null : { id, name };

@@ -1,8 +1,24 @@
 import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
-import type { loadShareSettings } from "@/server/services/sharing/load-share-settings";
-import { sharePath } from "@/server/services/sharing/internal/share-token";
+import type { ShareAbilities } from "@/server/policies/share-policy";
+import type { Role } from "@/shared/roles";
 
-type ShareSettings = Awaited<ReturnType<typeof loadShareSettings>>;
+/** A live public link with who made it and what the viewer may do with it. */
+export interface ShareRow {
+  id: string;
+  token: string;
+  includeChildren: boolean;
+  allowIndexing: boolean;
+  createdByName: string | null;
+  createdAt: Date;
+  abilities: ShareAbilities;
+}
+
+/** What the share dialog loads: whether the viewer may publish, the members, the live link. */
+export interface ShareSettings {
+  canPublish: boolean;
+  members: Array<{ userId: string; name: string; email: string; color: string; role: Role; joinedAt: Date }>;
+  share: ShareRow | null;
+}
 
 /** The share dialog's data: members with their roles, the live link, what the viewer may do. */
 export function presentShareSettings(settings: ShareSettings): { canPublish: boolean; members: MemberSummaryDto[]; share: ShareDto | null } {
@@ -14,10 +30,11 @@ export function presentShareSettings(settings: ShareSettings): { canPublish: boo
 }
 
 /** A live link for the dialog (the token is in the path: only members who can read the document see it). */
-export function presentShare(share: NonNullable<ShareSettings["share"]>): ShareDto {
+export function presentShare(share: ShareRow): ShareDto {
   return {
     id: share.id,
-    path: sharePath(share.token),
+    // The token is the address: only members who can read the document ever see it.
+    path: `/p/${share.token}`,
     includeChildren: share.includeChildren,
     allowIndexing: share.allowIndexing,
     createdByName: share.createdByName,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "@/shared/api-tokens";
 
-/** Longest API token name (PRODUCT.md §4: names are 1–80 characters). */
+/** Longest API token name (docs/product.md "Validation": names are 1–80 characters). */
 export const MAX_TOKEN_NAME_CHARS = 80;
 
 /** `YYYY-MM-DD` of today in UTC: an expiry must be a later day. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Items per page of an API list (PRODUCT.md §6 and §8). */
+/** Items per page of an API list (docs/product.md "Calls", "Limits"). */
 export const API_PAGE_SIZE = 25;
 export const MAX_API_PAGE_SIZE = 100;
 
@@ -30,7 +30,7 @@ export const WorkspaceParam = z
   .optional()
   .meta({ description: "The workspace's slug or id. Optional with an API token: its workspace." });
 
-/** The body of every API error (PRODUCT.md §7). */
+/** The body of every API error (docs/product.md "Errors"). */
 export const ApiErrorSchema = z
   .object({
     error: z.object({

@@ -5,7 +5,7 @@ import { controlCharacterError, hasNoControlCharacter } from "./fields";
 /** A document id as newDocumentId() makes them: 12 lower-case letters and digits. */
 export const DocumentIdField = z.string().regex(/^[a-z0-9]{12}$/, "This is not a document id.");
 
-/** Trimmed, at most 200 characters, one line; empty is allowed and shows as "Untitled" (PRODUCT.md §4). */
+/** Trimmed, at most 200 characters, one line; empty is allowed and shows as "Untitled" (docs/product.md "Validation"). */
 export const DocumentTitleField = z
   .string()
   .trim()

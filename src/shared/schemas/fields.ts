@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Field rules of PRODUCT.md §4, shared by forms, actions and the API. */
+/** Field rules of docs/product.md "Validation", shared by forms, actions and the API. */
 
 // C0 and C1 control characters (NUL, tab, line breaks, escape…): PostgreSQL refuses NUL in text,
 // and none of them belongs in a one-line name or title.

@@ -5,9 +5,9 @@ import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
 /** Longest version name, in characters. */
 export const MAX_VERSION_NAME_CHARS = 100;
-/** Revisions per page: the API's default and the timeline's page (PRODUCT.md §6). */
+/** Revisions per page: the API's default and the timeline's page (docs/product.md "Calls"). */
 export const REVISION_PAGE_SIZE = 25;
-/** Largest `limit` the revisions API takes (PRODUCT.md §6). */
+/** Largest `limit` the revisions API takes (docs/product.md "Calls"). */
 export const MAX_REVISION_LIMIT = 100;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_REVISION_LIMIT}.`;
@@ -65,6 +65,6 @@ export const RevisionDtoSchema = z.strictObject({
 });
 export type RevisionDto = z.infer<typeof RevisionDtoSchema>;
 
-/** A page of revisions, newest first: `{data, nextCursor}` (PRODUCT.md §6). */
+/** A page of revisions, newest first: `{data, nextCursor}` (docs/product.md "Calls"). */
 export const RevisionPageSchema = z.strictObject({ data: z.array(RevisionDtoSchema), nextCursor: z.string().nullable() });
 export type RevisionPage = z.infer<typeof RevisionPageSchema>;

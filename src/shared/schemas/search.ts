@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** Longest search query accepted, in characters (PRODUCT.md §4). */
+/** Longest search query accepted, in characters (docs/product.md "Validation"). */
 export const MAX_QUERY_CHARS = 200;
-/** Results per page on the search page (PRODUCT.md §8). */
+/** Results per page on the search page (docs/product.md "Limits"). */
 export const SEARCH_PAGE_SIZE = 20;
-/** Largest `limit` the API takes (PRODUCT.md §6). */
+/** Largest `limit` the API takes (docs/product.md "Calls"). */
 export const MAX_SEARCH_LIMIT = 100;
 
 export const QUERY_TOO_LONG = `Search for at most ${MAX_QUERY_CHARS} characters.`;

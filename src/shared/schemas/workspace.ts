@@ -26,8 +26,10 @@ export const CreateWorkspaceSchema = z.strictObject({
 });
 export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceSchema>;
 
-export const RenameWorkspaceSchema = z.strictObject({
+/** Settings → General: the name and the address (owners). */
+export const UpdateWorkspaceSchema = z.strictObject({
   workspaceId: z.uuid(),
   name: WorkspaceNameField,
+  slug: WorkspaceSlugField,
 });
-export type RenameWorkspaceInput = z.infer<typeof RenameWorkspaceSchema>;
+export type UpdateWorkspaceInput = z.infer<typeof UpdateWorkspaceSchema>;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getActor } from "@/server/auth/session";
-import { getDb } from "@/server/db/database";
+import { publicContext } from "@/server/http/request-context";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { InvitationTokenField } from "@/shared/schemas/member";
 import { InvitedSignUpForm } from "@/app/(auth)/_components/invited-sign-up-form";
@@ -16,7 +16,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const token = InvitationTokenField.safeParse(invite).success ? invite : undefined;
   if (await getActor()) redirect(token ? `/invite/${token}` : "/");
   if (invite !== undefined) {
-    const invitation = token ? await findInvitationByToken(await getDb(), token) : null;
+    const invitation = token ? await findInvitationByToken(await publicContext(), token) : null;
     // The invitation page explains a link that is unknown, used, revoked or expired.
     if (!token || invitation?.status !== "pending") redirect(`/invite/${encodeURIComponent(invite)}`);
     return (

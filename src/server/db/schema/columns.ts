@@ -1,6 +1,6 @@
 import { timestamp } from "drizzle-orm/pg-core";
 
-/** createdAt/updatedAt every table carries (STYLE.md "Tables"). */
+/** createdAt/updatedAt every table carries (docs/architecture.md "Conventions"). */
 export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })

@@ -9,7 +9,7 @@ import { workspaces } from "./workspaces";
 export const revisionKindEnum = pgEnum("revision_kind", REVISION_KINDS);
 
 /**
- * A frozen copy of a document's title and body (PRODUCT.md §3): `auto` after 5 minutes of
+ * A frozen copy of a document's title and body (docs/product.md "States"): `auto` after 5 minutes of
  * change, `named` when someone saves a version, `restore` just before a restore replaces the
  * body. Never updated after insert.
  */

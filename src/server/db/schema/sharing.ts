@@ -4,7 +4,7 @@ import { timestamps } from "./columns";
 import { documents } from "./documents";
 import { roleEnum, workspaces } from "./workspaces";
 
-/** Pending → accepted | revoked | expired (PRODUCT.md §3). Only the token's hash is stored. */
+/** Pending → accepted | revoked | expired (docs/product.md "States"). Only the token's hash is stored. */
 export const invitations = pgTable(
   "invitations",
   {

@@ -13,6 +13,24 @@ export const workspaces = pgTable("workspaces", {
   ...timestamps,
 });
 
+/**
+ * Addresses a workspace had before its owners changed it: a page under an old `/w/<slug>`
+ * redirects to the current one, for members. A slug here is free for another workspace to
+ * take (current addresses win); taking it removes the redirect.
+ */
+export const workspaceSlugRedirects = pgTable(
+  "workspace_slug_redirects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    oldSlug: text("old_slug").notNull(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [unique("workspace_slug_redirects_old_slug_unique").on(t.oldSlug), index("workspace_slug_redirects_workspace_idx").on(t.workspaceId)],
+);
+
 export const memberships = pgTable(
   "memberships",
   {

@@ -1,5 +1,4 @@
-import { fileUrl } from "@/server/services/files/upload-image";
-import { fileIdFromUrl } from "@/server/services/files/internal/sign-file-urls";
+import { fileIdFromUrl, fileUrl } from "@/server/storage/file-urls";
 
 /**
  * A copy of a delta's ops whose image embeds pointing at an uploaded file of the archive

@@ -22,7 +22,7 @@ export const ARCHIVE_FORMAT = "quire-workspace";
 export const ARCHIVE_FORMAT_VERSION = 1;
 export const APP_VERSION: string = packageJson.version;
 
-/** The largest archive import accepts (PRODUCT.md §4 "imports 50 MB"). */
+/** The largest archive import accepts (docs/product.md "Validation" "imports 50 MB"). */
 export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024;
 /** Room for the multipart envelope around a full-size archive. */
 export const ARCHIVE_FORM_MARGIN_BYTES = 64 * 1024;

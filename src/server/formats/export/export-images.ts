@@ -1,4 +1,4 @@
-import { fileIdFromUrl } from "@/server/services/files/internal/sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
 
 /** An image an export can embed: its bytes and type, and the upload it came from, if any. */
 export interface ExportImage {

@@ -10,7 +10,7 @@ export const MAX_CONCURRENT_PRINTS = 2;
 const PRINT_TIMEOUT_MS = 30_000;
 // Longer than a queue wait, short enough that an idle server gives back Chromium's ~100 MB.
 const IDLE_CLOSE_MS = 60_000;
-// As STACK.md verified: headless, no sandbox (containers), no background traffic.
+// As verified on Debian (docs/architecture.md "Stack notes"): headless, no sandbox (containers), no background traffic.
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const KEY = "pdf-printer";
 

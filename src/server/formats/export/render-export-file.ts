@@ -1,6 +1,6 @@
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
-import { fileIdFromUrl } from "@/server/services/files/internal/sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
 import { imageExtension, resolveImages, toDataUri } from "./export-images";
 import type { ExportFormat } from "./export-formats";

@@ -1,7 +1,7 @@
 import { exportStylesFor } from "./export-styles";
 
 export interface StandaloneHtmlInput {
-  /** The document title; an empty one shows as "Untitled" (PRODUCT.md §4). */
+  /** The document title; an empty one shows as "Untitled" (docs/product.md "Validation"). */
   title: string;
   /**
    * The body as the editor's sanitised HTML. Images should already point somewhere a

@@ -52,7 +52,7 @@ describe("signUpWithInvitation", () => {
     expect(joined.id).toBe(workspace.id);
     const rows = await database.db.select().from(memberships).where(eq(memberships.userId, user.id));
     expect(rows).toMatchObject([{ workspaceId: workspace.id, role: "commenter" }]);
-    expect((await findInvitationByToken(database.db, token))?.status).toBe("accepted");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("accepted");
     const signIn = await auth.api.signInEmail({ body: { email, password: "long enough pw" }, headers: headers() });
     expect(signIn.user.id).toBe(user.id);
   });

@@ -16,7 +16,7 @@ import { EMAIL_TAKEN_MESSAGE, isEmailTaken, translateAuthError } from "./sign-up
  * @throws AppError validation_failed (link no longer pending, another address, email taken)
  */
 export async function signUpWithInvitation(db: Db, auth: Auth, input: InvitedSignUpInput, headers: Headers, now = new Date()) {
-  const invitation = await findInvitationByToken(db, input.token, now);
+  const invitation = await findInvitationByToken({ db }, input.token, now);
   if (!invitation) throw validationError({ _: INVITATION_MESSAGES.invalid });
   if (invitation.status !== "pending") throw validationError({ _: INVITATION_MESSAGES[invitation.status] });
   if (invitation.email !== input.email) {

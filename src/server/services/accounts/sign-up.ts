@@ -20,7 +20,7 @@ export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. S
 export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers) {
   const fields: FieldErrors = {};
   if (await isEmailTaken(db, input.email)) fields.email = EMAIL_TAKEN_MESSAGE;
-  if (!(await isSlugAvailable(db, input.workspaceSlug))) fields.workspaceSlug = SLUG_TAKEN_MESSAGE;
+  if (!(await isSlugAvailable({ db }, input.workspaceSlug))) fields.workspaceSlug = SLUG_TAKEN_MESSAGE;
   if (Object.keys(fields).length > 0) throw validationError(fields);
 
   const { user } = await auth.api

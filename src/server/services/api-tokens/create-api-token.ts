@@ -4,9 +4,10 @@ import type { ServiceContext } from "@/server/context";
 import { apiTokens } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import { API_TOKEN_COLUMNS, presentApiToken } from "@/server/presenters/present-api-token";
+import { presentApiToken } from "@/server/presenters/present-api-token";
+import { API_TOKEN_COLUMNS } from "@/server/services/api-tokens/internal/api-token-columns";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
-import { newApiTokenSecret } from "@/server/services/api-tokens/internal/api-token-secret";
+import { newApiTokenSecret } from "@/server/auth/api-token-secret";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { apiTokens } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import { API_TOKEN_COLUMNS, presentApiToken } from "@/server/presenters/present-api-token";
+import { presentApiToken } from "@/server/presenters/present-api-token";
+import { API_TOKEN_COLUMNS } from "@/server/services/api-tokens/internal/api-token-columns";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** The actor's own API tokens for a workspace they belong to, newest first (revoked and expired ones too). @throws AppError not_found */

@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/server/context";
 import { MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";

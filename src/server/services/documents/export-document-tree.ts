@@ -40,7 +40,7 @@ export async function exportDocumentTree(ctx: ServiceContext, documentId: string
   if (unavailable) throw new AppError("unavailable", unavailable);
   const tree = await loadTree(ctx, root.id, root.workspaceId);
   if (!tree) throw new AppError("not_found", "This document could not be found.");
-  // Every document of a workspace is readable by the same roles (PRODUCT.md §5), and all
+  // Every document of a workspace is readable by the same roles (docs/product.md "Roles"), and all
   // descendants share the root's workspace: the root's read ability covers them.
   const rootName = new SiblingNames(format === "md" ? [BUNDLE_IMAGES_FOLDER] : []).next(displayTitle(tree.title));
   const body = zipStream(async (zip) => {

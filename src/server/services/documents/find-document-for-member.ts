@@ -4,19 +4,13 @@ import { documents, memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { DocumentAccess } from "@/server/policies/document-policy";
+import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";
 
 /** A document with what policies need about the actor's access to it. */
-export interface LoadedDocument extends DocumentAccess {
-  id: string;
-  workspaceId: string;
-  parentId: string | null;
-  position: string;
-  title: string;
-  createdAt: Date;
-  updatedAt: Date;
+export interface LoadedDocument extends DocumentAccess, DocumentSummary {
   deletedAt: Date | null;
   deletedRootId: string | null;
 }

@@ -1,25 +1,15 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Role } from "@/shared/roles";
 import type { ServiceContext } from "@/server/context";
 import { documents, users } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import type { TrashRow } from "@/server/presenters/present-document";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** One entry of the trash: a document trashed on its own, with what went with it. */
-export interface TrashItem {
-  id: string;
+export interface TrashItem extends TrashRow {
   workspaceId: string;
-  parentId: string | null;
-  title: string;
-  deletedAt: Date;
-  /** Null when that user has since been deleted. */
-  deletedByName: string | null;
-  /** Descendants trashed with it (not counting itself). */
-  descendantCount: number;
-  /** The actor's role, for the abilities shown with each entry. */
-  actorRole: Role;
 }
 
 /** The workspace's trashed roots, most recently trashed first. @throws AppError not_found */

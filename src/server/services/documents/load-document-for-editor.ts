@@ -3,10 +3,12 @@ import type { ServiceContext } from "@/server/context";
 import { documents, favorites } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
+import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
 import { findDocumentForMember } from "./find-document-for-member";
 
 /**
- * Everything the editor page needs: the document, its rendered body, the actor's abilities and
+ * Everything the editor page needs: the document, its rendered body (images signed for the
+ * optimiser), the actor's abilities and
  * star, and whether it has live children (the menu's zip exports). @throws AppError not_found
  */
 export async function loadDocumentForEditor(ctx: ServiceContext, documentId: string) {
@@ -26,5 +28,6 @@ export async function loadDocumentForEditor(ctx: ServiceContext, documentId: str
       .where(and(eq(documents.parentId, doc.id), isNull(documents.deletedAt)))
       .limit(1),
   ]);
-  return { doc, abilities, html: body?.html ?? "", isFavorite: Boolean(favorite), hasChildren: Boolean(child) };
+  const html = await signHtmlImages(ctx.db, doc.workspaceId, body?.html ?? "");
+  return { doc, abilities, html, isFavorite: Boolean(favorite), hasChildren: Boolean(child) };
 }

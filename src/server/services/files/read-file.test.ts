@@ -107,7 +107,7 @@ describe("readSignedFile", () => {
     const { uploaded, bytes } = await setup();
     const params = query(signer.signedPath(uploaded.id));
     const { file, maxAgeSeconds } = await readSignedFile(
-      database.db,
+      { db: database.db },
       { fileId: uploaded.id, expires: params.get("expires"), signature: params.get("sig") },
       { signer, blobs },
     );
@@ -125,7 +125,7 @@ describe("readSignedFile", () => {
       { expires: null, signature: null },
     ];
     for (const attempt of attempts) {
-      const error = await failure(readSignedFile(database.db, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
+      const error = await failure(readSignedFile({ db: database.db }, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
       expect(error.code).toBe("not_found");
     }
   });

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/db/client";
+import type { PublicContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/blob-store";
@@ -22,7 +22,7 @@ export interface SignedFileRequest {
  * @throws AppError not_found (bad or expired signature, or no such file)
  */
 export async function readSignedFile(
-  db: Db,
+  { db }: PublicContext,
   request: SignedFileRequest,
   deps: { signer?: FileUrlSigner; blobs?: BlobStore; now?: number } = {},
 ): Promise<{ file: ReadableFile; maxAgeSeconds: number }> {

@@ -9,6 +9,8 @@ import { detectImageType } from "@/server/storage/detect-image-type";
 import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/shared/upload-messages";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { fileUrl } from "@/server/storage/file-urls";
+import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
 
 export interface UploadImageInput {
   documentId: string;
@@ -62,25 +64,4 @@ export async function uploadImage(
     throw error;
   }
   return { id, url: fileUrl(id), mime, size: input.bytes.byteLength };
-}
-
-/** The stable address of a stored file; the document keeps this, never a signed variant. */
-export function fileUrl(fileId: string): string {
-  return `/api/v1/files/${fileId}`;
-}
-
-/** A new file id: 22 url-safe characters (128 bits), unguessable since it appears in documents. */
-export function newFileId(): string {
-  return crypto.randomBytes(16).toString("base64url");
-}
-
-const MAX_NAME_CHARS = 255;
-
-// Only the last path segment, without control characters, so the name is safe in a
-// Content-Disposition header and in the UI.
-/** A client-given file name made safe to keep (also for names read from an archive). */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_NAME_CHARS);
-  return cleaned || "image";
 }

@@ -9,7 +9,7 @@ import type { BlobStore } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/blob-store";
 import { takeTitle } from "@/server/formats/import/take-title";
 import { isUnreadableFileError } from "@/server/formats/import/unreadable-file-error";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { createDocument } from "@/server/services/documents/create-document";
 import { parentDepth } from "@/server/services/documents/internal/document-tree";

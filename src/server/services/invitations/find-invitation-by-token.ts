@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "@/shared/roles";
-import type { Db } from "@/server/db/client";
 import { invitations, users, workspaces } from "@/server/db/schema";
 import type { InvitationStatus } from "@/server/services/invitations/internal/invitation-status";
 import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
 import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
+import type { PublicContext } from "@/server/context";
 
 /** An invitation as its link's holder sees it. */
 export interface InvitationByToken {
@@ -22,7 +22,7 @@ export interface InvitationByToken {
  * The invitation behind a link, whatever its state, or null when no invitation has that
  * token. Anyone holding the link may see this much: the link is the secret.
  */
-export async function findInvitationByToken(db: Db, token: string, now = new Date()): Promise<InvitationByToken | null> {
+export async function findInvitationByToken({ db }: PublicContext, token: string, now = new Date()): Promise<InvitationByToken | null> {
   const [row] = await db
     .select({
       id: invitations.id,

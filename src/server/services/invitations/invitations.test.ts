@@ -101,8 +101,8 @@ describe("createInvitation", () => {
     const { owner, workspace } = await team();
     const first = await invite(owner, workspace.id, "twice@example.com");
     const second = await invite(owner, workspace.id, "twice@example.com", "viewer");
-    expect((await findInvitationByToken(database.db, first.token))?.status).toBe("revoked");
-    expect((await findInvitationByToken(database.db, second.token))?.status).toBe("pending");
+    expect((await findInvitationByToken({ db: database.db }, first.token))?.status).toBe("revoked");
+    expect((await findInvitationByToken({ db: database.db }, second.token))?.status).toBe("pending");
     const pending = await listPendingInvitations(contextFor(database.db, owner), workspace.id);
     expect(pending.map((p) => [p.email, p.role])).toEqual([["twice@example.com", "viewer"]]);
   });
@@ -135,7 +135,7 @@ describe("revokeInvitation", () => {
     const { owner, workspace } = await team();
     const { invitation, token } = await invite(owner, workspace.id, "gone@example.com");
     await revokeInvitation(contextFor(database.db, owner), { invitationId: invitation.id });
-    expect((await findInvitationByToken(database.db, token))?.status).toBe("revoked");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("revoked");
     const invitee = await buildUser(database.db, { email: "gone@example.com" });
     const error = await expectAppError(acceptInvitation(contextFor(database.db, invitee), token), "conflict");
     expect(error.message).toBe(INVITATION_MESSAGES.revoked);
@@ -147,7 +147,7 @@ describe("revokeInvitation", () => {
     const ownerInvite = await invite(owner, workspace.id, "co@example.com", "owner");
     await revokeInvitation(contextFor(database.db, admin), { invitationId: editorInvite.invitation.id });
     await expectAppError(revokeInvitation(contextFor(database.db, admin), { invitationId: ownerInvite.invitation.id }), "forbidden");
-    expect((await findInvitationByToken(database.db, ownerInvite.token))?.status).toBe("pending");
+    expect((await findInvitationByToken({ db: database.db }, ownerInvite.token))?.status).toBe("pending");
   });
 
   it("answers not_found for another workspace's invitation", async () => {
@@ -175,7 +175,7 @@ describe("acceptInvitation", () => {
     expect(accepted).toMatchObject({ workspace: { id: workspace.id, slug: workspace.slug }, role: "commenter", wasMember: false });
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.userId, invitee.id));
     expect(membership).toMatchObject({ workspaceId: workspace.id, role: "commenter" });
-    const found = await findInvitationByToken(database.db, token);
+    const found = await findInvitationByToken({ db: database.db }, token);
     expect(found?.status).toBe("accepted");
   });
 
@@ -186,7 +186,7 @@ describe("acceptInvitation", () => {
     const { token } = await invite(owner, workspace.id, invitee.email, "editor", created);
     const ctx = contextFor(database.db, invitee);
     const justBefore = new Date(created.getTime() + INVITATION_TTL_MS - 1);
-    expect((await findInvitationByToken(database.db, token, justBefore))?.status).toBe("pending");
+    expect((await findInvitationByToken({ db: database.db }, token, justBefore))?.status).toBe("pending");
     const error = await expectAppError(acceptInvitation(ctx, token, new Date(created.getTime() + INVITATION_TTL_MS)), "conflict");
     expect(error.message).toBe(INVITATION_MESSAGES.expired);
     expect(await database.db.select().from(memberships).where(eq(memberships.userId, invitee.id))).toEqual([]);
@@ -208,7 +208,7 @@ describe("acceptInvitation", () => {
     const { token } = await invite(owner, workspace.id, "intended@example.com");
     const error = await expectAppError(acceptInvitation(contextFor(database.db, other), token), "forbidden");
     expect(error.message).toContain("intended@example.com");
-    expect((await findInvitationByToken(database.db, token))?.status).toBe("pending");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("pending");
   });
 
   it("takes someone who became a member meanwhile to the workspace, role unchanged, and uses the link up", async () => {
@@ -217,19 +217,19 @@ describe("acceptInvitation", () => {
     const { token } = await invite(owner, workspace.id, invitee.email, "admin");
     await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: invitee.id, role: "viewer" });
     expect(await acceptInvitation(contextFor(database.db, invitee), token)).toMatchObject({ role: "viewer", wasMember: true });
-    expect((await findInvitationByToken(database.db, token))?.status).toBe("accepted");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("accepted");
   });
 
   it("takes a member who opens someone else's link to the workspace and leaves the link pending", async () => {
     const { owner, member, workspace } = await team("editor");
     const { token } = await invite(owner, workspace.id, "someone-else@example.com");
     expect(await acceptInvitation(contextFor(database.db, member), token)).toMatchObject({ role: "editor", wasMember: true });
-    expect((await findInvitationByToken(database.db, token))?.status).toBe("pending");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("pending");
   });
 
   it("answers not_found for an unknown token", async () => {
     const someone = await buildUser(database.db);
     await expectAppError(acceptInvitation(contextFor(database.db, someone), "x".repeat(43)), "not_found");
-    expect(await findInvitationByToken(database.db, "x".repeat(43))).toBeNull();
+    expect(await findInvitationByToken({ db: database.db }, "x".repeat(43))).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { invitations, memberships, workspaces } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
-import { canAssignRole, workspaceAbilities } from "@/server/policies/workspace-policy";
+import { invitationAbilities } from "@/server/policies/member-policy";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
 
 export const INVITATION_NOT_FOUND = "This invitation could not be found.";
 
@@ -31,7 +32,7 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
   const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
   if (!row || !actorRole) throw new AppError("not_found", INVITATION_NOT_FOUND);
   authorize(workspaceAbilities(actorRole).manageMembers, "Only admins and owners can revoke invitations.");
-  authorize(canAssignRole(actorRole, row.role), "Only owners can revoke invitations for admins and owners.");
+  authorize(invitationAbilities(actorRole, row).revoke, "Only owners can revoke invitations for admins and owners.");
   if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
   await ctx.db
     .update(invitations)

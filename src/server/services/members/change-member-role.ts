@@ -3,7 +3,7 @@ import type { ChangeMemberRoleInput } from "@/shared/schemas/member";
 import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
-import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
+import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**

@@ -3,7 +3,7 @@ import type { LeaveWorkspaceInput } from "@/shared/schemas/member";
 import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
-import { keepsAnOwner, memberAbilities } from "@/server/policies/workspace-policy";
+import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
 import { lockMembers } from "@/server/services/members/internal/lock-members";
 
 export const LAST_OWNER_LEAVE_MESSAGE = "You're the only owner. Make someone else an owner before you leave.";

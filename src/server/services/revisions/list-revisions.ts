@@ -3,23 +3,14 @@ import type { ServiceContext } from "@/server/context";
 import { revisions, users } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
-import type { RevisionKind } from "@/shared/revisions";
 import { REVISION_PAGE_SIZE } from "@/shared/schemas/revision";
 import type { LoadedDocument } from "@/server/services/documents/find-document-for-member";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { decodeRevisionCursor, encodeRevisionCursor } from "@/server/services/revisions/internal/revision-cursor";
+import type { RevisionRow } from "@/server/presenters/present-revision";
 
-/** A revision on the timeline (no body), with the names of the people it mentions. */
-export interface RevisionSummary {
-  id: string;
-  kind: RevisionKind;
-  name: string | null;
-  title: string;
-  size: number;
-  createdAt: Date;
-  createdBy: string | null;
-  authorIds: string[];
-}
+/** A revision on the timeline (no body): the presenter's row. */
+export type RevisionSummary = RevisionRow;
 
 export interface RevisionListPage {
   /** The document the revisions belong to. */

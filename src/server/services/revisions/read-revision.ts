@@ -3,15 +3,18 @@ import type { ServiceContext } from "@/server/context";
 import { revisions } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
+import { renderDeltaHtml } from "@/server/body/render-delta-html";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
 import { namesOf, revisionSummaryColumns } from "./list-revisions";
 import { currentBody } from "./save-version";
 
 export const REVISION_NOT_FOUND = "This version could not be found.";
 
 /**
- * One revision of a readable document with its body, the document's current body (to compare
- * with) and what the actor may do. A revision of another document, or an id that isn't one,
+ * One revision of a readable document with its body (as a delta, and rendered with the
+ * editor's markup, images signed), the document's current body (to compare with) and what
+ * the actor may do. Rendered on request, not stored: old versions are opened rarely. A revision of another document, or an id that isn't one,
  * is not_found like a missing one.
  * @throws AppError not_found
  */
@@ -21,7 +24,8 @@ export async function readRevision(ctx: ServiceContext, documentId: string, revi
   authorize(abilities.readHistory);
   const revision = await findRevision(ctx, doc.id, revisionId);
   const [current, people] = await Promise.all([currentBody(ctx, doc.id), namesOf(ctx, [revision])]);
-  return { doc, abilities, revision, people, current };
+  const html = await signHtmlImages(ctx.db, doc.workspaceId, await renderDeltaHtml(revision.delta));
+  return { doc, abilities, revision, people, current, html };
 }
 
 /** A revision of `documentId` with its body. @throws AppError not_found */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCollabHarness } from "@test/collab-harness";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { peekLiveDocument, runningCollabServer } from "@/server/collab/live-document";
+import { runningCollabServer } from "@/server/collab/live-document";
+import { liveDocuments } from "@/server/services/documents/internal/live-documents";
 import { documents, revisions } from "@/server/db/schema";
 import { deltaToPlainText } from "@/server/body/render-delta-html";
 import { restoreRevision } from "./restore-revision";
@@ -35,7 +36,7 @@ describe("restoreRevision through the running collaboration server", () => {
       await expect.poll(() => client.isSynced(), { timeout: 5_000 }).toBe(true);
       client.body.insert(0, "Hello brave world");
       // The version is taken from the live document, so it needs no store first.
-      await expect.poll(() => peekLiveDocument(doc.id)?.getText(BODY_YTEXT).toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      await expect.poll(() => liveDocuments().peek(doc.id)?.getText(BODY_YTEXT).toString(), { timeout: 5_000 }).toBe("Hello brave world");
       await saveVersion(contextFor(harness.db.db, alice.actor), { documentId: doc.id, name: "Brave" });
       const [named] = await harness.db.db.select().from(revisions).where(and(eq(revisions.documentId, doc.id), eq(revisions.kind, "named")));
       expect(deltaToPlainText(named?.delta)).toBe("Hello brave world\n");

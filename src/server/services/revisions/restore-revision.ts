@@ -3,7 +3,7 @@ import Delta from "quill-delta";
 import type * as Y from "yjs";
 import type { RestoreRevisionInput } from "@/shared/schemas/revision";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { withLiveDocument } from "@/server/collab/live-document";
+import { liveDocuments } from "@/server/services/documents/internal/live-documents";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import type { StoredDelta } from "@/server/db/schema";
@@ -27,7 +27,7 @@ export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisio
   const doc = await findDocumentForMember(ctx, input.documentId);
   authorize(documentAbilities(doc).restoreVersion, "Viewers and commenters can't restore versions.");
   const target = await findRevision(ctx, doc.id, input.revisionId);
-  const restorePoint = await withLiveDocument(ctx.db, { actor: ctx.actor, documentId: doc.id }, async (live) => {
+  const restorePoint = await liveDocuments().open(ctx.db, { actor: ctx.actor, documentId: doc.id }, async (live) => {
     const delta = bodyDelta(live.doc);
     const saved = await insertRevision(ctx.db, {
       documentId: doc.id,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SaveVersionInput } from "@/shared/schemas/revision";
-import { peekLiveDocument } from "@/server/collab/live-document";
+import { liveDocuments } from "@/server/services/documents/internal/live-documents";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { bodyDelta } from "@/server/body/derive-document";
@@ -34,7 +34,7 @@ export async function saveVersion(ctx: ServiceContext, input: SaveVersionInput, 
 
 /** The document's body now: live if loaded in this process, else as stored. */
 export async function currentBody(ctx: ServiceContext, documentId: string) {
-  const live = peekLiveDocument(documentId);
+  const live = liveDocuments().peek(documentId);
   if (live) {
     const delta = bodyDelta(live);
     return { delta, text: deltaToPlainText(delta) };

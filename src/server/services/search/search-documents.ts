@@ -6,6 +6,7 @@ import { findWorkspaceForMember } from "@/server/services/workspaces/find-worksp
 import { listAncestorTitles } from "@/server/services/search/internal/list-ancestor-titles";
 import { listRankedMatches } from "@/server/services/search/internal/ranked-matches";
 import { listSnippets } from "@/server/services/search/internal/list-snippets";
+import type { SearchHitRow } from "@/server/presenters/present-search-result";
 
 export interface SearchDocumentsInput {
   /** The workspace to search, by id or by slug. */
@@ -18,14 +19,7 @@ export interface SearchDocumentsInput {
   limit?: number;
 }
 
-export interface SearchHit {
-  id: string;
-  title: string;
-  /** Escaped body excerpt with `<mark>` around matches (snippetHtml). */
-  snippet: string;
-  path: Array<{ id: string; title: string }>;
-  updatedAt: Date;
-}
+export type SearchHit = SearchHitRow;
 
 export interface SearchPage {
   /** The workspace searched (the caller may have named it by slug or id). */

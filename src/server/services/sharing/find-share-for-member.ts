@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/server/context";
 import { documents, memberships, shares } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
-import type { ShareAccess } from "@/server/policies/document-policy";
+import type { ShareAccess } from "@/server/policies/share-policy";
 
 export const SHARE_NOT_FOUND = "This link could not be found.";
 

@@ -2,7 +2,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { shares, users } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
-import { documentAbilities, shareAbilities } from "@/server/policies/document-policy";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { shareAbilities } from "@/server/policies/share-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { listMembers } from "@/server/services/workspaces/list-members";
 

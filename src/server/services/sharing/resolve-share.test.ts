@@ -37,7 +37,7 @@ async function setUp(options: { includeChildren?: boolean } = {}) {
 describe("resolveShare", () => {
   it("resolves the shared document with its stored HTML and the contents in tree order", async () => {
     const { root, a, a1, b, share } = await setUp();
-    const page = await resolveShare(database.db, { token: share.token });
+    const page = await resolveShare({ db: database.db }, { token: share.token });
     expect(page.document).toMatchObject({ id: root.id, title: "Handbook", html: "<p>Root body</p>", text: "Root body" });
     expect(page.share).toEqual({ token: share.token, includeChildren: true, allowIndexing: false });
     expect(page.contents?.map((n) => [n.title, n.parentId])).toEqual([
@@ -51,20 +51,20 @@ describe("resolveShare", () => {
 
   it("resolves a descendant at any depth when the link includes children", async () => {
     const { a1, share } = await setUp();
-    const page = await resolveShare(database.db, { token: share.token, documentId: a1.id });
+    const page = await resolveShare({ db: database.db }, { token: share.token, documentId: a1.id });
     expect(page.document).toMatchObject({ id: a1.id, html: "<p>A1 body</p>" });
   });
 
   it("refuses descendants when the link does not include children, and shows no contents", async () => {
     const { a1, share } = await setUp({ includeChildren: false });
-    expect((await resolveShare(database.db, { token: share.token })).contents).toBeNull();
-    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+    expect((await resolveShare({ db: database.db }, { token: share.token })).contents).toBeNull();
+    await expect(resolveShare({ db: database.db }, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("answers not_found for documents outside the shared tree or workspace", async () => {
     const { unrelated, foreign, share } = await setUp();
     for (const id of [unrelated.id, foreign.id, "zzzzzzzzzzzz"]) {
-      await expect(resolveShare(database.db, { token: share.token, documentId: id })).rejects.toMatchObject({ code: "not_found" });
+      await expect(resolveShare({ db: database.db }, { token: share.token, documentId: id })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 
@@ -72,24 +72,24 @@ describe("resolveShare", () => {
     const { share } = await setUp();
     await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
     for (const token of [share.token, "x".repeat(32), "short", `${share.token}/..`]) {
-      await expect(resolveShare(database.db, { token })).rejects.toMatchObject({ code: "not_found" });
+      await expect(resolveShare({ db: database.db }, { token })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 
   it("stops answering once the shared document is trashed, and answers again after a restore", async () => {
     const { ctx, root, a1, share } = await setUp();
     await trashDocument(ctx, { documentId: root.id });
-    await expect(resolveShare(database.db, { token: share.token })).rejects.toMatchObject({ code: "not_found" });
-    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare({ db: database.db }, { token: share.token })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare({ db: database.db }, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("hides a trashed child, and a live document under a trashed ancestor between it and the root", async () => {
     const { a, a1, b, share } = await setUp();
     await database.db.update(documents).set({ deletedAt: new Date(), deletedRootId: a.id }).where(eq(documents.id, a.id));
     // a1 stays live here on purpose: the walk must refuse it because of a, not because of itself.
-    await expect(resolveShare(database.db, { token: share.token, documentId: a.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(resolveShare(database.db, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
-    const page = await resolveShare(database.db, { token: share.token, documentId: b.id });
+    await expect(resolveShare({ db: database.db }, { token: share.token, documentId: a.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare({ db: database.db }, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
+    const page = await resolveShare({ db: database.db }, { token: share.token, documentId: b.id });
     expect(page.contents?.map((n) => n.title)).toEqual(["Handbook", "B"]);
   });
 

@@ -3,7 +3,10 @@ import type { Db } from "@/server/db/client";
 import { documents, shares } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { liveSubtreeRows } from "@/server/services/documents/internal/document-tree";
+import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
 import { isShareToken } from "@/server/services/sharing/internal/share-token";
+import type { PublicContext } from "@/server/context";
+import type { PublishedNodeRow } from "@/server/presenters/present-published-page";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 
@@ -11,18 +14,14 @@ export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 const WALK_LIMIT = 1000;
 
 /** A published document in the contents sidebar. */
-export interface PublishedNode {
-  id: string;
-  parentId: string | null;
-  title: string;
-}
+export type PublishedNode = PublishedNodeRow;
 
 /** What a published page shows. */
 export interface PublishedPage {
   share: { token: string; includeChildren: boolean; allowIndexing: boolean };
   /** The shared document. */
   root: { id: string; title: string };
-  /** The document this URL addresses: the root, or one of its live descendants. */
+  /** The document this URL addresses: the root, or one of its live descendants; its HTML with images signed for the optimiser. */
   document: { id: string; workspaceId: string; title: string; html: string; text: string; updatedAt: Date };
   /** The root and its live descendants in tree order when the link includes children; else null. */
   contents: PublishedNode[] | null;
@@ -36,7 +35,7 @@ export interface PublishedPage {
  * trashing or revoking takes effect at once without a cleanup job.
  * @throws AppError not_found
  */
-export async function resolveShare(db: Db, input: { token: string; documentId?: string | null }): Promise<PublishedPage> {
+export async function resolveShare({ db }: PublicContext, input: { token: string; documentId?: string | null }): Promise<PublishedPage> {
   if (!isShareToken(input.token)) throw notFound();
   const [row] = await db
     .select({
@@ -77,7 +76,8 @@ export async function resolveShare(db: Db, input: { token: string; documentId?: 
   return {
     share: { token: row.token, includeChildren: row.includeChildren, allowIndexing: row.allowIndexing },
     root: { id: row.rootId, title: row.rootTitle },
-    document: found,
+    // The link's resolution is what lets this reader see the page: images of its workspace only.
+    document: { ...found, html: await signHtmlImages(db, found.workspaceId, found.html) },
     contents,
   };
 }

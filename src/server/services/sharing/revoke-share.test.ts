@@ -34,10 +34,10 @@ async function setUp() {
 describe("revokeShare", () => {
   it("lets the creator revoke their link; it stops resolving and can't be revoked twice", async () => {
     const { editor, share } = await setUp();
-    await expect(resolveShare(database.db, { token: share.token })).resolves.toBeDefined();
+    await expect(resolveShare({ db: database.db }, { token: share.token })).resolves.toBeDefined();
     const revoked = await revokeShare(contextFor(database.db, editor), { shareId: share.id });
     expect(revoked.revokedAt).toBeInstanceOf(Date);
-    await expect(resolveShare(database.db, { token: share.token })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resolveShare({ db: database.db }, { token: share.token })).rejects.toMatchObject({ code: "not_found" });
     await expect(revokeShare(contextFor(database.db, editor), { shareId: share.id })).rejects.toMatchObject({ code: "not_found" });
   });
 

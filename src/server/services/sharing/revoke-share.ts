@@ -3,7 +3,7 @@ import type { RevokeShareInput } from "@/shared/schemas/share";
 import type { ServiceContext } from "@/server/context";
 import { shares } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
-import { shareAbilities } from "@/server/policies/document-policy";
+import { shareAbilities } from "@/server/policies/share-policy";
 import { SHARE_NOT_FOUND, findShareForMember } from "./find-share-for-member";
 
 /**

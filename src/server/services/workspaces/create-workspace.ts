@@ -1,7 +1,8 @@
 import type { CreateWorkspaceInput } from "@/shared/schemas/workspace";
 import type { ServiceContext } from "@/server/context";
 import { isUniqueViolation } from "@/server/db/pg-errors";
-import { memberships, workspaces } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { memberships, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { validationError } from "@/server/errors";
 
 export const SLUG_TAKEN_MESSAGE = "This address is taken. Choose another.";
@@ -16,6 +17,8 @@ export async function createWorkspace(ctx: ServiceContext, input: CreateWorkspac
         .values({ name: input.name, slug: input.slug, createdBy: ownerId })
         .returning();
       if (!workspace) throw new Error("insert returned no row");
+      // An address another workspace left behind is free: the new one takes it, and the redirect goes.
+      await tx.delete(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.oldSlug, input.slug));
       await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ownerId, role: "owner" });
       return workspace;
     });

@@ -13,13 +13,13 @@ import { remapImageUrls } from "@/server/formats/archive/remap-image-urls";
 import type { ArchivePerson } from "@/server/formats/archive/workspace-archive";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { AppError, authorize, validationError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { getBlobStore, newBlobKey } from "@/server/storage/blob-store";
 import { detectImageType } from "@/server/storage/detect-image-type";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import { cleanFileName, newFileId } from "@/server/services/files/upload-image";
+import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
 import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 import { hasDocuments } from "@/server/services/workspaces/internal/has-documents";
@@ -52,7 +52,7 @@ export async function importWorkspace(
   blobs: BlobStore = getBlobStore(),
 ): Promise<ImportedWorkspace> {
   const existing = "into" in target ? await findEmptyTarget(ctx, target.into) : null;
-  // An API token acts in its own workspace only (PRODUCT.md §5): it can't make a new one.
+  // An API token acts in its own workspace only (docs/product.md "Roles"): it can't make a new one.
   if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
   const archive = await readWorkspaceArchive(bytes);
   try {

@@ -10,7 +10,8 @@ import { findWorkspaceForMember } from "./find-workspace-for-member";
 import { listMembers } from "./list-members";
 import { listWorkspacesForUser } from "./list-workspaces-for-user";
 import { recordWorkspaceVisit } from "./record-workspace-visit";
-import { renameWorkspace } from "./rename-workspace";
+import { findMovedWorkspace } from "./find-moved-workspace";
+import { updateWorkspace } from "./update-workspace";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -70,12 +71,44 @@ describe("findWorkspaceForMember", () => {
   });
 });
 
-describe("renameWorkspace", () => {
+describe("updateWorkspace", () => {
   it("lets the owner rename", async () => {
     const owner = await buildUser(database.db);
     const ws = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
-    const renamed = await renameWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: "New name" });
-    expect(renamed.name).toBe("New name");
+    const renamed = await updateWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: "New name", slug: ws.slug });
+    expect(renamed).toMatchObject({ name: "New name", slug: ws.slug, previousSlug: ws.slug });
+    expect(await findMovedWorkspace(contextFor(database.db, owner), ws.slug)).toBeNull();
+  });
+
+  it("moves the address, keeping the old one as a redirect for members only", async () => {
+    const owner = await buildUser(database.db);
+    const member = await buildUser(database.db);
+    const outsider = await buildUser(database.db);
+    const ws = await buildWorkspace(database.db, [
+      { actor: owner, role: "owner" },
+      { actor: member, role: "viewer" },
+    ]);
+    const moved = await updateWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: ws.name, slug: `${ws.slug}-moved` });
+    expect(moved.slug).toBe(`${ws.slug}-moved`);
+    expect(await findMovedWorkspace(contextFor(database.db, member), ws.slug)).toBe(`${ws.slug}-moved`);
+    expect(await findMovedWorkspace(contextFor(database.db, outsider), ws.slug)).toBeNull();
+    // Moving again keeps every old address pointing at the current one.
+    await updateWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: ws.name, slug: `${ws.slug}-again` });
+    expect(await findMovedWorkspace(contextFor(database.db, member), ws.slug)).toBe(`${ws.slug}-again`);
+    expect(await findMovedWorkspace(contextFor(database.db, member), `${ws.slug}-moved`)).toBe(`${ws.slug}-again`);
+  });
+
+  it("lets another workspace take an old address, which then stops redirecting; refuses a current one", async () => {
+    const owner = await buildUser(database.db);
+    const other = await buildUser(database.db);
+    const ws = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const taken = await buildWorkspace(database.db, [{ actor: other, role: "owner" }]);
+    const error = await updateWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: ws.name, slug: taken.slug }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "validation_failed", fields: { slug: "This address is taken. Choose another." } });
+
+    await updateWorkspace(contextFor(database.db, owner), { workspaceId: ws.id, name: ws.name, slug: `${ws.slug}-new` });
+    await createWorkspace(contextFor(database.db, other), { name: "Squatter", slug: ws.slug });
+    expect(await findMovedWorkspace(contextFor(database.db, owner), ws.slug)).toBeNull();
   });
 
   it.each(["admin", "editor", "commenter", "viewer"] as const)("refuses a %s", async (role) => {
@@ -85,7 +118,7 @@ describe("renameWorkspace", () => {
       { actor: owner, role: "owner" },
       { actor: member, role },
     ]);
-    await expectAppError(renameWorkspace(contextFor(database.db, member), { workspaceId: ws.id, name: "Hijacked" }), "forbidden");
+    await expectAppError(updateWorkspace(contextFor(database.db, member), { workspaceId: ws.id, name: "Hijacked", slug: ws.slug }), "forbidden");
   });
 
   it("answers not_found to another workspace's member", async () => {
@@ -93,7 +126,7 @@ describe("renameWorkspace", () => {
     const outsider = await buildUser(database.db);
     const ws = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
     await buildWorkspace(database.db, [{ actor: outsider, role: "owner" }]);
-    await expectAppError(renameWorkspace(contextFor(database.db, outsider), { workspaceId: ws.id, name: "x" }), "not_found");
+    await expectAppError(updateWorkspace(contextFor(database.db, outsider), { workspaceId: ws.id, name: "x", slug: ws.slug }), "not_found");
   });
 });
 

@@ -10,10 +10,10 @@ import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { ROLE_LABELS } from "@/shared/roles";
 import { NewDocumentButton } from "@/app/(app)/w/[workspace]/_components/new-document-button";
+import { LocalTime } from "@/components/time/local-time";
 
 type Props = { params: Promise<{ workspace: string }> };
 
-const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { workspace } = await requireMember((await params).workspace);
@@ -91,7 +91,7 @@ function DocumentList({ id, heading, empty, documents, slug }: { id: string; hea
             <li key={doc.id}>
               <Link href={`/w/${slug}/d/${documentSegment(doc)}`} className="flex items-center gap-3 py-2 text-sm hover:text-accent">
                 <span className="min-w-0 flex-1 truncate font-medium">{displayTitle(doc.title)}</span>
-                <span className="shrink-0 text-muted">{timeFormat.format(new Date(doc.updatedAt))}</span>
+                <LocalTime value={doc.updatedAt} className="shrink-0 text-muted" />
               </Link>
             </li>
           ))}

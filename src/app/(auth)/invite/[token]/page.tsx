@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
-import { getActor } from "@/server/auth/session";
-import type { Actor } from "@/server/context";
-import { getDb } from "@/server/db/database";
+import type { Actor, ServiceContext } from "@/server/context";
+import { publicContext, signedInContext } from "@/server/http/request-context";
 import { AppError } from "@/server/errors";
 import type { InvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
@@ -27,12 +26,12 @@ const PROBLEM_TITLES = {
 /** /invite/[token]: anyone with the link sees the invitation and can sign up or sign in to accept it. */
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const db = await getDb();
-  const invitation = InvitationTokenField.safeParse(token).success ? await findInvitationByToken(db, token) : null;
-  const actor = await getActor();
+  const invitation = InvitationTokenField.safeParse(token).success ? await findInvitationByToken(await publicContext(), token) : null;
+  const ctx = await signedInContext();
+  const actor = ctx?.actor ?? null;
   if (!invitation) return <Problem kind="invalid" actor={actor} />;
   // Already a member (whatever became of the link): straight to the workspace.
-  if (actor && (await isMember(actor, invitation))) redirect(`/w/${invitation.workspace.slug}`);
+  if (ctx && (await isMember(ctx, invitation))) redirect(`/w/${invitation.workspace.slug}`);
   if (invitation.status !== "pending") return <Problem kind={invitation.status} actor={actor} />;
 
   const invitePath = `/invite/${token}`;
@@ -96,9 +95,9 @@ function Problem({ kind, actor }: { kind: keyof typeof PROBLEM_TITLES; actor: Ac
   );
 }
 
-async function isMember(actor: Actor, invitation: InvitationByToken): Promise<boolean> {
+async function isMember(ctx: ServiceContext, invitation: InvitationByToken): Promise<boolean> {
   try {
-    await findWorkspaceForMember({ db: await getDb(), actor }, { id: invitation.workspace.id });
+    await findWorkspaceForMember(ctx, { id: invitation.workspace.id });
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return false;

@@ -3,7 +3,7 @@ import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
 import { apiWorkspace, readQuery } from "@/server/http/read-query";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { createDocument } from "@/server/services/documents/create-document";
 import { listDocumentsPage } from "@/server/services/documents/list-documents-page";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 /**
  * GET /api/v1/documents?workspace=&parentId=&cursor=&limit=: `{data, nextCursor}` of live documents;
  * POST /api/v1/documents `{workspace?, title, parentId?, markdown? | delta?}`: 201 with the document
- * (PRODUCT.md §6; docs/api.md).
+ * (docs/product.md "Calls"; docs/api.md).
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest) => {

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/v1/search?workspace=&q=&cursor=&limit=: ranked live documents with escaped,
- * highlighted snippets, `{data, nextCursor}` (PRODUCT.md §6; docs/api.md).
+ * highlighted snippets, `{data, nextCursor}` (docs/product.md "Calls"; docs/api.md).
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest) => {

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/server/db/database";
 import { AppError } from "@/server/errors";
 import { publicOrigin } from "@/server/http/public-origin";
+import { publicContext } from "@/server/http/request-context";
 import { presentPublishedPage } from "@/server/presenters/present-published-page";
 import { resolveShare } from "@/server/services/sharing/resolve-share";
 import { documentIdFromSegment } from "@/shared/document-slug";
@@ -13,6 +13,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "@/app/p/[share]/[[...path]]/_components/published.css";
+import { LocalTime } from "@/components/time/local-time";
 
 type Props = { params: Promise<{ share: string; path?: string[] }> };
 
@@ -26,9 +27,8 @@ const load = cache(async (token: string, path: string[] | undefined) => {
   const segment = path?.[0];
   const documentId = segment === undefined ? null : documentIdFromSegment(segment);
   if (segment !== undefined && !documentId) notFound();
-  const db = await getDb();
   try {
-    return await presentPublishedPage(db, await resolveShare(db, { token, documentId }));
+    return presentPublishedPage(await resolveShare(await publicContext(), { token, documentId }));
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
@@ -70,7 +70,7 @@ export default async function PublishedPage({ params }: Props) {
           </div>
         </article>
         <footer className="mt-10 border-t border-border pt-4 text-sm text-muted">
-          Last updated <time dateTime={page.updatedAt.toISOString()}>{page.updatedAt.toISOString().slice(0, 10)}</time> · Published with Quire
+          Last updated <LocalTime value={page.updatedAt} style="date" /> · Published with Quire
         </footer>
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { documents } from "@/server/db/schema";
+import type { DocumentRow } from "@/server/presenters/present-document";
 
 /** The columns services return for a document (never the body): what DocumentSummaryDto shows. */
 export const summaryColumns = {
@@ -11,13 +12,5 @@ export const summaryColumns = {
   updatedAt: documents.updatedAt,
 };
 
-/** A document as services return it after a change. */
-export interface DocumentSummary {
-  id: string;
-  workspaceId: string;
-  parentId: string | null;
-  position: string;
-  title: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A document as services return it after a change (the presenter's row). */
+export type DocumentSummary = DocumentRow;

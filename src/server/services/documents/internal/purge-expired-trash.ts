@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
 
-/** How long a document stays in the trash (PRODUCT.md §8). */
+/** How long a document stays in the trash (docs/product.md "Limits"). */
 export const TRASH_RETENTION_DAYS = 30;
 
 /**

@@ -25,7 +25,7 @@ export interface StoreResult {
 
 /**
  * Stores a document's Yjs state with everything derived from it, and takes an `auto` revision
- * when one is due (PRODUCT.md §3): the body differs from the last revision's and
+ * when one is due (docs/product.md "States"): the body differs from the last revision's and
  * AUTO_REVISION_INTERVAL_MS has passed since that revision (or since the document was created).
  * One statement, so the snapshot, its derivations, the pending authors and the revision never
  * disagree, and a store costs one round trip (PGlite's per-query overhead dominates the hot

@@ -8,7 +8,8 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
-import { fileIdFromUrl, signFileUrls } from "./sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
+import { signFileUrls } from "./sign-file-urls";
 import { uploadImage } from "@/server/services/files/upload-image";
 
 let database: TestDatabase;

@@ -4,12 +4,6 @@ import { files } from "@/server/db/schema";
 import type { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { getFileUrlSigner } from "@/server/storage/file-url-signer";
 
-/** Pulls the file id out of a stored image URL (`/api/v1/files/<id>`, optionally absolute); null for any other address. */
-export function fileIdFromUrl(src: string): string | null {
-  const match = /^(?:https?:\/\/[^/]+)?\/api\/v1\/files\/([A-Za-z0-9_-]{16,64})(?:[?#].*)?$/.exec(src);
-  return match?.[1] ?? null;
-}
-
 /**
  * Signed URLs (`FileUrlSigner.signedPath`) for the files among `fileIds` that belong to
  * `workspaceId`, by id. The caller must already know the reader may see a document of

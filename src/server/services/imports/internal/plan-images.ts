@@ -31,7 +31,7 @@ export function planImages(delta: BodyDelta, source: ImportSource, resources: Re
     } else if (/^(?:https?:)?\/\//i.test(trimmed)) {
       plan.set(index, { action: "keep" });
     } else if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed === "") {
-      // Quill's image format blanks what the seed's rule refuses (an SVG or WebP data: URI, javascript:…).
+      // Quill's image format blanks what the image rule refuses (an SVG or WebP data: URI, javascript:…).
       plan.set(index, { action: "drop", label: trimmed.slice(0, 80) || "an image the editor can't show", reason: "Images can be http(s) addresses, PNG, GIF, JPEG, BMP or ICO data, or files in the zip." });
     } else {
       plan.set(index, fromZip(trimmed, source, resources));

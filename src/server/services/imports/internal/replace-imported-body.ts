@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
-import { bodyWork } from "@/server/body/body-work";
+import { bodyWork } from "@/server/workers/body-work";
 
 /**
  * Gives a document the import has just created its final body, once its images are uploaded

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-/** 24 random bytes: 192 bits, 32 base64url characters (PRODUCT.md §2 asks for 22+). */
+/** 24 random bytes: 192 bits, 32 base64url characters (docs/product.md "Entities" asks for 22+). */
 const TOKEN_BYTES = 24;
 
 // What a token in a URL may look like before any database lookup (old or future lengths included).
@@ -14,9 +14,4 @@ export function newShareToken(): string {
 /** Whether `value` can be a share token at all (cheap filter for `/p/[share]`). */
 export function isShareToken(value: string): boolean {
   return TOKEN_PATTERN.test(value);
-}
-
-/** The published page of a token: `/p/<token>`. */
-export function sharePath(token: string): string {
-  return `/p/${token}`;
 }

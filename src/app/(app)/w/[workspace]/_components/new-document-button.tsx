@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction } from "@/server/actions/document-actions";
 import { documentSegment } from "@/shared/document-slug";
 
@@ -17,14 +18,20 @@ export function NewDocumentButton({ workspaceId, workspaceSlug }: { workspaceId:
         type="button"
         aria-disabled={isPending}
         className={buttonClass("primary", isPending ? "cursor-wait opacity-60" : "")}
-        onClick={() =>
-          !isPending &&
+        onClick={() => {
+          if (isPending) return;
+          // What is typed from now on is the new document's title (and, after Enter, its body).
+          const hold = holdTyping("title");
           startTransition(async () => {
             const result = await createDocumentAction({ workspaceId });
-            if (!result.ok) return setError(result.message);
+            if (!result.ok) {
+              hold.release();
+              return setError(result.message);
+            }
+            hold.forDocument(result.data.id);
             router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
-          })
-        }
+          });
+        }}
       >
         {isPending ? "Creating…" : "New document"}
       </button>

@@ -10,6 +10,7 @@ import { searchDocuments } from "@/server/services/search/search-documents";
 import type { SearchResultDto } from "@/shared/dto";
 import { displayTitle } from "@/shared/document-slug";
 import { SEARCH_PAGE_SIZE } from "@/shared/schemas/search";
+import { LocalTime } from "@/components/time/local-time";
 
 type Props = {
   params: Promise<{ workspace: string }>;
@@ -18,9 +19,8 @@ type Props = {
 
 export const metadata: Metadata = { title: "Search" };
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
-/** The full results page: `?q=` ranked 20 per page, `cursor` for the next page (PRODUCT.md §1, §8). */
+/** The full results page: `?q=` ranked 20 per page, `cursor` for the next page (docs/product.md "Screens", "Limits"). */
 export default async function SearchPage({ params, searchParams }: Props) {
   const { ctx, workspace } = await requireMember((await params).workspace);
   const search = await searchParams;
@@ -115,7 +115,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                 <p className="break-words text-sm">
                   <Snippet html={result.snippet} />
                 </p>
-                <p className="text-xs text-muted">Updated {dateFormat.format(new Date(result.updatedAt))}</p>
+                <p className="text-xs text-muted">Updated <LocalTime value={result.updatedAt} style="date" /></p>
               </li>
             );
           })}

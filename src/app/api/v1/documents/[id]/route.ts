@@ -17,7 +17,7 @@ export const dynamic = "force-dynamic";
 /**
  * GET /api/v1/documents/{id}?format=delta|markdown|html: `{id, title, parentId, position, url, createdAt, updatedAt, delta}`
  * (or `markdown` / `html` instead of `delta`); PATCH `{title?, parentId?, position?}`: rename or move;
- * DELETE: to the trash with its descendants (PRODUCT.md §6).
+ * DELETE: to the trash with its descendants (docs/product.md "Calls").
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest, { params }) => {

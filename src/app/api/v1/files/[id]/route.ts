@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
-import { actorFromHeaders, bearerToken } from "@/server/auth/actor-from-headers";
-import { getDb } from "@/server/db/database";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import { AppError } from "@/server/errors";
 import { SESSION_CACHE_CONTROL, fileResponse, signedCacheControl } from "@/server/storage/file-response";
 import { EXPIRES_PARAM, SIGNATURE_PARAM } from "@/server/storage/file-url-signer";
 import { defineRoute } from "@/server/http/route";
-import { requireApiContext } from "@/server/http/require-api-actor";
+import { apiContextFor } from "@/server/http/require-api-actor";
+import { publicContext } from "@/server/http/request-context";
 import { FILE_NOT_FOUND, readFile } from "@/server/services/files/read-file";
 import { readSignedFile } from "@/server/services/files/read-signed-file";
 
@@ -20,10 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (request: NextRequest, { params }) => {
     const { id } = await params;
     if (typeof id !== "string") throw new AppError("not_found", FILE_NOT_FOUND);
-    const db = await getDb();
     const query = request.nextUrl.searchParams;
     if (query.has(SIGNATURE_PARAM)) {
-      const signed = await readSignedFile(db, { fileId: id, expires: query.get(EXPIRES_PARAM), signature: query.get(SIGNATURE_PARAM) }).catch(
+      const signed = await readSignedFile(await publicContext(), { fileId: id, expires: query.get(EXPIRES_PARAM), signature: query.get(SIGNATURE_PARAM) }).catch(
         (error: unknown) => {
           // An expired link still works for a signed-in member: fall through to the session.
           if (error instanceof AppError && error.code === "not_found") return null;
@@ -32,13 +31,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
       );
       if (signed) return fileResponse(request, signed.file, signedCacheControl(signed.maxAgeSeconds));
     }
-    // An API token is checked as on every route (a bad one is 401); a missing session stays a 404.
-    if (bearerToken(request.headers) !== null) {
-      const ctx = await requireApiContext(request, { scope: "read" });
-      return fileResponse(request, await readFile(ctx, id), SESSION_CACHE_CONTROL);
-    }
-    const actor = await actorFromHeaders(request.headers);
-    if (!actor) throw new AppError("not_found", FILE_NOT_FOUND);
-    return fileResponse(request, await readFile({ db, actor }, id), SESSION_CACHE_CONTROL);
+    // An API token is checked as on every route (a bad one is 401); no credential at all is a 404.
+    const caller = await resolveCaller(request.headers, { acceptTokens: true });
+    if (caller.kind === "anonymous") throw new AppError("not_found", FILE_NOT_FOUND);
+    const ctx = await apiContextFor(caller, request, { scope: "read" });
+    return fileResponse(request, await readFile(ctx, id), SESSION_CACHE_CONTROL);
   },
 });

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { WorkspaceSlugField } from "@/shared/schemas/workspace";
-import { getDb } from "@/server/db/database";
 import { fieldErrorsFrom } from "@/server/errors";
+import { publicContext } from "@/server/http/request-context";
 import { defineRoute, jsonError } from "@/server/http/route";
 import { isSlugAvailable } from "@/server/services/workspaces/is-slug-available";
 import { SLUG_TAKEN_MESSAGE } from "@/server/services/workspaces/create-workspace";
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
       const message = fieldErrorsFrom(parsed.error)._ ?? "This address is not valid.";
       return Response.json({ slug: raw, available: false, message });
     }
-    const available = await isSlugAvailable(await getDb(), parsed.data);
+    const available = await isSlugAvailable(await publicContext(), parsed.data);
     return Response.json({ slug: parsed.data, available, ...(available ? {} : { message: SLUG_TAKEN_MESSAGE }) });
   },
 });

@@ -5,7 +5,6 @@ import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/http/require-member";
 import { AppError } from "@/server/errors";
 import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
-import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
@@ -45,7 +44,7 @@ export default async function DocumentPage({ params }: Props) {
       document={{ id: doc.id, title: doc.title, isFavorite }}
       abilities={abilities}
       exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
-      initialHtml={await presentDocumentHtml(ctx.db, workspace.id, html)}
+      initialHtml={html}
       user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
     />
   );

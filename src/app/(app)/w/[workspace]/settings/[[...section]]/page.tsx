@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireMember } from "@/server/http/require-member";
-import { assignableRoles } from "@/server/policies/workspace-policy";
+import { assignableRoles } from "@/server/policies/member-policy";
 import { presentMembers, presentPendingInvitation } from "@/server/presenters/present-member";
 import { listPendingInvitations } from "@/server/services/invitations/list-pending-invitations";
 import { listMembers } from "@/server/services/workspaces/list-members";
@@ -24,7 +24,7 @@ const SECTIONS = {
 } as const;
 type Section = keyof typeof SECTIONS;
 
-type Props = { params: Promise<{ workspace: string; section?: string[] }> };
+type Props = { params: Promise<{ workspace: string; section?: string[] }>; searchParams: Promise<{ moved?: string }> };
 
 function sectionFrom(segments: string[] | undefined): Section {
   const [first, ...rest] = segments ?? [];
@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `${SECTIONS[sectionFrom(section)]} settings` };
 }
 
-export default async function SettingsPage({ params }: Props) {
+export default async function SettingsPage({ params, searchParams }: Props) {
   const { workspace: slug, section: segments } = await params;
   const section = sectionFrom(segments);
   const { ctx, workspace } = await requireMember(slug);
@@ -56,7 +56,7 @@ export default async function SettingsPage({ params }: Props) {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
       <h1 className="text-2xl font-semibold">Settings</h1>
       <SettingsNav slug={workspace.slug} current={section} sections={sections} />
-      {section === "general" ? <GeneralSettings workspace={workspace} /> : null}
+      {section === "general" ? <GeneralSettings workspace={workspace} hasMoved={(await searchParams).moved === "1"} /> : null}
       {section === "members" ? (
         <MembersList
           members={presentMembers(await listMembers(ctx, workspace.id), { id: ctx.actor.id, role: workspace.role })}

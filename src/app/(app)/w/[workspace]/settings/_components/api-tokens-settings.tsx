@@ -12,11 +12,12 @@ import type { CreateApiTokenFormState } from "@/server/actions/api-token-actions
 import { createApiTokenAction, revokeApiTokenAction } from "@/server/actions/api-token-actions";
 import type { ApiTokenCreatedDto, ApiTokenDto, TokenStatus } from "@/shared/api-tokens";
 import { MAX_TOKEN_NAME_CHARS } from "@/shared/schemas/api-token";
+import { LocalTime } from "@/components/time/local-time";
+import { formatTime } from "@/shared/format-time";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 const STATUS_LABELS: Record<TokenStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 
-/** Settings → API tokens: the signed-in person's own tokens for this workspace (PRODUCT.md §1). */
+/** Settings → API tokens: the signed-in person's own tokens for this workspace (docs/product.md "Screens"). */
 export function ApiTokensSettings({ workspaceId, tokens }: { workspaceId: string; tokens: ApiTokenDto[] }) {
   return (
     <div className="flex flex-col gap-8">
@@ -140,11 +141,14 @@ function CreatedToken({ created }: { created: ApiTokenCreatedDto }) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A token stops working at the start of the day after its last day (UTC): show the day chosen. */
+/**
+ * A token stops working at the start of the day after its last day (UTC): show the day chosen,
+ * a calendar day rather than a moment, so in UTC whatever the reader's zone.
+ */
 function expiryText(token: ApiTokenDto): string {
   const expiresAt = new Date(token.expiresAt ?? 0);
-  if (token.status === "expired") return `expired ${dateFormat.format(expiresAt)}`;
-  return `works until ${dateFormat.format(new Date(expiresAt.getTime() - DAY_MS))}`;
+  if (token.status === "expired") return `expired ${formatTime(expiresAt.toISOString(), "date", "UTC")}`;
+  return `works until ${formatTime(new Date(expiresAt.getTime() - DAY_MS).toISOString(), "date", "UTC")}`;
 }
 
 function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
@@ -183,7 +187,7 @@ function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
                   {token.name} <span className="font-mono text-xs text-muted">{token.prefix}…</span>
                 </p>
                 <p className="text-xs text-muted">
-                  {token.scope === "read" ? "Read" : "Write"} · {STATUS_LABELS[token.status]} · created {dateFormat.format(new Date(token.createdAt))} · {token.lastUsedAt ? `last used ${dateFormat.format(new Date(token.lastUsedAt))}` : "never used"}
+                  {token.scope === "read" ? "Read" : "Write"} · {STATUS_LABELS[token.status]} · created <LocalTime value={token.createdAt} style="date" /> · {token.lastUsedAt ? <>last used <LocalTime value={token.lastUsedAt} style="date" /></> : "never used"}
                   {token.expiresAt ? ` · ${expiryText(token)}` : ""}
                 </p>
               </div>

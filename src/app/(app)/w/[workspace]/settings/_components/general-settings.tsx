@@ -4,14 +4,15 @@ import { useActionState, useRef } from "react";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { renameWorkspaceAction } from "@/server/actions/workspace-actions";
+import { updateWorkspaceAction } from "@/server/actions/workspace-actions";
+import { WorkspaceFields } from "@/components/workspace-fields";
 import type { WorkspaceDto } from "@/shared/dto";
 import type { FormState } from "@/shared/form-state";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
-/** The workspace's name (owners can rename it) and address. */
-export function GeneralSettings({ workspace }: { workspace: WorkspaceDto }) {
-  const [state, formAction] = useActionState(renameWorkspaceAction, {} as FormState);
+/** The workspace's name and address: owners change them (an old address keeps redirecting), others read them. */
+export function GeneralSettings({ workspace, hasMoved }: { workspace: WorkspaceDto; hasMoved: boolean }) {
+  const [state, formAction] = useActionState(updateWorkspaceAction, {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const canRename = workspace.abilities.rename;
@@ -22,18 +23,19 @@ export function GeneralSettings({ workspace }: { workspace: WorkspaceDto }) {
       </h2>
       <form ref={formRef} action={formAction} className="flex max-w-md flex-col gap-4" noValidate>
         <input type="hidden" name="workspaceId" value={workspace.id} />
-        <Field
-          name="name"
-          label="Workspace name"
-          required
-          maxLength={80}
-          defaultValue={state.values?.name ?? workspace.name}
-          readOnly={!canRename}
-          error={state.fields?.name}
-          hint={canRename ? undefined : "Only owners can rename the workspace."}
-        />
-        <Field name="slug" label="Address" value={`/w/${workspace.slug}`} readOnly disabled hint="The address can't be changed yet." />
-        <FormMessage error={state.message} success={state.success} />
+        {canRename ? (
+          <WorkspaceFields
+            defaults={{ name: state.values?.name ?? workspace.name, slug: state.values?.slug ?? workspace.slug }}
+            errors={state.fields}
+            currentSlug={workspace.slug}
+          />
+        ) : (
+          <>
+            <Field name="name" label="Workspace name" value={workspace.name} readOnly hint="Only owners can rename the workspace." />
+            <Field name="slug" label="Workspace address" value={`/w/${workspace.slug}`} readOnly hint="Only owners can change the address." />
+          </>
+        )}
+        <FormMessage error={state.message} success={state.success ?? (hasMoved ? "Saved. The workspace has a new address; the old one redirects here." : undefined)} />
         {canRename ? (
           <div>
             <SubmitButton pendingLabel="Saving…">Save</SubmitButton>

@@ -10,8 +10,8 @@ import { changeMemberRoleAction, leaveWorkspaceAction, removeMemberAction } from
 import type { MemberDto } from "@/shared/dto";
 import type { Role } from "@/shared/roles";
 import { ROLE_LABELS, roleWithArticle } from "@/shared/roles";
+import { LocalTime } from "@/components/time/local-time";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
 type Confirming = { kind: "remove"; member: MemberDto } | { kind: "leave" };
 
@@ -148,7 +148,7 @@ function MemberRow({
           ) : (
             <p>{ROLE_LABELS[member.role]}</p>
           )}
-          <p className="text-xs text-muted">Joined {dateFormat.format(new Date(member.joinedAt))}</p>
+          <p className="text-xs text-muted">Joined <LocalTime value={member.joinedAt} style="date" /></p>
         </div>
         {member.abilities.remove ? (
           <Button variant="ghost" className="text-danger" disabled={isPending} onClick={onRemove} aria-label={`Remove ${member.name}`}>

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { revokeInvitationAction } from "@/server/actions/member-actions";
 import type { PendingInvitationDto } from "@/shared/dto";
 import { ROLE_LABELS } from "@/shared/roles";
+import { LocalTime } from "@/components/time/local-time";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
 /** Invitations nobody has accepted yet, with Revoke for those the viewer may withdraw. */
 export function PendingInvitations({ invitations }: { invitations: PendingInvitationDto[] }) {
@@ -46,7 +46,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
                 <p className="text-xs text-muted">
                   {ROLE_LABELS[invitation.role]}
                   {invitation.inviterName ? ` · invited by ${invitation.inviterName}` : ""} · expires{" "}
-                  {dateFormat.format(new Date(invitation.expiresAt))}
+                  <LocalTime value={invitation.expiresAt} />
                 </p>
               </div>
               {invitation.canRevoke ? (

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { purgeDocumentAction, restoreDocumentAction } from "@/server/actions/document-actions";
 import type { TrashItemDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
+import { LocalTime } from "@/components/time/local-time";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** Trashed documents with Restore (editors) and Delete forever (admins, after confirming). */
 export function TrashList({
@@ -59,19 +59,19 @@ export function TrashList({
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{displayTitle(item.title)}</p>
               <p className="text-sm text-muted">
-                Trashed {dateFormat.format(new Date(item.deletedAt))}
+                Trashed <LocalTime value={item.deletedAt} />
                 {item.deletedByName ? ` by ${item.deletedByName}` : ""}
                 {item.descendantCount > 0 ? ` · with ${item.descendantCount} sub-document${item.descendantCount === 1 ? "" : "s"}` : ""}
               </p>
             </div>
             {canRestore ? (
-              <Button variant="secondary" onClick={() => restore(item)} aria-label={`Restore ${displayTitle(item.title)}`} disabled={isPending}>
-                Restore
+              <Button variant="secondary" onClick={() => restore(item)} disabled={isPending}>
+                Restore<span className="sr-only"> {displayTitle(item.title)}</span>
               </Button>
             ) : null}
             {canPurge ? (
-              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} aria-label={`Delete ${displayTitle(item.title)} forever`} disabled={isPending}>
-                Delete forever
+              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} disabled={isPending}>
+                Delete forever<span className="sr-only"> {displayTitle(item.title)}</span>
               </Button>
             ) : null}
           </li>

@@ -3,13 +3,15 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import Link from "next/link";
 import type Quill from "quill";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import { DocumentEditor } from "@/components/document-editor";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
+import type { Arrival } from "@/lib/typing-handoff";
+import { arriveAtDocument } from "@/lib/typing-handoff";
 import { uploadImage } from "@/lib/upload-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { DocumentMenu } from "./document-menu";
@@ -49,6 +51,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
   // removed, document trashed, signed out elsewhere): its word wins over the page's.
   const canEdit = serverCanEdit ?? abilities.update;
   const lostAccess = notice?.kind === "denied" ? (notice.lost ?? "refused") : null;
+  const arrival = useArrival(document.id, abilities.update);
   useEffect(() => {
     if (editor) void keepPageForOffline();
   }, [editor]);
@@ -86,6 +89,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
         <PresenceAvatars collaborators={collaborators} editor={editor} />
         <Link
           href={`/w/${workspaceSlug}/d/${segment}/share`}
+          data-share-trigger
           className="inline-flex min-h-9 items-center rounded-md border border-border px-3 font-medium hover:bg-surface"
         >
           Share
@@ -101,7 +105,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           importInto={abilities.update ? document : null}
         />
       </div>
-      <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} />
+      <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} />
       {status === "offline" && canEdit && !lostAccess ? (
         <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
           You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.
@@ -146,7 +150,25 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
         onProvider={setProvider}
         onEditor={setEditor}
         onImages={handleImages}
+        arrival={arrival}
       />
     </article>
   );
+}
+
+/**
+ * Where focus goes as the document opens, and the keys typed for it on the way (lib/typing-handoff):
+ * decided once, before the first paint, so the first key after the page shows already lands.
+ */
+function useArrival(documentId: string, canEdit: boolean): Arrival | null {
+  const [arrival, setArrival] = useState<Arrival | null>(null);
+  const hasArrived = useRef(false);
+  useLayoutEffect(() => {
+    const opened = arriveAtDocument(documentId, canEdit);
+    // Once: StrictMode runs effects twice in development, and the second finds nothing held.
+    if (!hasArrived.current) setArrival(opened.arrival);
+    hasArrived.current = true;
+    return opened.leave;
+  }, [documentId, canEdit]);
+  return arrival;
 }

@@ -17,6 +17,14 @@ export function ShareModal({ title, children }: { title: string; children: React
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           data-testid="share-modal"
+          onCloseAutoFocus={(event) => {
+            // Back to the "Share" button: the element focused when the dialog opened may have been
+            // re-rendered by the navigation, and Radix would then leave focus on the page body.
+            const trigger = document.querySelector<HTMLElement>("[data-share-trigger]");
+            if (!trigger) return;
+            event.preventDefault();
+            trigger.focus();
+          }}
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-raised p-4 shadow-xl sm:p-6"
         >
           <div className="flex items-start gap-3">

@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useIsClient } from "@/lib/use-is-client";
 
-// Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js).
+// Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js) and ours (editor/image-alt.ts, editor/toolbar-keyboard.ts).
 const SHORTCUTS: Array<[string, string]> = [
   ["Mod+B", "Bold"],
   ["Mod+I", "Italic"],
@@ -17,6 +17,12 @@ const SHORTCUTS: Array<[string, string]> = [
   ["- or * then Space", "Start a bulleted list"],
   ["[ ] then Space", "Start a check list"],
   ["Enter on an empty list item", "End the list"],
+  ["Alt+Enter on a selected image", "Describe the image (its alt text)"],
+  ["Mod+Alt+1, 2, 3", "Heading 1, 2, 3"],
+  ["Mod+Alt+0", "Normal text"],
+  ["Alt+F10", "Go to the formatting toolbar; again: the document menu"],
+  ["Esc in the toolbar", "Back to the text"],
+  ["← → in the toolbar; ↓ on a picker", "Move between controls; open a picker and choose with ↑ ↓ and Enter"],
 ];
 
 /** "Keyboard shortcuts": what the editor's keys do, with ⌘ on Apple devices and Ctrl elsewhere. */

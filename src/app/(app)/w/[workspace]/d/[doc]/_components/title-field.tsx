@@ -1,22 +1,30 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { renameDocumentAction } from "@/server/actions/document-actions";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 import { announceRename } from "@/lib/document-events";
+import type { Arrival } from "@/lib/typing-handoff";
 
 const SAVE_AFTER_MS = 600;
 
-/** The document's title above the editor: saved as you type; the sidebar follows it at once, the address's slug on the next visit. */
+/**
+ * The document's title above the editor: saved as you type; the sidebar follows it at once, the
+ * address's slug on the next visit. A new document arrives with its title focused, and with what
+ * was typed while it was being created.
+ */
 export function TitleField({
   documentId,
   title,
   isReadOnly,
+  arrival,
 }: {
   documentId: string;
   title: string;
   isReadOnly: boolean;
+  arrival: Arrival | null;
 }) {
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string | null>(null);
   const saved = useRef(title);
@@ -43,6 +51,19 @@ export function TitleField({
     latestSave.current = save;
   });
 
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!arrival || !input) return;
+    if (arrival.focus === "title") input.focus();
+    if (!arrival.title) return;
+    const next = (input.value + arrival.title).slice(0, MAX_TITLE_CHARS);
+    input.value = next; // before the next key: setting the value puts the caret at its end
+    setValue(next);
+    pending.current = next;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void latestSave.current(next), SAVE_AFTER_MS);
+  }, [arrival]);
+
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -57,6 +78,7 @@ export function TitleField({
         Title
       </label>
       <input
+        ref={inputRef}
         id="document-title"
         value={value}
         readOnly={isReadOnly}

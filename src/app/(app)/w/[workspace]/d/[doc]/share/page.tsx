@@ -20,7 +20,7 @@ export default async function SharePage({ params }: Props) {
   const dialog = await requireShareDialog(workspace, segment);
   const canonical = await redirectStaleSegment(segment, { id: dialog.panel.documentId, title: dialog.title }, (current) => `/w/${workspace}/d/${current}/share`);
   return (
-    <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="share-page">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="share-page">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto min-w-0 break-words text-2xl font-semibold tracking-tight">Share “{displayTitle(dialog.title)}”</h1>
         <Link href={`/w/${workspace}/d/${canonical}`} className={buttonClass("secondary")}>
@@ -28,6 +28,6 @@ export default async function SharePage({ params }: Props) {
         </Link>
       </div>
       <SharePanel {...dialog.panel} />
-    </main>
+    </div>
   );
 }

@@ -15,6 +15,10 @@ import "highlight.js/styles/github.css";
 
 type Props = { params: Promise<{ workspace: string; doc: string }> };
 
+// What is printed is paper: the view stays light in dark mode too (its greys and code colours
+// are chosen for a white page; on the dark background they fell to 2.55:1).
+const PAPER_CSS = ":root, .dark { --color-bg: #ffffff; --color-fg: #18181b; --color-muted: #5b5b66; --color-accent: #4f46e5; color-scheme: light; } html, body { background: #ffffff; color: #18181b; }";
+
 // Cached per request: generateMetadata and the page share one lookup.
 const load = cache(async (slug: string, segment: string) => {
   const { ctx, workspace } = await requireMember(slug);
@@ -48,9 +52,9 @@ export default async function PrintPage({ params }: Props) {
     <>
       {/* Our own constant CSS, set raw because React would escape its ">" selectors; style
           elements need no nonce (the page CSP allows inline styles, security-headers.ts). */}
-      <style dangerouslySetInnerHTML={{ __html: `${EXPORT_PAGE_CSS}\n${PRINT_CSS}` }} />
+      <style dangerouslySetInnerHTML={{ __html: `${EXPORT_PAGE_CSS}\n${PRINT_CSS}\n${PAPER_CSS}` }} />
       <PrintOnLoad backHref={`/w/${workspace.slug}/d/${canonical}`} />
-      <main className="ql-container ql-snow">
+      <main className="print-view ql-container ql-snow">
         <h1 className="document-title">{title}</h1>
         <div className="ql-editor" dangerouslySetInnerHTML={{ __html: doc.html }} />
       </main>

@@ -11,16 +11,15 @@ import { buttonClass } from "@/components/ui/button";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/http/require-member";
 import { diffRevision } from "@/shared/revision-diff";
-import { renderDeltaHtml } from "@/server/body/render-delta-html";
 import { AppError } from "@/server/errors";
-import { presentDocumentHtml } from "@/server/presenters/present-document-html";
 import { presentRevision } from "@/server/presenters/present-revision";
 import { listRevisions } from "@/server/services/revisions/list-revisions";
 import { readRevision } from "@/server/services/revisions/read-revision";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { RestoreRevisionButton } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/restore-revision-button";
 import { RevisionDiffView } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-diff-view";
-import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-labels";
+import { KIND_BADGE, revisionDetails, revisionLabel } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-labels";
+import { LocalTime } from "@/components/time/local-time";
 import { RevisionTimeline } from "@/app/(app)/w/[workspace]/d/[doc]/history/_components/revision-timeline";
 
 type Props = { params: Promise<{ workspace: string; doc: string; rev?: string[] }> };
@@ -65,7 +64,7 @@ export default async function HistoryPage({ params }: Props) {
 
   if (data.kind === "timeline") {
     return (
-      <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="history-page">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="history-page">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="mr-auto min-w-0 break-words text-2xl font-semibold tracking-tight">Versions of “{displayTitle(doc.title)}”</h1>
           <Link href={documentHref} className={buttonClass("secondary")}>
@@ -78,16 +77,15 @@ export default async function HistoryPage({ params }: Props) {
           initial={data.revisions.map((r) => presentRevision(r, data.people))}
           initialCursor={data.nextCursor}
         />
-      </main>
+      </div>
     );
   }
 
   const revision = presentRevision(data.revision, data.people);
   const diff = diffRevision(data.revision.delta, data.current.delta);
-  // Rendered on request (not stored): old versions are opened rarely, and this is the editor's markup.
-  const html = await presentDocumentHtml(data.ctx.db, doc.workspaceId, await renderDeltaHtml(data.revision.delta));
+  const { html } = data;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
       <nav aria-label="Version history" className="flex flex-wrap gap-3 text-sm">
         <Link href={historyHref} className="font-medium underline">
           All versions
@@ -99,7 +97,7 @@ export default async function HistoryPage({ params }: Props) {
       <header className="flex flex-col gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide">{KIND_BADGE[revision.kind]}</span>
-          <time dateTime={revision.createdAt}>{formatRevisionTime(revision.createdAt)}</time>
+          <LocalTime value={revision.createdAt} />
         </p>
         <h1 className="break-words text-2xl font-semibold tracking-tight">{revisionLabel(revision)}</h1>
         <p className="break-words text-sm text-muted">
@@ -126,6 +124,6 @@ export default async function HistoryPage({ params }: Props) {
           </div>
         </div>
       </section>
-    </main>
+    </div>
   );
 }

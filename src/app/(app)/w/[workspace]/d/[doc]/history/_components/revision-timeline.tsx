@@ -5,7 +5,8 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { listRevisionsAction } from "@/server/actions/revision-actions";
 import type { RevisionDto } from "@/shared/schemas/revision";
-import { formatRevisionTime, KIND_BADGE, revisionDetails, revisionLabel } from "./revision-labels";
+import { LocalTime } from "@/components/time/local-time";
+import { KIND_BADGE, revisionDetails, revisionLabel } from "./revision-labels";
 
 /** The document's revisions, newest first; "Load more" fetches the next page after the cursor. */
 export function RevisionTimeline({
@@ -52,9 +53,7 @@ export function RevisionTimeline({
               <span className="flex flex-wrap items-center gap-2">
                 <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide text-muted">{KIND_BADGE[revision.kind]}</span>
                 <span className="min-w-0 break-words font-medium">{revisionLabel(revision)}</span>
-                <time dateTime={revision.createdAt} className="ml-auto text-sm text-muted">
-                  {formatRevisionTime(revision.createdAt)}
-                </time>
+                <LocalTime value={revision.createdAt} className="ml-auto text-sm text-muted" />
               </span>
               <span className="break-words text-sm text-muted">{revisionDetails(revision)}</span>
             </Link>

@@ -1,17 +1,19 @@
 import type { Db } from "@/server/db/client";
 import { replaceImageSources } from "@/server/formats/export/replace-image-sources";
-import { fileIdFromUrl, signFileUrls } from "@/server/services/files/internal/sign-file-urls";
+import { fileIdFromUrl } from "@/server/storage/file-urls";
+import { signFileUrls } from "./sign-file-urls";
 
-// One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the seed's 75.
+// One of next.config.ts images.deviceSizes: a text column at 1–2× density; quality is the framework default of 75 (docs/product.md "Editor rules").
 const WIDTH = 1080;
 const QUALITY = 75;
 
 /**
- * The stored body HTML for a reader who may see the workspace's documents, with uploaded
- * images routed through next/image (`/_next/image?url=&w=&q=`). The optimiser fetches
- * without the reader's cookies, so each image gets a signed URL (services/files).
+ * Body HTML for a reader the caller has found may see the workspace's documents (a member's
+ * page, a live share link), with uploaded images routed through next/image
+ * (`/_next/image?url=&w=&q=`). The optimiser fetches without the reader's cookies, so each
+ * image gets a signed URL; images of other workspaces are left as they were (signFileUrls).
  */
-export async function presentDocumentHtml(db: Db, workspaceId: string, html: string): Promise<string> {
+export async function signHtmlImages(db: Db, workspaceId: string, html: string): Promise<string> {
   const ids: string[] = [];
   replaceImageSources(html, (src) => {
     const id = fileIdFromUrl(src);

@@ -3,8 +3,8 @@ import { TOKEN_PREFIX } from "@/shared/api-tokens";
 import type { Actor, ApiGrant } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { apiTokens, memberships, users } from "@/server/db/schema";
-import { tokenStatus } from "@/server/presenters/present-api-token";
-import { hashApiToken } from "@/server/services/api-tokens/internal/api-token-secret";
+import { tokenStatus } from "@/shared/api-tokens";
+import { hashApiToken } from "./api-token-secret";
 
 /** How often a token's lastUsedAt is written at most: a busy integration must not cost a write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

@@ -3,9 +3,9 @@ import { Worker } from "node:worker_threads";
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
 import { UnreadableFileError } from "@/server/formats/import/unreadable-file-error";
 import type { BodyWork } from "./body-work";
-import type { DerivedDocument } from "./derive-document";
-import type { BodyDelta } from "./sanitize-delta";
-import type { StateFromDelta } from "./state-from-delta";
+import type { DerivedDocument } from "@/server/body/derive-document";
+import type { BodyDelta } from "@/server/body/sanitize-delta";
+import type { StateFromDelta } from "@/server/body/state-from-delta";
 
 /** A worker with nothing to do for this long is stopped (its Quill and jsdom hold ~100 MB). */
 const IDLE_MS = 30_000;

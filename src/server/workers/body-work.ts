@@ -1,11 +1,11 @@
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
 import { convertFile } from "@/server/formats/import/convert-file";
 import { peekProcessSingleton, processSingleton } from "@/server/process-singleton";
-import type { DerivedDocument } from "./derive-document";
-import { deriveDocument } from "./derive-document";
-import type { BodyDelta } from "./sanitize-delta";
-import type { StateFromDelta } from "./state-from-delta";
-import { stateFromDelta } from "./state-from-delta";
+import type { DerivedDocument } from "@/server/body/derive-document";
+import { deriveDocument } from "@/server/body/derive-document";
+import type { BodyDelta } from "@/server/body/sanitize-delta";
+import type { StateFromDelta } from "@/server/body/state-from-delta";
+import { stateFromDelta } from "@/server/body/state-from-delta";
 
 /**
  * The CPU-heavy work on document bodies, each step taking up to seconds for a large document

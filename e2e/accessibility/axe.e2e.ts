@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "@test/file-factories";
+import { HistoryPage } from "../pages/history-page";
+import { ShareDialog } from "../pages/share-dialog";
+import type { Person } from "../support/accounts";
+import type { RunningApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+// axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at
+// 1280 and 360 px: each must report no violation. The editor screen holds an image, a formula
+// and a code block, where the editor's own controls live.
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+interface Screen {
+  name: string;
+  path: (fx: Fixture) => string;
+  /** Signed out: a fresh context without the owner's session. */
+  isPublic?: boolean;
+  /** What to do once the page is there, before axe runs (open a dialog, wait for the editor). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+interface Fixture {
+  person: Person;
+  docPath: string;
+  docId: string;
+  revisionPath: string;
+  sharePath: string;
+}
+
+const waitForEditor = async (page: Page) => {
+  await page.locator(".ql-toolbar").first().waitFor();
+  await page.getByTestId("editor-mount").locator(".ql-editor").waitFor();
+};
+
+const SCREENS: Screen[] = [
+  { name: "landing", path: () => "/", isPublic: true },
+  { name: "sign-in", path: () => "/login", isPublic: true },
+  { name: "sign-up", path: () => "/signup", isPublic: true },
+  { name: "home", path: (fx) => `/w/${fx.person.workspaceSlug}` },
+  { name: "editor", path: (fx) => fx.docPath, prepare: waitForEditor },
+  {
+    name: "share dialog",
+    path: (fx) => fx.docPath,
+    prepare: async (page) => {
+      await waitForEditor(page);
+      await page.getByRole("link", { name: "Share" }).click();
+      await new ShareDialog(page).modal().waitFor();
+    },
+  },
+  { name: "search", path: (fx) => `/w/${fx.person.workspaceSlug}/search?q=formula` },
+  { name: "history", path: (fx) => `${fx.docPath}/history` },
+  { name: "revision", path: (fx) => fx.revisionPath },
+  ...["general", "members", "invitations", "api-tokens", "import-export"].map((section) => ({
+    name: `settings ${section}`,
+    path: (fx: Fixture) => `/w/${fx.person.workspaceSlug}/settings/${section}`,
+  })),
+  { name: "trash", path: (fx) => `/w/${fx.person.workspaceSlug}/trash` },
+  { name: "print view", path: (fx) => `${fx.docPath}/print` },
+  { name: "new workspace", path: () => "/workspaces/new" },
+  { name: "published page", path: (fx) => fx.sharePath, isPublic: true },
+];
+
+const VARIANTS = [
+  { colorScheme: "light", width: 1280 },
+  { colorScheme: "dark", width: 1280 },
+  { colorScheme: "light", width: 360 },
+  { colorScheme: "dark", width: 360 },
+] as const;
+
+let app: RunningApp;
+let browser: Browser;
+let owner: { page: Page; person: Person };
+let fx: Fixture;
+
+beforeAll(async () => {
+  [app, browser] = await startAppAndBrowser();
+  owner = await signedUpPage(browser, app.url, "a11y");
+  const { page, person } = owner;
+  const image = `data:image/png;base64,${Buffer.from(solidPng(160, 90)).toString("base64")}`;
+  const created = await page.request.post("/api/v1/documents", {
+    headers: { origin: app.url },
+    data: {
+      workspace: person.workspaceSlug,
+      title: "Field notes",
+      delta: {
+        ops: [
+          { insert: "Observations" },
+          { insert: "\n", attributes: { header: 2 } },
+          { insert: "A paragraph with a " },
+          { insert: "link", attributes: { link: "https://example.com" } },
+          { insert: " and a formula " },
+          { insert: { formula: "e^{i\\pi} + 1 = 0" } },
+          { insert: ".\n" },
+          { insert: { image } },
+          { insert: "\nconst answer = 42;" },
+          { insert: "\n", attributes: { "code-block": "javascript" } },
+          { insert: "The end.\n" },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const doc = (await created.json()) as { id: string; url: string };
+  // A trashed document, so the trash has a row.
+  const scrap = await page.request.post("/api/v1/documents", { headers: { origin: app.url }, data: { workspace: person.workspaceSlug, title: "Scrap" } });
+  const scrapId = ((await scrap.json()) as { id: string }).id;
+  expect((await page.request.delete(`/api/v1/documents/${scrapId}`, { headers: { origin: app.url } })).status()).toBe(200);
+
+  await page.goto(doc.url);
+  await waitForEditor(page);
+  const history = new HistoryPage(page);
+  await history.saveVersion("First draft");
+  await history.openTimeline();
+  await history.openRevision("First draft");
+  const revisionPath = new URL(page.url()).pathname;
+  await page.goto(doc.url);
+  await waitForEditor(page);
+  await page.getByRole("link", { name: "Share" }).click();
+  const sharePath = await new ShareDialog(page).createLink();
+  fx = { person, docPath: doc.url, docId: doc.id, revisionPath, sharePath };
+});
+
+afterAll(async () => {
+  await stopAppAndBrowser(app, browser);
+});
+
+async function contextFor(variant: (typeof VARIANTS)[number], isPublic: boolean): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: app.url,
+    colorScheme: variant.colorScheme,
+    viewport: { width: variant.width, height: 800 },
+    ...(isPublic ? {} : { storageState: await owner.page.context().storageState() }),
+  });
+}
+
+/** axe's violations on `page`, one line each: rule, impact, and the first elements it names. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+  }, WCAG_TAGS);
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+describe("axe on every main screen", () => {
+  for (const variant of VARIANTS) {
+    it(`reports no WCAG 2.1 A/AA violation in ${variant.colorScheme} at ${variant.width} px`, async () => {
+      const found: string[] = [];
+      for (const isPublic of [true, false]) {
+        const context = await contextFor(variant, isPublic);
+        const page = await context.newPage();
+        for (const screen of SCREENS.filter((s) => Boolean(s.isPublic) === isPublic)) {
+          await page.goto(screen.path(fx));
+          await page.waitForLoadState("networkidle");
+          await screen.prepare?.(page);
+          for (const line of await violations(page)) found.push(`${screen.name}: ${line}`);
+        }
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,76 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import type { Person } from "../support/accounts";
+import type { RunningApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { signedUpPage } from "../support/workspace";
+
+// Everything around the text is reachable from the keyboard: headings by shortcut, the
+// toolbar and its pickers with Alt+F10 and the arrows, the document menu one Alt+F10 further.
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let person: Person;
+beforeAll(async () => {
+  [app, browser] = await startAppAndBrowser();
+  ({ page, person } = await signedUpPage(browser, app.url, "keyboarder"));
+});
+afterAll(async () => {
+  await stopAppAndBrowser(app, browser);
+});
+
+async function openDocument(title: string, text: string): Promise<EditorPage> {
+  const response = await page.request.post("/api/v1/documents", {
+    headers: { origin: app.url },
+    data: { workspace: person.workspaceSlug, title, markdown: text },
+  });
+  await page.goto(((await response.json()) as { url: string }).url);
+  const editor = new EditorPage(page);
+  await editor.waitUntilEditable();
+  await editor.body().getByText(text).click();
+  return editor;
+}
+
+const firstLineHeader = async (editor: EditorPage) => (await editor.storedDocument()).delta.ops.find((op) => op.insert === "\n")?.attributes?.header ?? null;
+const activeLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.className ?? null);
+
+describe("the editor from the keyboard", () => {
+  it("makes headings with Ctrl+Alt+1–3 and normal text with Ctrl+Alt+0", async () => {
+    const editor = await openDocument("Shortcuts", "Plan for the week");
+    await page.keyboard.press("Control+Alt+Digit2");
+    await expect.poll(() => editor.body().locator("h2").textContent()).toBe("Plan for the week");
+    await expect.poll(() => firstLineHeader(editor)).toBe(2);
+    await page.keyboard.press("Control+Alt+Digit0");
+    await expect.poll(() => editor.body().locator("h2").count()).toBe(0);
+    await expect.poll(() => firstLineHeader(editor)).toBeNull();
+  });
+
+  it("reaches the toolbar with Alt+F10, picks a heading with the arrows, and the document menu with Alt+F10 again", async () => {
+    const editor = await openDocument("Toolbar", "Chapter one");
+    await page.keyboard.press("Alt+F10");
+    expect(await activeLabel()).toBe("Heading");
+    await page.keyboard.press("ArrowDown");
+    // The picker opened on its selected item (normal text); its items are named.
+    expect(await activeLabel()).toBe("Normal text");
+    await page.keyboard.press("ArrowDown");
+    expect(await activeLabel()).toBe("Heading 1");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editor.body().locator("h1").textContent()).toBe("Chapter one");
+    await expect.poll(() => firstLineHeader(editor)).toBe(1);
+
+    await page.keyboard.press("Alt+F10");
+    await page.keyboard.press("ArrowRight");
+    expect(await activeLabel()).toBe("Font");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => editor.body().evaluate((body) => body === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("Alt+F10");
+    await page.keyboard.press("Alt+F10");
+    expect(await activeLabel()).toBe("Document actions");
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Version history" }).waitFor();
+    await page.keyboard.press("Escape");
+  });
+});
