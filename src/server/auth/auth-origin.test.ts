@@ -51,3 +51,17 @@ describe("better-auth's origin check", () => {
     });
   });
 });
+
+describe("better-auth's sign-up", () => {
+  it("refuses a name our forms refuse (a NUL byte, which the database can't store) with 400 and the form's message", async () => {
+    const auth = createAuth({ db: database.db, secret: SECRET });
+    const request = new Request("http://localhost:3000/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "localhost:3000", origin: "http://localhost:3000" },
+      body: JSON.stringify({ name: "Eve\u0000", email: "nul@example.com", password: "correct horse battery" }),
+    });
+    const response = await auth.handler(request);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "INVALID_NAME", message: "Names can't hold tabs, line breaks or other control characters." });
+  });
+});

@@ -4,6 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { AVATAR_COLORS } from "@/shared/avatar-colors";
+import { PersonNameField } from "@/shared/schemas/fields";
 import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
@@ -73,6 +74,8 @@ export function createAuth(options: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Our forms check names with the same field; this covers better-auth's own endpoints.
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
         if (ctx.path !== "/sign-in/email") return;
         const retryAfter = await limiter.take(signInAttempt(ctx));
         if (retryAfter !== null) {
@@ -94,6 +97,15 @@ export function createAuth(options: CreateAuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// A name our forms would refuse (empty, too long, a control character such as NUL, which the
+// database would refuse with a 500) answers 400 with the form's message.
+function refuseInvalidName(name: unknown): void {
+  if (name === undefined) return;
+  const result = PersonNameField.safeParse(name);
+  if (result.success) return;
+  throw new APIError("BAD_REQUEST", { message: result.error.issues[0]?.message ?? "Enter your name.", code: "INVALID_NAME" });
+}
 
 /** The process's auth instance over the process's database. */
 export function getAuth(): Promise<Auth> {

@@ -89,6 +89,18 @@ async function createQuillHost(): Promise<QuillHost> {
     },
   });
   const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
+  // The clipboard collapses whitespace outside <pre> as HTML renders it, but a code span's
+  // spaces and tabs are its content (CommonMark keeps them; the editor shows them): an imported
+  // code span keeps them, line endings becoming spaces as in CommonMark. Runs after Quill's own
+  // text matchers, so only their text is replaced.
+  const Delta = Quill.import("delta") as new () => RealmDelta;
+  quill.clipboard.addMatcher(window.Node.TEXT_NODE, (node, delta) => {
+    if (!isInCodeSpan(node)) return delta;
+    const kept = new Delta().insert((node as Text).data.replace(/\r\n?|\n/g, " "));
+    // matchText turns every newline into a space, so a final one is matchNewline's line break.
+    const last = delta.ops.at(-1)?.insert;
+    return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
+  });
 
   return {
     document: window.document,
@@ -114,6 +126,20 @@ async function createQuillHost(): Promise<QuillHost> {
   };
 }
 
+// Inside <code> but not <pre> (a code block keeps its text anyway).
+function isInCodeSpan(node: Node): boolean {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    if (parent.localName === "pre") return false;
+    if (parent.localName === "code") return true;
+  }
+  return false;
+}
+
+interface RealmDelta {
+  ops: { insert?: unknown }[];
+  insert(text: string): RealmDelta;
+}
+
 interface SanitizingFormat {
   sanitize(url: unknown): string;
 }
@@ -124,7 +150,10 @@ interface KatexLike {
 
 interface QuillInstance {
   root: HTMLElement;
-  clipboard: { convert(input: { html: string; text: string }): { ops: unknown[] } };
+  clipboard: {
+    convert(input: { html: string; text: string }): { ops: unknown[] };
+    addMatcher(selector: number, matcher: (node: Node, delta: RealmDelta) => RealmDelta): void;
+  };
   setContents(delta: BodyDelta | { ops: unknown[] }, source: "silent"): void;
   getContents(): { ops: unknown[] };
   getModule(name: string): unknown;

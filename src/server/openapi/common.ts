@@ -6,7 +6,7 @@ import { ApiErrorSchema } from "@/shared/schemas/api-v1";
 export type OpenApiPaths = ZodOpenApiPathsObject;
 
 const ERROR_TEXT = {
-  400: "Malformed JSON or parameters (`bad_request`; `fields` names each parameter).",
+  400: "Malformed JSON, parameters or form (`bad_request`; `fields` names each parameter).",
   401: "No session or API token, or a token that is unknown, revoked or expired (`unauthenticated`).",
   403: "The role or the token's scope does not allow it (`forbidden`).",
   404: "Missing, trashed, or not visible to the caller (`not_found`): never reveals that something exists.",
@@ -33,7 +33,7 @@ export function publicErrorResponses(...statuses: ErrorStatus[]): ZodOpenApiResp
       String(status),
       {
         description: ERROR_TEXT[status],
-        ...(status === 429 ? { headers: z.object({ "Retry-After": z.int().meta({ description: "Seconds to wait." }) }) } : {}),
+        ...(status === 429 ? { headers: z.object({ "Retry-After": z.int().min(0).meta({ description: "Seconds to wait." }) }) } : {}),
         content: { "application/json": { schema: ApiErrorSchema } },
       },
     ]),
@@ -45,13 +45,18 @@ export function jsonResponse(description: string, schema: z.ZodType) {
   return { description, content: { "application/json": { schema } } };
 }
 
+/** A 201 JSON response whose `Location` header says where the new thing is. */
+export function createdResponse(description: string, schema: z.ZodType, location: string) {
+  return { ...jsonResponse(description, schema), headers: z.object({ Location: z.string().meta({ description: location }) }) };
+}
+
 /** A JSON request body. */
 export function jsonBody(schema: z.ZodType) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
 /** A document id path parameter. */
-export const DocumentIdPath = z.object({ id: z.string().meta({ description: "The document's id.", example: "k2j3h4g5f6d7" }) });
+export const DocumentIdPath = z.object({ id: z.string().meta({ description: "The document's id.", examples: ["k2j3h4g5f6d7"] }) });
 
 /** An operation that changes data: needs a write token (or a session of a role that may). */
 export function writeOperation(operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject {

@@ -12,7 +12,7 @@ import {
 import { ExportQuerySchema } from "@/shared/schemas/export";
 import { EXPORT_CONTENT_TYPES } from "@/server/formats/export/export-formats";
 import type { OpenApiPaths } from "./common";
-import { DocumentIdPath, errorResponses, jsonBody, jsonResponse, writeOperation } from "./common";
+import { DocumentIdPath, createdResponse, errorResponses, jsonBody, jsonResponse, writeOperation } from "./common";
 
 /** /api/v1/documents and its sub-resources. */
 export const documentsPaths: OpenApiPaths = {
@@ -31,7 +31,10 @@ export const documentsPaths: OpenApiPaths = {
       summary: "Create a document",
       description: "Created as the last child of `parentId` (or at the top level), empty or with a body given as Markdown or as a Quill delta.",
       requestBody: jsonBody(CreateDocumentBodySchema),
-      responses: { "201": jsonResponse("The new document.", DocumentSummarySchema), ...errorResponses(403, 404, 409, 413, 415, 422) },
+      responses: {
+        "201": createdResponse("The new document.", DocumentSummarySchema, "The new document's address in the API: `/api/v1/documents/{id}`."),
+        ...errorResponses(403, 404, 409, 413, 415, 422),
+      },
     }),
   },
   "/api/v1/documents/{id}": {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IMAGE_ACCEPT_ATTRIBUTE } from "@/shared/editor-rules";
 import type { OpenApiPaths } from "./common";
-import { errorResponses, jsonResponse, writeOperation } from "./common";
+import { createdResponse, errorResponses, writeOperation } from "./common";
 
 const UploadFormSchema = z
   .object({
@@ -22,7 +22,10 @@ export const filesPaths: OpenApiPaths = {
       tags: ["Files"],
       summary: "Upload an image for a document",
       requestBody: { required: true, content: { "multipart/form-data": { schema: UploadFormSchema } } },
-      responses: { "201": jsonResponse("The stored file.", UploadedFileSchema), ...errorResponses(403, 404, 413, 415, 422) },
+      responses: {
+        "201": createdResponse("The stored file.", UploadedFileSchema, "Where the file is served: its `url`."),
+        ...errorResponses(400, 403, 404, 413, 415, 422),
+      },
     }),
   },
   "/api/v1/files/{id}": {
@@ -30,7 +33,7 @@ export const filesPaths: OpenApiPaths = {
       operationId: "getFile",
       tags: ["Files"],
       summary: "Download an uploaded file",
-      description: "For a caller who may read its document, or anyone with a signed URL (`expires`, `signature`). No access is 404.",
+      description: "For a caller who may read its document, or anyone with a signed URL (`expires`, `signature`). No access, no session and no token are 404; only a bad API token is 401.",
       requestParams: {
         path: z.object({ id: z.string().meta({ description: "The file's id." }) }),
         query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
@@ -39,6 +42,8 @@ export const filesPaths: OpenApiPaths = {
         "200": { description: "The file's bytes.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } },
         "304": { description: "Not modified (ETag)." },
         ...errorResponses(404),
+        // Only a token is checked as on other routes: no session and no token is a 404 here, like no access.
+        "401": { ...errorResponses()["401"], description: "An API token that is unknown, revoked or expired (`unauthenticated`). Without a token or session the answer is 404." },
       },
     },
   },

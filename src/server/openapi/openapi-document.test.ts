@@ -41,4 +41,27 @@ describe("the OpenAPI document", () => {
     expect(create.additionalProperties).toBe(false);
     expect(document.components?.securitySchemes).toMatchObject({ bearerToken: { type: "http", scheme: "bearer" } });
   });
+
+  it("declares what the routes answer: Location on 201s that send one, 400 for an upload without documentId, a non-negative Retry-After", () => {
+    type Response = { description: string; headers?: Record<string, { schema: { minimum?: number } }> };
+    const responses = (path: string, method: "get" | "post") => (document.paths?.[path] as Record<string, { responses: Record<string, Response> }>)[method]?.responses ?? {};
+    for (const [path, method] of [["/api/v1/documents", "post"], ["/api/v1/files", "post"], ["/api/v1/workspaces/import", "post"]] as const) {
+      expect(responses(path, method)["201"]?.headers?.Location, path).toBeDefined();
+    }
+    expect(responses("/api/v1/files", "post")["400"]).toBeDefined();
+    expect(responses("/api/v1/documents", "get")["429"]?.headers?.["Retry-After"]?.schema.minimum).toBe(0);
+  });
+
+  it("answers a file download's missing credentials with 404 and only a bad token with 401, as docs/api.md says", () => {
+    const download = (document.paths?.["/api/v1/files/{id}"] as { get: { responses: Record<string, { description: string }> } }).get.responses;
+    expect(download["404"]).toBeDefined();
+    expect(download["401"]?.description).toMatch(/^An API token that is unknown, revoked or expired/);
+  });
+
+  it("uses no keyword OpenAPI 3.1 deprecates (`example`; JSON Schema's `examples` replaces it)", () => {
+    const keys = (value: unknown): string[] =>
+      value && typeof value === "object" ? Object.entries(value).flatMap(([key, inner]) => [key, ...keys(inner)]) : [];
+    expect(keys(document)).not.toContain("example");
+    expect(keys(document)).toContain("examples");
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { OpenApiPaths } from "./common";
-import { errorResponses, jsonResponse, publicErrorResponses, writeOperation } from "./common";
+import { createdResponse, errorResponses, jsonResponse, publicErrorResponses, writeOperation } from "./common";
 
 const WorkspaceImportFormSchema = z
   .object({
@@ -49,7 +49,10 @@ export const workspacesPaths: OpenApiPaths = {
       tags: ["Workspaces"],
       summary: "Import a workspace archive into a new or an empty workspace",
       requestBody: { required: true, content: { "multipart/form-data": { schema: WorkspaceImportFormSchema } } },
-      responses: { "201": jsonResponse("The workspace and what it received.", WorkspaceImportResultSchema), ...errorResponses(400, 403, 404, 409, 413, 415, 422) },
+      responses: {
+        "201": createdResponse("The workspace and what it received.", WorkspaceImportResultSchema, "The workspace's page: `/w/{slug}`."),
+        ...errorResponses(400, 403, 404, 409, 413, 415, 422),
+      },
     }),
   },
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CursorParam, LimitParam, WorkspaceParam, pageOf } from "./api-v1";
 import { DocumentIdField, DocumentTitleField } from "./document";
 
-const DocumentId = DocumentIdField.meta({ description: "A document id: 12 lower-case letters and digits.", example: "k2j3h4g5f6d7" });
+const DocumentId = DocumentIdField.meta({ description: "A document id: 12 lower-case letters and digits.", examples: ["k2j3h4g5f6d7"] });
 
 /** A Quill delta: `{ops: [...]}`, sanitised by the editor's rules when stored. */
 export const DeltaSchema = z

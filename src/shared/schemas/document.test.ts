@@ -15,6 +15,15 @@ describe("RenameDocumentSchema", () => {
     expect(result.error?.issues[0]).toMatchObject({ path: ["title"], message: "Titles are at most 200 characters." });
   });
 
+  it("refuses control characters such as NUL, tabs and line breaks with a field error", () => {
+    for (const title of ["Plan\u0000", "Plan\tB", "Plan\nB", "Plan\u009b"]) {
+      expect(RenameDocumentSchema.safeParse({ documentId, title }).error?.issues[0]).toMatchObject({
+        path: ["title"],
+        message: "Titles can't hold tabs, line breaks or other control characters.",
+      });
+    }
+  });
+
   it("refuses unknown fields and malformed ids", () => {
     expect(RenameDocumentSchema.safeParse({ documentId, title: "a", workspaceId: "x" }).success).toBe(false);
     expect(RenameDocumentSchema.safeParse({ documentId: "../etc", title: "a" }).success).toBe(false);

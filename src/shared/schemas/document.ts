@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
 /** A document id as newDocumentId() makes them: 12 lower-case letters and digits. */
 export const DocumentIdField = z.string().regex(/^[a-z0-9]{12}$/, "This is not a document id.");
 
-/** Trimmed, at most 200 characters; empty is allowed and shows as "Untitled" (docs/product.md "Validation"). */
+/** Trimmed, at most 200 characters, one line; empty is allowed and shows as "Untitled" (docs/product.md "Validation"). */
 export const DocumentTitleField = z
   .string()
   .trim()
-  .max(MAX_TITLE_CHARS, `Titles are at most ${MAX_TITLE_CHARS} characters.`);
+  .max(MAX_TITLE_CHARS, `Titles are at most ${MAX_TITLE_CHARS} characters.`)
+  .refine(hasNoControlCharacter, controlCharacterError("Titles"));
 
 export const CreateDocumentSchema = z.strictObject({
   workspaceId: z.uuid("This is not a workspace id."),

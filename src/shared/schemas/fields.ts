@@ -1,6 +1,21 @@
 import { z } from "zod";
 
 /** Field rules of docs/product.md "Validation", shared by forms, actions and the API. */
+
+// C0 and C1 control characters (NUL, tab, line breaks, escape…): PostgreSQL refuses NUL in text,
+// and none of them belongs in a one-line name or title.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether `value` holds no control character: names and titles are one line of text. */
+export function hasNoControlCharacter(value: string): boolean {
+  return !CONTROL_CHARACTER.test(value);
+}
+
+/** The field error for a name or title holding a control character, e.g. "Titles". */
+export function controlCharacterError(what: string): string {
+  return `${what} can't hold tabs, line breaks or other control characters.`;
+}
+
 export const EmailField = z
   .string()
   .trim()
@@ -18,4 +33,5 @@ export const PersonNameField = z
   .string()
   .trim()
   .min(1, "Enter your name.")
-  .max(80, "Names are at most 80 characters.");
+  .max(80, "Names are at most 80 characters.")
+  .refine(hasNoControlCharacter, controlCharacterError("Names"));

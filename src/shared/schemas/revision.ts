@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REVISION_KINDS } from "@/shared/revisions";
 import { DocumentIdField } from "./document";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
 /** Longest version name, in characters. */
 export const MAX_VERSION_NAME_CHARS = 100;
@@ -20,7 +21,8 @@ export const VersionNameField = z
   .string({ error: "Give the version a name." })
   .trim()
   .min(1, "Give the version a name.")
-  .max(MAX_VERSION_NAME_CHARS, `Version names are at most ${MAX_VERSION_NAME_CHARS} characters.`);
+  .max(MAX_VERSION_NAME_CHARS, `Version names are at most ${MAX_VERSION_NAME_CHARS} characters.`)
+  .refine(hasNoControlCharacter, controlCharacterError("Version names"));
 
 /** GET /api/v1/documents/{id}/revisions: its query parameters (unknown ones are refused). */
 export const RevisionListQuerySchema = z.strictObject({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { slugFromName } from "@/shared/workspace-slug";
-import { WorkspaceSlugField } from "./workspace";
+import { PersonNameField } from "./fields";
+import { VersionNameField } from "./revision";
+import { WorkspaceNameField, WorkspaceSlugField } from "./workspace";
 
 describe("WorkspaceSlugField", () => {
   it.each(["abc", "acme-inc", "a1-b2-c3", "x".repeat(40)])("accepts %s", (slug) => {
@@ -38,5 +40,18 @@ describe("slugFromName", () => {
     ["The International Society of Extremely Long Names", "the-international-society-of-extremely"],
   ])("derives %s → %s", (name, slug) => {
     expect(slugFromName(name)).toBe(slug);
+  });
+});
+
+describe("names", () => {
+  it.each([
+    ["workspace", WorkspaceNameField, "Workspace names"],
+    ["person", PersonNameField, "Names"],
+    ["version", VersionNameField, "Version names"],
+  ] as const)("refuses a %s name holding a NUL byte or another control character with a field error", (_kind, field, what) => {
+    expect(field.safeParse("Team").success).toBe(true);
+    for (const name of ["Team\u0000", "Te\tam", "Te\u001bam"]) {
+      expect(field.safeParse(name).error?.issues[0]?.message).toBe(`${what} can't hold tabs, line breaks or other control characters.`);
+    }
   });
 });

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN } from "@/shared/workspace-slug";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
 export const WorkspaceNameField = z
   .string()
   .trim()
   .min(1, "Enter a workspace name.")
-  .max(80, "Workspace names are at most 80 characters.");
+  .max(80, "Workspace names are at most 80 characters.")
+  .refine(hasNoControlCharacter, controlCharacterError("Workspace names"));
 
 export const WorkspaceSlugField = z
   .string()

@@ -1,3 +1,4 @@
+import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { fileIdFromUrl } from "@/server/storage/file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
@@ -8,7 +9,7 @@ import { printPdf } from "./pdf-printer";
 import { remoteImagesAsLinks } from "./remote-images-as-links";
 import { replaceImageSources } from "./replace-image-sources";
 import { toDocx } from "./to-docx";
-import { toMarkdown } from "./to-markdown";
+import { titleHeading, toMarkdown } from "./to-markdown";
 import { toStandaloneHtml } from "./to-standalone-html";
 
 /** One document as stored, ready to export. */
@@ -42,23 +43,25 @@ export interface RenderedFile {
 }
 
 /**
- * One document in one export format: Markdown and HTML from the stored HTML (the editor's
- * own rendering, so they match what readers saw), DOCX from the delta (explicit block
- * formats map to Word paragraphs more directly than Quill's flat list markup), PDF by
- * printing the standalone HTML in Chromium. Uploads are embedded in HTML, DOCX and PDF.
+ * One document in one export format: HTML from the stored HTML (the editor's own rendering,
+ * so it matches what readers saw), Markdown and DOCX from the delta (explicit block formats
+ * and inline attributes map to Markdown's and Word's structures more directly than Quill's
+ * markup), PDF by printing the standalone HTML in Chromium. Uploads are embedded in HTML,
+ * DOCX and PDF.
  * @throws AppError unavailable (PDF without Chromium)
  */
 export async function renderExportFile(source: ExportSource, format: ExportFormat, options: RenderOptions): Promise<RenderedFile> {
   const contentType = EXPORT_CONTENT_TYPES[format];
   const bundledImages = new Map<string, ExportImage>();
   if (format === "md") {
-    const html = await markdownImages(source.html, options, bundledImages);
-    return { body: `# ${source.title}\n\n${toMarkdown(html)}`, contentType, bundledImages };
+    const delta = sanitizeDelta(source.delta).delta;
+    const links = await markdownImageLinks(imageSources(delta), options, bundledImages);
+    const body = toMarkdown(withImageSources(delta, (src) => links.get(src) ?? src));
+    return { body: `${titleHeading(source.title)}\n\n${body}`, contentType, bundledImages };
   }
   if (format === "docx") {
     const delta = sanitizeDelta(source.delta).delta;
-    const sources = delta.ops.flatMap((op) => (typeof op.insert === "object" && typeof op.insert.image === "string" ? [op.insert.image] : []));
-    const images = await resolveImages(sources, options.loadUpload);
+    const images = await resolveImages(imageSources(delta), options.loadUpload);
     return { body: await toDocx({ title: source.title, delta, images }), contentType, bundledImages };
   }
   // data: images are already inline in HTML; only uploads need reading.
@@ -81,18 +84,30 @@ function uploadSources(html: string): string[] {
   return sources;
 }
 
-async function markdownImages(html: string, options: RenderOptions, bundled: Map<string, ExportImage>): Promise<string> {
-  const absolute = (src: string) => (fileIdFromUrl(src) && src.startsWith("/") ? `${options.origin}${src}` : null);
-  if (!options.bundleImages) return replaceImageSources(html, absolute);
+function imageSources(delta: BodyDelta): string[] {
+  return delta.ops.flatMap((op) => (typeof op.insert === "object" && typeof op.insert.image === "string" ? [op.insert.image] : []));
+}
+
+function withImageSources(delta: BodyDelta, replace: (src: string) => string): BodyDelta {
+  return {
+    ops: delta.ops.map((op) => (typeof op.insert === "object" && typeof op.insert.image === "string" ? { ...op, insert: { image: replace(op.insert.image) } } : op)),
+  };
+}
+
+// Where Markdown links each image: an upload absolute against the origin, or with bundleImages
+// the bundled copy the reader may see; data: and web images stay as they are.
+async function markdownImageLinks(sources: string[], options: RenderOptions, bundled: Map<string, ExportImage>): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  for (const src of sources) if (fileIdFromUrl(src) && src.startsWith("/")) links.set(src, `${options.origin}${src}`);
+  if (!options.bundleImages) return links;
   const { linkPrefix } = options.bundleImages;
   // data: images stay inline: the Markdown is still one self-contained file for them.
-  const uploads = await resolveImages(uploadSources(html), options.loadUpload);
-  const links = new Map<string, string>();
+  const uploads = await resolveImages(sources.filter((src) => fileIdFromUrl(src)), options.loadUpload);
   for (const [src, image] of uploads) {
     if (!image.fileId) continue;
     const name = `${image.fileId}.${imageExtension(image.mime)}`;
     links.set(src, `${linkPrefix}${name}`);
     bundled.set(name, image);
   }
-  return replaceImageSources(html, (src) => links.get(src) ?? absolute(src));
+  return links;
 }

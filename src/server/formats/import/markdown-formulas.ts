@@ -12,7 +12,9 @@ export const markdownFormulas: TokenizerAndRendererExtension[] = [
     level: "block",
     start: (source) => source.match(/^ {0,3}\$\$/m)?.index,
     tokenizer(source) {
-      const match = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/.exec(source);
+      // Display TeX may span lines, but holds no `$$` and no blank line (TeX allows none in
+      // maths): so a line that merely starts with an inline `$$…$$` never swallows the blocks after it.
+      const match = /^ {0,3}\$\$((?:[^$\n]|\$(?!\$)|\n(?![ \t]*\n))+?)\$\$[ \t]*(?:\n+|$)/.exec(source);
       if (!match?.[1]?.trim()) return undefined;
       return { type: "blockFormula", raw: match[0], text: match[1].trim() };
     },

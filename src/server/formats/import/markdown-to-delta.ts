@@ -30,7 +30,8 @@ const parser = new Marked({
   extensions: markdownFormulas,
   renderer: {
     code({ text, lang }: Tokens.Code) {
-      return `<pre data-language="${codeBlockLanguage(lang)}">${escapeText(text)}</pre>\n`;
+      // A parser drops a newline right after <pre>: this one, so a first line left empty stays.
+      return `<pre data-language="${codeBlockLanguage(lang)}">\n${escapeText(text)}</pre>\n`;
     },
     listitem(item: Tokens.ListItem) {
       const list = item.task ? ` data-list="${item.checked ? "checked" : "unchecked"}"` : "";

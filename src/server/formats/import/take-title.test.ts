@@ -22,4 +22,9 @@ describe("takeTitle", () => {
     expect(takeTitle({ ops: [{ insert: long }, { insert: "\n", attributes: { header: 1 } }] }, "f").title).toHaveLength(200);
     expect(takeTitle({ ops: [] }, long).title).toHaveLength(200);
   });
+
+  it("keeps a title to one line without control characters (a NUL in a file name or heading)", () => {
+    expect(takeTitle({ ops: [{ insert: "Plan\u0000 A" }, { insert: "\n", attributes: { header: 1 } }] }, "f").title).toBe("Plan A");
+    expect(takeTitle({ ops: [] }, "notes\u0000\u001b").title).toBe("notes");
+  });
 });

@@ -10,7 +10,7 @@ export interface TitledBody {
 /**
  * The title of an imported document: the text of its first line when that line is a level-1
  * heading (the line then leaves the body), else `fallback` (the file name without extension).
- * Titles are trimmed and cut to 200 characters.
+ * Titles are trimmed, kept to one line without control characters and cut to 200 characters.
  */
 export function takeTitle(delta: BodyDelta, fallback: string): TitledBody {
   const firstLine: BodyOp[] = [];
@@ -32,6 +32,7 @@ export function takeTitle(delta: BodyDelta, fallback: string): TitledBody {
   return { title: clampTitle(fallback), body: delta };
 }
 
+// A title is one line: whitespace runs become a space, other control characters (NUL…) go.
 function clampTitle(text: string): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, MAX_TITLE_CHARS).trim();
+  return text.replace(/\s+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim().slice(0, MAX_TITLE_CHARS).trim();
 }

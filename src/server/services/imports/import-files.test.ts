@@ -117,17 +117,18 @@ describe("importFiles", () => {
     expect(summary.skipped).toEqual([]); // the csv is a resource nobody refers to: not a document
   });
 
-  it("uploads data: images (DOCX gives them) and drops the ones the picker refuses, with a note", async () => {
+  it("uploads data: images (DOCX gives them), keeps relative addresses as written and drops what the picker refuses, with a note", async () => {
     const { run } = await setup();
     const svg = dataUri(text("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");
     const summary = await run([{ name: "pics.html", bytes: text(`<p>A <img src="${dataUri(png(), "image/png")}"> B <img src="${svg}"> C <img src="local.png"></p>`) }]);
     const [doc] = await rows([summary.imported[0]!.id]);
     const [upload] = await database.db.select().from(files).where(eq(files.documentId, doc!.id));
-    expect(doc?.content.ops).toEqual([{ insert: "A " }, { insert: { image: `/api/v1/files/${upload?.id}` } }, { insert: " B  C \n" }]);
+    expect(doc?.content.ops).toEqual([
+      { insert: "A " }, { insert: { image: `/api/v1/files/${upload?.id}` } }, { insert: " B  C " }, { insert: { image: "local.png" } }, { insert: "\n" },
+    ]);
     expect(doc?.html).toContain(`/api/v1/files/${upload?.id}`);
     expect(summary.skipped).toEqual([
       { name: "pics.html: an image the editor can't show", reason: "Image left out. Images can be http(s) addresses, PNG, GIF, JPEG, BMP or ICO data, or files in the zip." },
-      { name: "pics.html: local.png", reason: "Image left out. It is a relative path: import the document and its images together in a zip." },
     ]);
   });
 

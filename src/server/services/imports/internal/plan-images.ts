@@ -12,9 +12,10 @@ export type ImagePlan = Map<number, ImageFate>;
 
 /**
  * Decides, for each image of an imported body, whether it stays as it is (a remote http(s)
- * address: never fetched), becomes an upload of the new document (a data: URI, or a relative
- * path to a file in the same zip) or is dropped with a reason (a relative path with no zip to
- * look in or not found there, any other scheme).
+ * address: never fetched; a relative address that names no file of the same zip, which the
+ * editor holds as creating a document with it does), becomes an upload of the new document (a
+ * data: URI, or a relative path to a file in the same zip) or is dropped with a reason (any
+ * other scheme, which the editor's image rule blanks).
  */
 export function planImages(delta: BodyDelta, source: ImportSource, resources: ReadonlyMap<string, Uint8Array>): ImagePlan {
   const plan: ImagePlan = new Map();
@@ -51,13 +52,10 @@ export function applyImagePlan(delta: BodyDelta, plan: ImagePlan, urls: Readonly
 }
 
 function fromZip(src: string, source: ImportSource, resources: ReadonlyMap<string, Uint8Array>): ImageFate {
-  const label = src.slice(0, 200);
-  if (source.zip === null) {
-    return { action: "drop", label, reason: "It is a relative path: import the document and its images together in a zip." };
-  }
+  if (source.zip === null) return { action: "keep" };
   const path = resolvePath(source.folder, src);
   const bytes = path === null ? undefined : lookUp(resources, `${source.zip}/${path}`);
-  if (!path || !bytes) return { action: "drop", label, reason: "The zip holds no file at this path." };
+  if (!path || !bytes) return { action: "keep" };
   return { action: "upload", name: path.split("/").pop() ?? path, bytes };
 }
 

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { toMarkdown } from "@/server/formats/export/to-markdown";
 import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
@@ -23,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "read" });
     const { format } = readQuery(request, ReadDocumentParamsSchema);
     const doc = await readDocument(ctx, String((await params).id));
-    const body = format === "delta" ? { delta: doc.delta } : format === "html" ? { html: doc.html } : { markdown: toMarkdown(doc.html) };
+    const body = format === "delta" ? { delta: doc.delta } : format === "html" ? { html: doc.html } : { markdown: toMarkdown(sanitizeDelta(doc.delta).delta) };
     return Response.json({ ...presentApiDocument(doc, doc.workspaceSlug), ...body });
   },
   PATCH: async (request: NextRequest, { params }) => {
