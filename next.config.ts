@@ -8,8 +8,22 @@ import { IMAGE_CONTENT_SECURITY_POLICY } from "@/server/http/security-headers";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "playwright-core", "mammoth"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. Yjs and
+  // the packages that carry its types load from node_modules too, so that route bundles and
+  // server.ts (the collaboration server) share one copy: two copies break Yjs's constructor
+  // checks (yjs#438), and it says so on the console.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "nodemailer",
+    "playwright-core",
+    "mammoth",
+    "yjs",
+    "y-protocols",
+    "lib0",
+    "@hocuspocus/server",
+    "@hocuspocus/extension-redis",
+  ],
   experimental: {
     staleTimes: { dynamic: 30, static: 300 },
   },

@@ -93,10 +93,21 @@ export function createAuth(options: CreateAuthOptions) {
     },
     plugins: [nextCookies()],
     telemetry: { enabled: false },
+    logger: { log: logAuthMessage },
   } satisfies BetterAuthOptions);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// Without PUBLIC_URL the origin is derived from each request on purpose (see baseURL above), so
+// better-auth's start-up warning about a missing base URL says nothing an operator should act on.
+const INTENDED_WITHOUT_BASE_URL = "Base URL is not set";
+
+function logAuthMessage(level: "debug" | "info" | "warn" | "error", message: string, ...details: unknown[]): void {
+  if (level === "warn" && message.includes(INTENDED_WITHOUT_BASE_URL)) return;
+  if (level === "debug") return;
+  console[level](`[auth] ${message}`, ...details);
+}
 
 // A name our forms would refuse (empty, too long, a control character such as NUL, which the
 // database would refuse with a 500) answers 400 with the form's message.

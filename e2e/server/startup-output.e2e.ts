@@ -1,0 +1,34 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import type { RunningApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { createDocumentViaApi, signedUpPage } from "../support/workspace";
+
+// A production server says it is ready and then nothing alarming while people use it: no
+// library warning (a second copy of Yjs breaks its constructor checks, yjs#438; better-auth
+// without a base URL). Output is what operators read first when something is wrong.
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await startAppAndBrowser();
+});
+afterAll(() => stopAppAndBrowser(app, browser));
+
+describe("a production server's output", () => {
+  it("holds no warning after sign-up, a document created through the API, and typing in the editor", async () => {
+    const { page, person } = await signedUpPage(browser, app.url);
+    const document = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Quiet", markdown: "# Quiet\n\nA body." });
+    await page.goto(`/w/${person.workspaceSlug}/d/quiet-${document.id}`);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("typed ");
+    await editor.waitUntilSaved();
+
+    const lines = app.output().split("\n").filter((line) => line.trim() !== "");
+    const noisy = lines.filter((line) => /warn|already imported|deprecat|error/i.test(line));
+    expect(noisy).toEqual([]);
+  });
+});
