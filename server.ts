@@ -10,6 +10,7 @@ import { BodyWorkers } from "@/server/workers/body-workers";
 import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { getEnv } from "@/server/env";
+import { loadDotEnv } from "@/server/load-dot-env";
 import { stampClientIp } from "@/server/auth/client-ip";
 import { readFormPost } from "@/server/http/form-post";
 import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
@@ -22,6 +23,8 @@ import { baseSecurityHeaders } from "@/server/http/security-headers";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 async function main(): Promise<void> {
+  const dotEnv = loadDotEnv(process.cwd());
+  if (dotEnv) console.log(`[env] read ${path.basename(dotEnv)} (variables already set win)`);
   const env = getEnv();
   const isDev = env.NODE_ENV !== "production";
 

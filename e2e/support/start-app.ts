@@ -33,10 +33,13 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const READY = /Quire is ready at /;
 
 /** Boots `server.ts` in production mode on a free port with a temporary PGlite directory. */
+const COMPILED_SERVER = path.join(".next", "quire", "server.mjs");
+
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // The compiled server `npm start` runs (scripts/build-server.ts; npm run test:e2e builds it).
+  const child = spawn(process.execPath, ["--enable-source-maps", COMPILED_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

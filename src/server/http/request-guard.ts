@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import path from "node:path";
 // Next's own check of the header (the function its renderer calls), so both agree on what parses.
-import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 import type { ApiErrorBody, ErrorCode } from "@/shared/api-error";
 import { hasMalformedPath } from "./malformed-path";
 import { STATUS_PAGE_CSP, statusPage } from "./status-page";

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { build } from "esbuild";
+
+/**
+ * Compiles the custom server (server.ts and the src/server modules it reaches) and the body
+ * worker's thread to plain JavaScript under .next/quire/, so production runs `node` on compiled
+ * files: no TypeScript loader, no esbuild service process beside the server. Packages stay in
+ * node_modules (never bundled: one copy each, shared with Next's route bundles). The worker
+ * lands beside the server as body-worker-entry.mjs, where body-workers.ts looks for it
+ * (`new URL("./body-worker-entry.mjs", import.meta.url)`); in development that name is the
+ * src/ file that registers tsx first.
+ */
+export const COMPILED_SERVER_DIR = path.join(".next", "quire");
+
+const root = process.cwd();
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: "server.ts", "body-worker-entry": "src/server/workers/body-worker.ts" },
+  outdir: COMPILED_SERVER_DIR,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20.18",
+  sourcemap: "linked",
+  tsconfig: "tsconfig.json",
+  logLevel: "warning",
+});
+console.log(`[build] server compiled to ${COMPILED_SERVER_DIR}/server.mjs`);
