@@ -64,6 +64,8 @@ export const ACCESS_TABLE: AccessRow[] = [
   { surface: "page", name: "/", expected: everyone("ok"), probe: page(() => "/") },
   { surface: "page", name: "/login", expected: everyone("ok"), probe: page(() => "/login") },
   { surface: "page", name: "/signup", expected: everyone("ok"), probe: page(() => "/signup") },
+  // Says only "check your email": the same for everyone, nothing to protect.
+  { surface: "page", name: "/signup/check-email", expected: everyone("ok"), probe: page(() => "/signup/check-email") },
   { surface: "page", name: "/workspaces/new", expected: everyone("ok", { anonymous: "login" }), probe: page(() => "/workspaces/new") },
   { surface: "page", name: "/w/[workspace]", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}`) },
   {

@@ -9,6 +9,8 @@ import { SignInSchema, SignUpSchema } from "@/shared/schemas/auth";
 import { InvitedSignUpSchema } from "@/shared/schemas/member";
 import { getAuth } from "@/server/auth/auth";
 import { getDb } from "@/server/db/database";
+import { publicOrigin } from "@/server/http/public-origin";
+import { getMailer } from "@/server/mail/mailer";
 import { signUp } from "@/server/services/accounts/sign-up";
 import { signUpWithInvitation } from "@/server/services/accounts/sign-up-with-invitation";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
@@ -21,14 +23,17 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   const { password: _password, ...echo } = values;
   const parsed = parseForm(SignUpSchema, values, echo);
   if ("state" in parsed) return parsed.state;
-  let slug: string;
+  let next: string;
   try {
-    const { workspace } = await signUp(await getDb(), await getAuth(), parsed.data, await headers());
-    slug = workspace.slug;
+    const requestHeaders = await headers();
+    const mailer = getMailer();
+    const mail = mailer ? { mailer, origin: publicOrigin(requestHeaders) } : null;
+    const result = await signUp(await getDb(), await getAuth(), parsed.data, requestHeaders, mail);
+    next = result.status === "signed_in" ? `/w/${result.workspace.slug}` : "/signup/check-email";
   } catch (error) {
     return formStateFromError(error, echo);
   }
-  redirect(`/w/${slug}`);
+  redirect(next);
 }
 
 /** Sign-up from an invitation link: creates the account, joins the inviting workspace and opens it. */

@@ -14,6 +14,9 @@ import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
 import { SignInLimiter } from "./sign-in-limiter";
+import { existingAccountEmail } from "@/server/mail/account-emails";
+import type { Mailer } from "@/server/mail/mailer";
+import { getMailer } from "@/server/mail/mailer";
 
 const SESSION_DAYS = 30;
 
@@ -23,6 +26,11 @@ export interface CreateAuthOptions {
   /** The public origin; without it the origin is taken from each request's Host. */
   publicUrl?: string;
   trustProxy?: boolean;
+  /**
+   * With a mailer (SMTP_URL), sign-up answers alike for new and taken addresses: nobody is
+   * signed in by it, and the owner of a taken address is emailed instead of the form saying so.
+   */
+  mailer?: Mailer | null;
 }
 
 /** Builds the better-auth instance: email + password, 30-day rolling sessions, sign-in limits. */
@@ -41,7 +49,16 @@ export function createAuth(options: CreateAuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // better-auth then answers a taken address as if it were new (a made-up user, nobody
+      // signed in): services/accounts/sign-up.ts emails the link that signs a new account in.
+      autoSignIn: !options.mailer,
+      // Sign-ups straight to /api/auth/sign-up/email (not our form, which emails for itself:
+      // it has no request here) tell the owner of a taken address.
+      onExistingUserSignUp: async ({ user }, request) => {
+        if (!options.mailer || !request) return;
+        const origin = options.publicUrl ? new URL(options.publicUrl).origin : requestOrigin(request);
+        await options.mailer.send(existingAccountEmail({ to: user.email, signInLink: `${origin}/login` }));
+      },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -59,6 +76,8 @@ export function createAuth(options: CreateAuthOptions) {
         },
       },
     },
+    // The link a new account is emailed (SMTP set up) confirms the address and signs in.
+    emailVerification: { autoSignInAfterVerification: true },
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
       // docs/product.md "Limits" counts an account's failures per address, and each address's apart.
@@ -127,6 +146,7 @@ export function getAuth(): Promise<Auth> {
       secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY === "1",
+      mailer: getMailer(),
     });
   });
 }

@@ -5,7 +5,7 @@ import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { memberships, users } from "@/server/db/schema";
+import { memberships, sessions, users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createInvitation } from "@/server/services/invitations/create-invitation";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
@@ -55,6 +55,18 @@ describe("signUpWithInvitation", () => {
     expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("accepted");
     const signIn = await auth.api.signInEmail({ body: { email, password: "long enough pw" }, headers: headers() });
     expect(signIn.user.id).toBe(user.id);
+  });
+
+  it("signs the new member in when SMTP is set up too (sign-up alone signs nobody in then)", async () => {
+    const withMail = createAuth({
+      db: database.db,
+      secret: "test-secret-that-is-at-least-32-characters",
+      mailer: { send: () => Promise.reject(new Error("no email is needed for an invited sign-up")) },
+    });
+    const email = newEmail();
+    const { token } = await invitationFor(email);
+    const { user } = await signUpWithInvitation(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers());
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
   });
 
   it("refuses another address than the invited one, and creates no account", async () => {

@@ -32,6 +32,11 @@ export async function signUpWithInvitation(db: Db, auth: Auth, input: InvitedSig
   const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
   try {
     const accepted = await acceptInvitation({ db, actor }, input.token, now);
+    // With SMTP set up, sign-up signs nobody in (sign-up.ts); the invitation link, sent to this
+    // very address, already proved it, so the new member is signed in here.
+    if (!(await auth.$context).options.emailAndPassword?.autoSignIn) {
+      await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers });
+    }
     return { user: actor, workspace: accepted.workspace };
   } catch (error) {
     // The invitation was revoked or used between our check and now: undo the account.

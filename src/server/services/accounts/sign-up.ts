@@ -1,43 +1,107 @@
 import { eq } from "drizzle-orm";
-import { APIError } from "better-auth/api";
+import { APIError, createEmailVerificationToken } from "better-auth/api";
 import type { SignUpInput } from "@/shared/schemas/auth";
 import type { FieldErrors } from "@/shared/api-error";
 import type { Auth } from "@/server/auth/auth";
 import type { Db } from "@/server/db/client";
-import { users } from "@/server/db/schema";
+import { users, workspaces } from "@/server/db/schema";
 import { AppError, validationError } from "@/server/errors";
+import type { Mail, Mailer } from "@/server/mail/mailer";
+import { existingAccountEmail, FINISH_SIGN_UP_HOURS, finishSignUpEmail } from "@/server/mail/account-emails";
 import { createWorkspace, SLUG_TAKEN_MESSAGE } from "@/server/services/workspaces/create-workspace";
 import { isSlugAvailable } from "@/server/services/workspaces/is-slug-available";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists. Sign in instead.";
 
+/** A sign-up that signed the person in, with their first workspace. */
+export interface SignedUp {
+  status: "signed_in";
+  user: { id: string; name: string; email: string; color: string };
+  workspace: { id: string; slug: string; name: string };
+}
+
+/** Where a sign-up left the person: signed in, or sent to their inbox (SMTP set up). */
+export type SignUpResult = SignedUp | { status: "check_email" };
+
 /**
- * Creates an account, signs it in (the session cookie goes out with the current
- * response) and creates its first workspace with the new user as owner. On any
- * failure nothing is left behind.
- * @throws AppError validation_failed (email or slug taken)
+ * Creates an account and its first workspace with the new user as owner. On any failure
+ * nothing is left behind.
+ *
+ * Without a mailer, the account is signed in at once (the session cookie goes out with the
+ * current response), and an address that has an account is refused with a field error.
+ * With one (SMTP_URL), the answer is the same whether the address is new or taken, so the
+ * form can't be used to find out who has an account (docs/product.md "Validation"): a new
+ * account gets an email whose link confirms the address, signs in and opens the workspace, and
+ * the owner of a taken address gets an email saying so; nothing else changes for them.
+ * @param origin where the emailed links point (publicOrigin of the request)
+ * @throws AppError validation_failed (slug taken; email taken without a mailer) | unavailable (the email could not be sent)
  */
-export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers) {
+export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers): Promise<SignedUp>;
+export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers, mail: SignUpMail | null): Promise<SignUpResult>;
+export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers, mail: SignUpMail | null = null): Promise<SignUpResult> {
   const fields: FieldErrors = {};
-  if (await isEmailTaken(db, input.email)) fields.email = EMAIL_TAKEN_MESSAGE;
+  if (!mail && (await isEmailTaken(db, input.email))) fields.email = EMAIL_TAKEN_MESSAGE;
   if (!(await isSlugAvailable({ db }, input.workspaceSlug))) fields.workspaceSlug = SLUG_TAKEN_MESSAGE;
   if (Object.keys(fields).length > 0) throw validationError(fields);
 
+  // With a mailer, better-auth answers a taken address with a made-up user that was never stored
+  // (and signs nobody in): the same shape as a new account, after the same password hashing.
   const { user } = await auth.api
     .signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers })
     .catch((error: unknown) => {
       throw translateAuthError(error);
     });
+  if (mail && !(await userExists(db, user.id))) {
+    await sendOrUnavailable(mail.mailer, existingAccountEmail({ to: input.email, signInLink: `${mail.origin}/login` }));
+    return { status: "check_email" };
+  }
+
   const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+  let createdWorkspaceId: string | undefined;
   try {
     const workspace = await createWorkspace({ db, actor }, { name: input.workspaceName, slug: input.workspaceSlug });
-    return { user: actor, workspace };
+    createdWorkspaceId = workspace.id;
+    if (!mail) return { status: "signed_in", user: actor, workspace };
+    const link = await finishSignUpLink(auth, mail.origin, user, `/w/${workspace.slug}`);
+    await sendOrUnavailable(mail.mailer, finishSignUpEmail({ to: user.email, name: user.name, workspaceName: workspace.name, link }));
+    return { status: "check_email" };
   } catch (error) {
-    // Lost a race for the slug after our check: undo the account so nothing half-made remains.
+    // Lost a race for the slug after our check, or the email could not go out: undo the
+    // account and its workspace so the person can simply try again.
+    if (createdWorkspaceId) await db.delete(workspaces).where(eq(workspaces.id, createdWorkspaceId));
     await db.delete(users).where(eq(users.id, user.id));
     if (error instanceof AppError && error.fields?.slug) throw validationError({ workspaceSlug: error.fields.slug });
     throw error;
   }
+}
+
+/** The mailer sign-up sends with, and the origin its links point to. */
+export interface SignUpMail {
+  mailer: Mailer;
+  origin: string;
+}
+
+// better-auth's own email-verification token and endpoint: the link confirms the address, signs
+// in (autoSignInAfterVerification) and goes on to `next`.
+async function finishSignUpLink(auth: Auth, origin: string, user: { id: string; email: string }, next: string): Promise<string> {
+  const { secret } = await auth.$context;
+  const token = await createEmailVerificationToken(secret, user.email, undefined, FINISH_SIGN_UP_HOURS * 3600, { userId: user.id });
+  return `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(next)}`;
+}
+
+async function sendOrUnavailable(mailer: Mailer, message: Mail): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    // Ids and addresses stay out of the log line; the reason is enough to fix SMTP.
+    console.error("[mail] sign-up email failed:", error instanceof Error ? error.message : error);
+    throw new AppError("unavailable", "We couldn't send the email to finish signing up. Try again in a few minutes.");
+  }
+}
+
+async function userExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return rows.length > 0;
 }
 
 /** Whether an account uses `email` (stored lower-case). */

@@ -1,5 +1,6 @@
 import type { Role } from "@/shared/roles";
 import { roleWithArticle } from "@/shared/roles";
+import { escapeHtml } from "@/server/mail/escape-html";
 import type { Mail } from "@/server/mail/mailer";
 import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 
@@ -22,8 +23,4 @@ export function invitationEmail(invitation: {
       `<p><a href="${escapeHtml(invitation.link)}">Accept the invitation</a></p>` +
       `<p>${escapeHtml(outro)}</p>`,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
