@@ -71,8 +71,16 @@ async function loadOnce(context: BrowserContext, path: string): Promise<LoadProb
   const page = await context.newPage();
   try {
     await page.goto(path, { waitUntil: "commit", timeout: RUN_TIMEOUT_MS });
-    const handle = await page.waitForFunction(READ_LOAD_PROBE, undefined, { timeout: RUN_TIMEOUT_MS, polling: 250 });
-    return (await handle.jsonValue()) as LoadProbe; // the probe's documented shape
+    // Polled from Node: page.waitForFunction compiles a string predicate with `new Function` in
+    // the page, which the app's CSP (no 'unsafe-eval') refuses. page.evaluate of an expression
+    // goes through the DevTools protocol, which the CSP does not govern.
+    const deadline = performance.now() + RUN_TIMEOUT_MS;
+    for (;;) {
+      const probe = (await page.evaluate(READ_LOAD_PROBE)) as LoadProbe | null; // the probe's documented shape
+      if (probe) return probe;
+      if (performance.now() > deadline) throw new Error(`the editor was not editable within ${RUN_TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     await page.close();
   }

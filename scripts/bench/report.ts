@@ -86,7 +86,7 @@ export function formatSection(results: BenchResults): string {
     row(Array(10).fill("---")),
     ...editable,
     "",
-    "### (c) Typing into the 100,000-word document",
+    `### (c) Typing into the ${(results.documents.at(-1)?.label ?? "largest").replace(" words", "-word")} document`,
     "",
     `${t.measured} of ${t.keystrokes} keystrokes measured, typed one at a time at the end of paragraph ${t.paragraph.toLocaleString("en")} of ${t.paragraphs.toLocaleString("en")}; ms; target: p95 under ${TARGETS.keystrokeP95Ms} ms.`,
     "",

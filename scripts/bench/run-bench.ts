@@ -16,16 +16,19 @@ import { benchTyping } from "./typing-bench";
 
 // `npm run bench` (issue #3): server render, time to editable and typing latency on a
 // 10,000- and a 100,000-word document, against a production server of our own.
+// `-- --quick` runs every step once on small documents and writes nothing: CI's smoke run, which
+// fails only if the bench itself breaks (a probe the CSP blocks, a selector that moved).
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
+const isQuick = process.argv.includes("--quick");
 // The empty document is for (a) only: the fixed cost of the page, whatever the body.
 const SIZES = [
   { label: "empty document", words: 0, seed: 0 },
-  { label: "10,000 words", words: 10_000, seed: 10 },
-  { label: "100,000 words", words: 100_000, seed: 100 },
+  isQuick ? { label: "300 words", words: 300, seed: 10 } : { label: "10,000 words", words: 10_000, seed: 10 },
+  isQuick ? { label: "1,000 words", words: 1_000, seed: 100 } : { label: "100,000 words", words: 100_000, seed: 100 },
 ];
-const EDITABLE_RUNS = 5;
-const TYPING = { keystrokes: 500, intervalMs: 50 };
+const EDITABLE_RUNS = isQuick ? 1 : 5;
+const TYPING = { keystrokes: isQuick ? 20 : 500, intervalMs: 50 };
 
 const began = performance.now();
 const log = (message: string) => console.log(`[bench ${((performance.now() - began) / 1000).toFixed(0).padStart(3)} s] ${message}`);
@@ -58,8 +61,8 @@ try {
   const render = [];
   for (const doc of documents) {
     log(`(a) autocannon on ${doc.label} and on the bare server…`);
-    const durationSec = doc.words > 50_000 ? 12 : 8;
-    const options = { durationSec, bareDurationSec: 5, marker: doc.marker };
+    const durationSec = isQuick ? 1 : doc.words > 50_000 ? 12 : 8;
+    const options = { durationSec, bareDurationSec: isQuick ? 1 : 5, marker: doc.marker };
     render.push({ label: doc.label, result: await benchRender(`${app.url}${doc.path}`, cookie, options) });
   }
 
@@ -85,8 +88,12 @@ try {
     seconds: (performance.now() - began) / 1000,
   };
   console.log(`\n${formatSection(results)}\n`);
-  writeBenchSection(OUTPUT, "editor", formatEditorBenchSection(results));
-  log(`wrote ${path.relative(ROOT, OUTPUT)}`);
+  if (isQuick) {
+    log("quick smoke run: every step ran; nothing written");
+  } else {
+    writeBenchSection(OUTPUT, "editor", formatEditorBenchSection(results));
+    log(`wrote ${path.relative(ROOT, OUTPUT)}`);
+  }
 } catch (error) {
   process.exitCode = 1;
   console.error(error);

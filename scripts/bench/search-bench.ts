@@ -20,16 +20,18 @@ import { buildWordModel } from "./word-model";
 
 // `npm run bench:search` (issue #5): p50/p95 latency of searchDocuments (the ranked query, the
 // snippets and the paths of one 20-result page) at 1,000, 10,000 and 100,000 documents of ~500
-// words, on PGlite and on PostgreSQL. Writes its section of docs/benchmarks.md.
+// words, on PGlite and on PostgreSQL. Writes its section of docs/benchmarks.md. `-- --quick` runs
+// 300 documents and a few queries on each target and writes nothing: CI's smoke run.
 const OUTPUT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
+const isQuick = process.argv.includes("--quick");
 // PGlite stops at 10,000 by default: inserting 100,000 documents into it takes over 10 minutes
 // here (WebAssembly, one core; the GIN indexes are maintained row by row). Its goal is at 10,000.
 const SIZES = {
-  PGlite: sizes(process.env.SEARCH_BENCH_PGLITE_SIZES ?? "1000,10000"),
-  PostgreSQL: sizes(process.env.SEARCH_BENCH_PG_SIZES ?? "1000,10000,100000"),
+  PGlite: sizes(isQuick ? "300" : (process.env.SEARCH_BENCH_PGLITE_SIZES ?? "1000,10000")),
+  PostgreSQL: sizes(isQuick ? "300" : (process.env.SEARCH_BENCH_PG_SIZES ?? "1000,10000,100000")),
 };
-const RUNS = 30; // timed runs per query category and size, after WARMUP untimed ones
-const WARMUP = 3;
+const RUNS = isQuick ? 2 : 30; // timed runs per query category and size, after WARMUP untimed ones
+const WARMUP = isQuick ? 1 : 3;
 const CORPUS_SEED = 5;
 
 const began = performance.now();
@@ -66,8 +68,12 @@ const results: SearchBenchResults = {
 };
 const section = formatSearchSection(results);
 console.log(`\n${section}\n`);
-writeBenchSection(OUTPUT, "search", section);
-log(`wrote docs/benchmarks.md (section "search")`);
+if (isQuick) {
+  log("quick smoke run: every step ran; nothing written");
+} else {
+  writeBenchSection(OUTPUT, "search", section);
+  log(`wrote docs/benchmarks.md (section "search")`);
+}
 
 async function benchTarget(name: TargetResult["name"], origin: string, open: () => Promise<DbHandle>): Promise<TargetResult> {
   log(`${name}: opening and migrating…`);
