@@ -6,6 +6,14 @@ import { processSingleton } from "@/server/process-singleton";
 /** A signature's validity window: URLs stay the same for one window and work for one to two. */
 export const FILE_URL_WINDOW_SECONDS = 6 * 60 * 60;
 
+/**
+ * How long the image links of a Markdown export keep working: the file travels to readers
+ * without a Quire session (a wiki, a repository, an email), so its links must outlive the
+ * download by far. Documented in docs/api.md ("Export").
+ */
+export const EXPORT_FILE_URL_SECONDS = 365 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
 /** The query parameters of a signed file URL. */
 export const EXPIRES_PARAM = "expires";
 export const SIGNATURE_PARAM = "sig";
@@ -28,9 +36,13 @@ export class FileUrlSigner {
     this.key = crypto.createHmac("sha256", secret).update("quire/file-url/v1").digest();
   }
 
-  /** `/api/v1/files/<id>?expires=…&sig=…`, valid for at least one window from `now`. */
-  signedPath(fileId: string, now: number = Date.now()): string {
-    const expires = expiryFor(now);
+  /**
+   * `/api/v1/files/<id>?expires=…&sig=…`, valid for at least one window from `now`, or with
+   * `lifetimeSeconds` for at least that long (rounded up to a whole day, so one day's exports
+   * of a file share a link).
+   */
+  signedPath(fileId: string, now: number = Date.now(), lifetimeSeconds?: number): string {
+    const expires = lifetimeSeconds === undefined ? expiryFor(now) : Math.ceil((Math.floor(now / 1000) + lifetimeSeconds) / DAY_SECONDS) * DAY_SECONDS;
     const query = new URLSearchParams({ [EXPIRES_PARAM]: String(expires), [SIGNATURE_PARAM]: this.signature(fileId, expires) });
     return `/api/v1/files/${encodeURIComponent(fileId)}?${query.toString()}`;
   }

@@ -28,9 +28,15 @@ export interface RenderOptions {
   /**
    * Markdown only: bundle the uploads the reader may see (listed in `bundledImages` by file
    * name) and link them as `linkPrefix` + name, e.g. "../images/". Without it an upload's
-   * link is its stored address made absolute against `origin`.
+   * link is `signUpload`'s address for it, made absolute against `origin`.
    */
   bundleImages?: { linkPrefix: string };
+  /**
+   * Markdown only: a signed path (`/api/v1/files/<id>?expires=…&sig=…`) for an upload the
+   * caller may see, so the exported file's images open without a session; null for one they
+   * may not, which keeps its stored address.
+   */
+  signUpload?: (fileId: string) => Promise<string | null>;
   /** The site's origin, for absolute links to uploads in Markdown (`http://host:port`). */
   origin: string;
 }
@@ -94,12 +100,19 @@ function withImageSources(delta: BodyDelta, replace: (src: string) => string): B
   };
 }
 
-// Where Markdown links each image: an upload absolute against the origin, or with bundleImages
-// the bundled copy the reader may see; data: and web images stay as they are.
+// Where Markdown links each image: an upload by its signed address absolute against the origin,
+// or with bundleImages the bundled copy the reader may see; data: and web images stay as they are.
 async function markdownImageLinks(sources: string[], options: RenderOptions, bundled: Map<string, ExportImage>): Promise<Map<string, string>> {
   const links = new Map<string, string>();
+  if (!options.bundleImages) {
+    for (const src of new Set(sources)) {
+      const fileId = fileIdFromUrl(src);
+      if (!fileId || !src.startsWith("/")) continue;
+      links.set(src, `${options.origin}${(await options.signUpload?.(fileId)) ?? src}`);
+    }
+    return links;
+  }
   for (const src of sources) if (fileIdFromUrl(src) && src.startsWith("/")) links.set(src, `${options.origin}${src}`);
-  if (!options.bundleImages) return links;
   const { linkPrefix } = options.bundleImages;
   // data: images stay inline: the Markdown is still one self-contained file for them.
   const uploads = await resolveImages(sources.filter((src) => fileIdFromUrl(src)), options.loadUpload);

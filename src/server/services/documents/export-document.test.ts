@@ -14,6 +14,7 @@ import { documents, files } from "@/server/db/schema";
 import { renderDeltaHtml } from "@/server/body/render-delta-html";
 import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
+import { EXPORT_FILE_URL_SECONDS, getFileUrlSigner } from "@/server/storage/file-url-signer";
 import { closePdfPrinter, pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { uploadImage } from "@/server/services/files/upload-image";
@@ -83,11 +84,23 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe("exportDocument", () => {
-  it("writes Markdown exactly as export-sample.md says, uploads linked absolute", async () => {
+  it("writes Markdown exactly as export-sample.md says, uploads linked absolute and signed for a year", async () => {
     const file = await exportDocument(contextFor(database.db, viewer), sampleId, "md", ORIGIN);
     expect(file.filename).toBe("release-notes.md");
     expect(file.contentType).toBe("text/markdown; charset=utf-8");
-    expect(file.body).toBe(fixture("export-sample.md"));
+    const body = String(file.body);
+    // The fixture spells the stored address; the export adds a signature whose value depends on the secret and the day.
+    expect(body.replace(/\?expires=\d+&sig=[\w-]+\)/g, ")")).toBe(fixture("export-sample.md"));
+    const link = new URL(/!\[\]\((http:\/\/quire\.test\/api\/v1\/files\/[^)]+)\)/.exec(body)?.[1] ?? "");
+    const seconds = getFileUrlSigner().verify(UPLOAD_ID, link.searchParams.get("expires"), link.searchParams.get("sig"));
+    expect(seconds).toBeGreaterThanOrEqual(EXPORT_FILE_URL_SECONDS);
+    expect(seconds).toBeLessThanOrEqual(EXPORT_FILE_URL_SECONDS + 24 * 60 * 60);
+  });
+
+  it("signs no address for an upload the reader may not see: an unknown or another workspace's id keeps its stored address", async () => {
+    const doc = await documentWithBody("Borrowed", { ops: [{ insert: { image: "/api/v1/files/Aa8Kq2mVbN4pL7tR1sYw3B" } }, { insert: "\n" }] });
+    const file = await exportDocument(contextFor(database.db, viewer), doc.id, "md", ORIGIN);
+    expect(String(file.body)).toContain("![](http://quire.test/api/v1/files/Aa8Kq2mVbN4pL7tR1sYw3B)");
   });
 
   it("writes standalone HTML as export-sample.html says (styles aside), uploads embedded", async () => {

@@ -6,6 +6,7 @@ import type { ExportFormat } from "@/server/formats/export/export-formats";
 import { renderExportFile } from "@/server/formats/export/render-export-file";
 import { displayTitle } from "@/shared/document-slug";
 import { readFile } from "@/server/services/files/read-file";
+import { EXPORT_FILE_URL_SECONDS, getFileUrlSigner } from "@/server/storage/file-url-signer";
 import { readDocument } from "./read-document";
 
 /** A download: its name, type and bytes (a stream for zips). */
@@ -17,15 +18,34 @@ export interface ExportedDocument {
 
 /**
  * One document the actor may read as Markdown, standalone HTML, Word or PDF. Uploaded
- * images the actor may see are embedded in HTML, DOCX and PDF, and linked absolute against
- * `origin` in Markdown; remote images stay links in DOCX and PDF.
+ * images the actor may see are embedded in HTML, DOCX and PDF, and in Markdown linked by
+ * addresses absolute against `origin` (the public origin) and signed for
+ * EXPORT_FILE_URL_SECONDS, so they open without a session; remote images stay links in DOCX
+ * and PDF.
  * @throws AppError not_found | unavailable (PDF without Chromium)
  */
 export async function exportDocument(ctx: ServiceContext, documentId: string, format: ExportFormat, origin: string): Promise<ExportedDocument> {
   const doc = await readDocument(ctx, documentId);
   const title = displayTitle(doc.title);
-  const file = await renderExportFile({ title, delta: doc.delta, html: doc.html }, format, { loadUpload: uploadLoader(ctx), origin });
+  const file = await renderExportFile({ title, delta: doc.delta, html: doc.html }, format, {
+    loadUpload: uploadLoader(ctx),
+    signUpload: uploadSigner(ctx),
+    origin,
+  });
   return { filename: `${slugify(title) || "document"}.${format}`, contentType: file.contentType, body: file.body };
+}
+
+/** Signs a long-lived address for an upload the actor may read (checked by services/files); null for any other. */
+function uploadSigner(ctx: ServiceContext): (fileId: string) => Promise<string | null> {
+  return async (fileId) => {
+    try {
+      await readFile(ctx, fileId);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    return getFileUrlSigner().signedPath(fileId, Date.now(), EXPORT_FILE_URL_SECONDS);
+  };
 }
 
 /** Reads uploads through services/files with the actor's access; one they can't see stays a link. */

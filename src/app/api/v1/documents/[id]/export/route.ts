@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { publicOrigin } from "@/server/http/public-origin";
 import { readQuery } from "@/server/http/read-query";
 import { defineRoute } from "@/server/http/route";
 import { requireApiContext } from "@/server/http/require-api-actor";
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "read" });
     const id = String((await params).id);
     const exporter = includeChildren === "true" ? exportDocumentTree : exportDocument;
-    const file = await exporter(ctx, id, format, request.nextUrl.origin);
+    const file = await exporter(ctx, id, format, publicOrigin(request.headers));
     // The DOM typings take only ArrayBuffer-backed views and streams of them (a Node Buffer
     // may sit on a SharedArrayBuffer in theory); a copy or a cast at this I/O boundary.
     const body = file.body instanceof Uint8Array ? new Uint8Array(file.body) : (file.body as string | ReadableStream<Uint8Array<ArrayBuffer>>);
