@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
+import type { AuthRefusedReason } from "@/shared/protocol/close-codes";
 import { connectCollab } from "../support/collab-client";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
@@ -193,9 +193,10 @@ function fromStatus(status: number): Observation["outcome"] {
 }
 
 function fromRefusal(reason: string): Observation["outcome"] {
-  if (reason === AUTH_REFUSED_REASON.unauthenticated) return "login";
+  const code = reason as AuthRefusedReason | string; // a reason code from the wire
+  if (code === "unauthenticated") return "login";
   // The socket's one refusal for unknown, trashed and other workspaces' documents alike.
-  if (reason === AUTH_REFUSED_REASON.forbidden) return "not_found";
+  if (code === "forbidden") return "not_found";
   return `unexpected: ${reason}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_LOST_REASON } from "@/shared/protocol/close-codes";
+import { ACCESS_LOST_TEXT } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { Sidebar } from "../pages/sidebar";
@@ -119,7 +119,7 @@ describe("two people in one document", () => {
     await ownerSettings.openMembers();
     await ownerSettings.remove(member.person.name);
     const removedAt = Date.now();
-    await member.page.getByRole("alert").filter({ hasText: ACCESS_LOST_REASON.removed }).waitFor({ timeout: 5_000 });
+    await member.page.getByRole("alert").filter({ hasText: ACCESS_LOST_TEXT.removed }).waitFor({ timeout: 5_000 });
     expect(Date.now() - removedAt).toBeLessThan(5_000);
     expect(await memberEditor.status().textContent()).toBe("No access");
 

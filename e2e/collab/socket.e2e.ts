@@ -29,8 +29,8 @@ afterAll(async () => {
   await stopApp(app);
 });
 
-const AUTH_EXPIRED = "denied: Your session has expired. Sign in again to keep editing.";
-const NO_ACCESS = "denied: You don't have access to this document.";
+const AUTH_EXPIRED = "denied: unauthenticated"; // reason codes on the wire; the editor has the words (close-codes.ts)
+const NO_ACCESS = "denied: forbidden";
 
 describe("/collab", () => {
   it("syncs a document between two clients of a member", async () => {

@@ -133,4 +133,20 @@ describe("the editor toolbar", () => {
     const embeds = delta.ops.filter((op) => typeof op.insert === "object").map((op) => op.insert);
     expect(embeds).toEqual([{ formula: "e=mc^2" }, { image: expect.stringMatching(/^\/api\/v1\/files\/[A-Za-z0-9_-]{16,}$/) }]);
   });
+
+  it("indents a code line by the editor rule's two spaces with Tab and takes them back with Shift+Tab", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("return 1;");
+    await page.locator(".ql-toolbar .ql-code-block").click();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Tab");
+    const codeLine = editor.body().locator(".ql-code-block").first();
+    await expect.poll(() => codeLine.textContent()).toBe("  return 1;");
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => codeLine.textContent()).toBe("return 1;");
+  });
 });

@@ -1,11 +1,13 @@
 import type QuillType from "quill";
+import { CODE_BLOCK_TAB } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 let registered = false;
 
 /**
  * The one Quill.register call (docs/architecture.md "Layout"): the link and image formats
- * with the protocol rules of docs/product.md "Editor rules". The browser editor and the server renderer both call it.
+ * with the protocol rules of docs/product.md "Editor rules", and the code block's Tab. The
+ * browser editor and the server renderer both call it.
  */
 export function registerQuillFormats(Quill: typeof QuillType): void {
   if (registered) return;
@@ -44,6 +46,10 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
     }
   }
   Quill.register({ "formats/link": SafeLink, "formats/image": SafeImage }, true);
+  // Tab in a code block inserts, and Shift+Tab removes, this many spaces (the rule's two; Quill's
+  // keyboard module reads it from the registered code-block format).
+  const CodeBlock = Quill.import("formats/code-block") as unknown as { TAB: string };
+  CodeBlock.TAB = CODE_BLOCK_TAB;
 }
 
 interface LinkStatics {

@@ -1,7 +1,17 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useState } from "react";
 import type { AccessLostReason } from "@/shared/protocol/close-codes";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, CLOSE_TOO_MANY_CONNECTIONS, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
+import {
+  ACCESS_CHANGED_MESSAGE,
+  ACCESS_LOST_TEXT,
+  AUTH_REFUSED_TEXT,
+  CLOSE_TOO_MANY_CONNECTIONS,
+  INVALID_UPDATE_REASON,
+  INVALID_UPDATE_TEXT,
+  UPDATE_ADJUSTED_MESSAGE,
+  UPDATE_ADJUSTED_TEXT,
+  isReasonOf,
+} from "@/shared/protocol/close-codes";
 
 /** Something the collaboration server told this editor that the person should read. */
 export type CollabNotice =
@@ -42,13 +52,16 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
       if (parsed) setNotice(parsed);
       if (parsed?.kind === "access-changed") setCanEdit(parsed.canEdit);
     };
-    const onDenied = ({ reason }: { reason: string }) => setNotice({ kind: "denied", message: reason });
-    // The server closes one document's connection with one of our reasons, and refuses a whole
-    // socket past its connection limits with CLOSE_TOO_MANY_CONNECTIONS.
+    const onDenied = ({ reason }: { reason: string }) =>
+      setNotice({ kind: "denied", message: isReasonOf(AUTH_REFUSED_TEXT, reason) ? AUTH_REFUSED_TEXT[reason] : AUTH_REFUSED_TEXT.forbidden });
+    // The server closes one document's connection with a reason code after a re-check or a
+    // refused update, and refuses a whole socket past its connection limits.
     const onClose = ({ event }: { event: { code?: number; reason?: string } }) => {
       if (event.code === CLOSE_TOO_MANY_CONNECTIONS) return setNotice({ kind: "too-many-connections", message: TOO_MANY_CONNECTIONS_TEXT });
-      const lost = accessLostReason(event.reason);
-      if (lost) setNotice({ kind: "denied", message: ACCESS_LOST_REASON[lost], lost });
+      // A document-level close reaches the provider as 1000 with our reason code (close-codes.ts).
+      if (event.reason === INVALID_UPDATE_REASON) return setNotice({ kind: "denied", message: INVALID_UPDATE_TEXT });
+      const lost = event.reason;
+      if (isReasonOf(ACCESS_LOST_TEXT, lost)) setNotice({ kind: "denied", message: ACCESS_LOST_TEXT[lost], lost });
     };
     const onSynced = () => setNotice((current) => (current?.kind === "too-many-connections" ? null : current));
     provider.on("stateless", onStateless);
@@ -65,20 +78,15 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
   return { notice, dismiss: () => setNotice(null), canEdit };
 }
 
-function accessLostReason(reason: string | undefined): AccessLostReason | null {
-  const entry = Object.entries(ACCESS_LOST_REASON).find(([, text]) => text === reason);
-  return entry ? (entry[0] as AccessLostReason) : null;
-}
-
 function parseServerMessage(payload: string): CollabNotice | null {
-  let message: { type?: unknown; message?: unknown; canEdit?: unknown };
+  let message: { type?: unknown; reason?: unknown; canEdit?: unknown };
   try {
     message = JSON.parse(payload) as typeof message; // our server's stateless JSON
   } catch {
     return null; // not ours: other stateless messages are ignored
   }
-  if (message.type === UPDATE_ADJUSTED_MESSAGE && typeof message.message === "string") {
-    return { kind: "adjusted", message: message.message };
+  if (message.type === UPDATE_ADJUSTED_MESSAGE && isReasonOf(UPDATE_ADJUSTED_TEXT, message.reason)) {
+    return { kind: "adjusted", message: UPDATE_ADJUSTED_TEXT[message.reason] };
   }
   if (message.type === ACCESS_CHANGED_MESSAGE && typeof message.canEdit === "boolean") {
     const text = message.canEdit ? ACCESS_CHANGED_TEXT.editable : ACCESS_CHANGED_TEXT.readOnly;

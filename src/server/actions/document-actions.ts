@@ -4,7 +4,6 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult } from "@/shared/api-error";
 import type {
   DocumentSummaryDto,
-  DocumentTreeNodeDto,
   FavoriteStateDto,
   PurgeResultDto,
   TrashResultDto,
@@ -30,9 +29,8 @@ import {
   WorkspaceDocumentsSchema,
 } from "@/shared/schemas/document";
 import type { ServiceContext } from "@/server/context";
-import { presentDocumentSummary, presentDocumentTreeNode } from "@/server/presenters/present-document";
+import { presentDocumentSummary } from "@/server/presenters/present-document";
 import { createDocument } from "@/server/services/documents/create-document";
-import { listDocumentTree } from "@/server/services/documents/list-document-tree";
 import { listRecentDocuments } from "@/server/services/documents/list-recent-documents";
 import { moveDocument } from "@/server/services/documents/move-document";
 import { purgeDocument } from "@/server/services/documents/purge-document";
@@ -110,14 +108,6 @@ export async function toggleFavoriteAction(input: ToggleFavoriteInput): Promise<
 /** The palette's "Recent documents" when it opens: the 6 most recently updated live documents. */
 export async function listRecentDocumentsAction(input: WorkspaceDocumentsInput): Promise<ActionResult<DocumentSummaryDto[]>> {
   return runAction(WorkspaceDocumentsSchema, input, async (ctx, data) => (await listRecentDocuments(ctx, data.workspaceId, 6)).map(presentDocumentSummary));
-}
-
-/** The sidebar tree, for a client-side refresh (pages call listDocumentTree directly). */
-export async function listDocumentTreeAction(input: WorkspaceDocumentsInput): Promise<ActionResult<DocumentTreeNodeDto[]>> {
-  return runAction(WorkspaceDocumentsSchema, input, async (ctx, data) => {
-    const nodes = await listDocumentTree(ctx, data.workspaceId);
-    return nodes.map(presentDocumentTreeNode);
-  });
 }
 
 /** Re-renders the workspace's layout and pages (sidebar tree, home lists) after a change. */

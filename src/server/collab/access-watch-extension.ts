@@ -1,5 +1,6 @@
 import type { Connection, Extension, Hocuspocus, onConfigurePayload } from "@hocuspocus/server";
-import { ACCESS_CHANGED_MESSAGE, ACCESS_LOST_REASON, CLOSE_FORBIDDEN } from "@/shared/protocol/close-codes";
+import type { AccessLostReason } from "@/shared/protocol/close-codes";
+import { ACCESS_CHANGED_MESSAGE, CLOSE_FORBIDDEN } from "@/shared/protocol/close-codes";
 import type { Db } from "@/server/db/client";
 import { documentAbilities } from "@/server/policies/document-policy";
 import type { ConnectionAccess } from "@/server/services/documents/internal/find-connection-access";
@@ -57,10 +58,10 @@ export class AccessWatchExtension implements Extension {
 
 function applyAccess(connection: Connection, access: ConnectionAccess): void {
   const abilities = documentAbilities(access);
-  const lost = !access.isSessionLive ? "signedOut" : access.isTrashed && access.actorRole ? "trashed" : !abilities.read ? "removed" : null;
+  const lost: AccessLostReason | null = !access.isSessionLive ? "signedOut" : access.isTrashed && access.actorRole ? "trashed" : !abilities.read ? "removed" : null;
   if (lost) {
     // Removes it from the document at once: it neither sends nor receives another change.
-    connection.close({ code: CLOSE_FORBIDDEN, reason: ACCESS_LOST_REASON[lost] });
+    connection.close({ code: CLOSE_FORBIDDEN, reason: lost });
     return;
   }
   const isReadOnly = !abilities.update;

@@ -1,5 +1,5 @@
 import type { Extension, onAuthenticatePayload } from "@hocuspocus/server";
-import { AUTH_REFUSED_REASON } from "@/shared/protocol/close-codes";
+import type { AuthRefusedReason } from "@/shared/protocol/close-codes";
 import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Caller } from "@/server/auth/resolve-caller";
 import type { Actor, ApiGrant } from "@/server/context";
@@ -34,19 +34,19 @@ export class AuthExtension implements Extension {
 
   async onAuthenticate({ requestHeaders, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
     const caller = await this.resolveCaller(requestHeaders);
-    if (caller.kind !== "session" && caller.kind !== "token") throw new CollabRefusal(AUTH_REFUSED_REASON.unauthenticated);
+    if (caller.kind !== "session" && caller.kind !== "token") throw new CollabRefusal("unauthenticated");
     const grant = caller.kind === "token" ? caller.grant : undefined;
     const documentId = documentIdFromCollabName(documentName);
-    if (!documentId) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
+    if (!documentId) throw new CollabRefusal("forbidden");
     try {
       // An API token's grant caps it here too: its workspace only, read-only for the read scope.
       const doc = await findDocumentForMember({ db: await this.getDb(), actor: caller.actor, grant }, documentId);
       const abilities = documentAbilities(doc);
-      if (!abilities.read) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
+      if (!abilities.read) throw new CollabRefusal("forbidden");
       connectionConfig.readOnly = !abilities.update;
     } catch (error) {
       // Unknown, trashed or another workspace's document: the same answer as no access.
-      if (error instanceof AppError) throw new CollabRefusal(AUTH_REFUSED_REASON.forbidden);
+      if (error instanceof AppError) throw new CollabRefusal("forbidden");
       throw error;
     }
     const sessionId = caller.kind === "session" ? caller.sessionId : null;
@@ -54,9 +54,9 @@ export class AuthExtension implements Extension {
   }
 }
 
-/** A refused connection; Hocuspocus sends `reason` to the client in its permission-denied message. */
+/** A refused connection; Hocuspocus sends `reason` (a code; the editor has the words) in its permission-denied message. */
 export class CollabRefusal extends Error {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: AuthRefusedReason) {
     super(reason);
     this.name = "CollabRefusal";
   }

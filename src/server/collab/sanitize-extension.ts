@@ -1,12 +1,7 @@
 import type { beforeSyncPayload, Document, Extension } from "@hocuspocus/server";
 import { messageYjsSyncStep2, messageYjsUpdate } from "y-protocols/sync";
 import * as Y from "yjs";
-import {
-  CLOSE_INVALID_UPDATE,
-  INVALID_UPDATE_REASON,
-  UPDATE_ADJUSTED_MESSAGE,
-  UPDATE_ADJUSTED_REASON,
-} from "@/shared/protocol/close-codes";
+import { CLOSE_INVALID_UPDATE, INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 import type { BodyGuardOptions } from "@/server/body/body-guard";
 import { BodyGuard } from "@/server/body/body-guard";
 import type { CollabContext } from "./auth-extension";
@@ -55,7 +50,7 @@ export class SanitizeExtension implements Extension {
     // The same origin Hocuspocus would use, so onChange and the store see the sender's context.
     Y.applyUpdate(document, verdict.update, { source: "connection", connection });
     for (const reason of verdict.reasons) {
-      connection.sendStateless(JSON.stringify({ type: UPDATE_ADJUSTED_MESSAGE, reason, message: UPDATE_ADJUSTED_REASON[reason] }));
+      connection.sendStateless(JSON.stringify({ type: UPDATE_ADJUSTED_MESSAGE, reason }));
     }
   }
 
@@ -72,10 +67,10 @@ export class SanitizeExtension implements Extension {
 /** Thrown to refuse an update; Hocuspocus closes the connection with this code and reason (Connection.processMessages). */
 export class UpdateRefusal extends Error {
   readonly code = CLOSE_INVALID_UPDATE;
-  readonly reason = INVALID_UPDATE_REASON;
+  readonly reason = INVALID_UPDATE_REASON; // a code: the editor has the words (INVALID_UPDATE_TEXT)
 
   constructor() {
-    super(INVALID_UPDATE_REASON);
+    super("The update could not be made safe.");
     this.name = "UpdateRefusal";
   }
 }

@@ -1,31 +1,52 @@
-/** WebSocket close codes the collaboration server uses; the client imports the same constants. */
-export const CLOSE_UNAUTHENTICATED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-export const CLOSE_NOT_FOUND = 4404;
+/**
+ * What the collaboration server tells an editor, and the words the editor shows for it. The wire
+ * carries codes (close codes, and reason keys in close reasons, refusals and stateless messages);
+ * the sentences stay here, on the client's side of that contract, so the server never sends
+ * English and the client never matches on it.
+ */
+
 /** A socket past its session's or its address's connection limit (COLLAB_MAX_CONNECTIONS_PER_SESSION, _PER_ADDRESS). */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+/**
+ * The server closed one document's connection after a re-check; the close reason is an
+ * AccessLostReason. (Hocuspocus relays a document-level close to the provider as 1000 with the
+ * reason, so the editor reads the reason, not the code.)
+ */
+export const CLOSE_FORBIDDEN = 4403;
+/** The server refused a document update it cannot make safe (malformed, or not a Quill body). */
+export const CLOSE_INVALID_UPDATE = 4422;
 
-/** Reasons sent with an authentication refusal through the Hocuspocus protocol. */
-export const AUTH_REFUSED_REASON = {
+/** Why a connection was refused at authentication (Hocuspocus's permission-denied reason), and what the editor says. */
+export const AUTH_REFUSED_TEXT = {
   unauthenticated: "Your session has expired. Sign in again to keep editing.",
   forbidden: "You don't have access to this document.",
 } as const;
+export type AuthRefusedReason = keyof typeof AUTH_REFUSED_TEXT;
 
-/** The server refused a document update it cannot make safe (malformed, or not a Quill body). */
-export const CLOSE_INVALID_UPDATE = 4422;
-export const INVALID_UPDATE_REASON = "This change could not be saved. Reload the page to continue.";
+/** Why the server closed an open document connection after a re-check (the close reason), and what the editor says. */
+export const ACCESS_LOST_TEXT = {
+  removed: "You no longer have access to this document.",
+  trashed: "This document was moved to the trash.",
+  signedOut: AUTH_REFUSED_TEXT.unauthenticated,
+} as const;
+export type AccessLostReason = keyof typeof ACCESS_LOST_TEXT;
+
+/** The close reason of CLOSE_INVALID_UPDATE, and what the editor says for it. */
+export const INVALID_UPDATE_REASON = "invalid_update";
+export const INVALID_UPDATE_TEXT = "This change could not be saved. Reload the page to continue.";
 
 /**
- * A stateless message (`{ type, reason }` as JSON) the server sends to the client whose update
- * it changed before storing it: unsafe values were replaced, or an edit past the length limit
- * was dropped. The update itself was accepted in its changed form, so the client stays in sync.
+ * A stateless message (`{ type, reason }` as JSON, reason an UpdateAdjustedReason) the server
+ * sends to the client whose update it changed before storing it: unsafe values were replaced, or
+ * an edit past the length limit was dropped. The update itself was accepted in its changed form,
+ * so the client stays in sync.
  */
 export const UPDATE_ADJUSTED_MESSAGE = "quire:update-adjusted";
-export const UPDATE_ADJUSTED_REASON = {
+export const UPDATE_ADJUSTED_TEXT = {
   unsafe_content: "Some links, images or formatting in your change were not allowed and were removed or blanked.",
   body_too_long: "This document has reached its limit of 1,000,000 characters. Your last change was not saved.",
 } as const;
-export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_REASON;
+export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_TEXT;
 
 /**
  * A stateless message (`{ type, canEdit }` as JSON) telling an open editor that the person's
@@ -33,10 +54,7 @@ export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_REASON;
  */
 export const ACCESS_CHANGED_MESSAGE = "quire:access-changed";
 
-/** Why the server closed an open document connection after a re-check (sent as the close reason). */
-export const ACCESS_LOST_REASON = {
-  removed: "You no longer have access to this document.",
-  trashed: "This document was moved to the trash.",
-  signedOut: AUTH_REFUSED_REASON.unauthenticated,
-} as const;
-export type AccessLostReason = keyof typeof ACCESS_LOST_REASON;
+/** Whether `value` is one of `table`'s keys: a reason code from the wire, checked before it indexes a table. */
+export function isReasonOf<T extends object>(table: T, value: unknown): value is keyof T & string {
+  return typeof value === "string" && Object.hasOwn(table, value);
+}

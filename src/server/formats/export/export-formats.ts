@@ -10,8 +10,3 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   pdf: "application/pdf",
 };
-
-/** Whether `value` names an export format. */
-export function isExportFormat(value: string): value is ExportFormat {
-  return (EXPORT_FORMATS as readonly string[]).includes(value);
-}
