@@ -25,7 +25,7 @@ export class MemberSettingsPage {
     await this.page.locator("#invite-role").selectOption(role);
     await this.page.getByRole("button", { name: "Invite", exact: true }).click();
     await this.page.getByText(`${email} is invited as ${roleWithArticle(role)}.`).waitFor();
-    return this.page.getByLabel("Invitation link").inputValue();
+    return this.page.getByLabel("Invitation link", { exact: true }).inputValue();
   }
 
   pendingList() {

@@ -143,6 +143,28 @@ describe("invitations and members", () => {
     await visitor.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
   });
 
+  it("gives a pending invitation a new link to copy from the pending list; the earlier link is withdrawn", async () => {
+    await ownerSettings.openInvitations();
+    const email = newPerson("lost-link").email;
+    const firstLink = await ownerSettings.invite(email, "editor");
+    await ownerSettings.openInvitations(); // the link shown at invitation time is gone after a reload
+    await ownerSettings.pendingList().getByRole("button", { name: `New link for ${email}` }).click();
+    const field = ownerSettings.pendingList().getByRole("textbox", { name: `New invitation link for ${email}` });
+    await field.waitFor();
+    const newLink = await field.inputValue();
+    expect(newLink).toMatch(new RegExp(`^${app.url}/invite/[A-Za-z0-9_-]{43}$`));
+    expect(newLink).not.toBe(firstLink);
+    await ownerSettings.pendingList().getByRole("button", { name: "Copy link" }).click();
+    await expect.poll(() => owner.page.evaluate(() => navigator.clipboard.readText())).toBe(newLink);
+    expect(await ownerSettings.pendingList().getByRole("listitem").filter({ hasText: email }).count()).toBe(1);
+
+    const visitor = await (await newContext(browser, app.url)).newPage();
+    await visitor.goto(firstLink);
+    await visitor.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
+    await visitor.goto(newLink);
+    await visitor.getByRole("heading", { name: `Join ${owner.person.workspaceName}` }).waitFor();
+  });
+
   it("tells someone signed in with another address, who signs in as the invited account and joins", async () => {
     const { person: invited } = await signedUpPage(browser, app.url, "existing");
     await ownerSettings.openInvitations();

@@ -4,8 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { UploadProgress } from "@/lib/upload-import";
-import { uploadImport } from "@/lib/upload-import";
+import type { FormPostProgress } from "@/lib/post-form-with-progress";
+import { postImport } from "@/lib/post-import";
 import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
 import { IMPORT_ACCEPT_ATTRIBUTE } from "@/shared/import";
 import type { ImportSummary } from "@/shared/schemas/import";
@@ -17,7 +17,7 @@ export interface ImportParent {
   title: string;
 }
 
-type UploadPhase = { step: "upload"; index: number; count: number; name: string; progress: UploadProgress };
+type UploadPhase = { step: "upload"; index: number; count: number; name: string; progress: FormPostProgress };
 type Phase = { step: "choose" } | UploadPhase | { step: "done"; summary: ImportSummary };
 
 /**
@@ -65,7 +65,7 @@ export function ImportDialog({
         continue;
       }
       setPhase({ step: "upload", index, count: files.length, name: file.name, progress: { phase: "uploading", loaded: 0, total: file.size } });
-      const result = await uploadImport(file, { workspace: workspaceSlug, parentId }, (progress) =>
+      const result = await postImport(file, { workspace: workspaceSlug, parentId }, (progress) =>
         setPhase({ step: "upload", index, count: files.length, name: file.name, progress }),
       );
       summary.imported.push(...result.imported);
@@ -202,7 +202,7 @@ export function ImportDialog({
 /** The progress bar: files done by count, the current file's bytes, then "Importing…" while the server works. */
 function UploadState({ phase }: { phase: UploadPhase }) {
   const { index, count, progress } = phase;
-  const fraction = progress.phase === "importing" ? 1 : progress.total > 0 ? progress.loaded / progress.total : 0;
+  const fraction = progress.phase === "processing" ? 1 : progress.total > 0 ? progress.loaded / progress.total : 0;
   // Each file is an equal share of the bar; the share fills as its bytes go up.
   const value = Math.round(((index + fraction) / count) * 100);
   const label = uploadLabel(phase);
@@ -228,5 +228,5 @@ function UploadState({ phase }: { phase: UploadPhase }) {
 
 function uploadLabel({ index, count, name, progress }: UploadPhase): string {
   const counter = count > 1 ? ` (${index + 1} of ${count})` : "";
-  return progress.phase === "importing" ? `Importing ${name}…${counter}` : `Uploading ${name}${counter}`;
+  return progress.phase === "processing" ? `Importing ${name}…${counter}` : `Uploading ${name}${counter}`;
 }

@@ -22,6 +22,7 @@ import { getEnv } from "@/server/env";
 import { publicOrigin } from "@/server/http/public-origin";
 import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
 import { inviteMember } from "@/server/services/invitations/invite-member";
+import { reissueInvitation } from "@/server/services/invitations/reissue-invitation";
 import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
 import { changeMemberRole } from "@/server/services/members/change-member-role";
 import { leaveWorkspace } from "@/server/services/members/leave-workspace";
@@ -60,6 +61,15 @@ export async function revokeInvitationAction(input: RevokeInvitationInput): Prom
     const { id, workspaceSlug } = await revokeInvitation(ctx, data);
     revalidatePath(`/w/${workspaceSlug}/settings/invitations`);
     return { id };
+  });
+}
+
+/** Settings → Invitations: a new link for a pending invitation (the old one stops working). */
+export async function reissueInvitationAction(input: RevokeInvitationInput): Promise<ActionResult<InvitationCreatedDto>> {
+  return runAction(RevokeInvitationSchema, input, async (ctx, data) => {
+    const { workspaceSlug, ...created } = await reissueInvitation(ctx, data, publicOrigin(await headers(), getEnv()));
+    revalidatePath(`/w/${workspaceSlug}/settings/invitations`);
+    return created;
   });
 }
 

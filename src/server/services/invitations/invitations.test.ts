@@ -14,6 +14,7 @@ import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { INVITATION_TTL_MS } from "@/server/services/invitations/internal/invitation-status";
 import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 import { listPendingInvitations } from "./list-pending-invitations";
+import { reissueInvitation } from "./reissue-invitation";
 import { revokeInvitation } from "./revoke-invitation";
 
 let database: TestDatabase;
@@ -163,6 +164,38 @@ describe("revokeInvitation", () => {
     const { invitation, token } = await invite(owner, workspace.id, invitee.email);
     await acceptInvitation(contextFor(database.db, invitee), token);
     await expectAppError(revokeInvitation(contextFor(database.db, owner), { invitationId: invitation.id }), "conflict");
+  });
+});
+
+describe("reissueInvitation", () => {
+  const ORIGIN = "http://quire.test";
+
+  it("gives a pending invitation a new link for the same address and role; the old link stops working", async () => {
+    const { owner, workspace } = await team();
+    const first = await invite(owner, workspace.id, "again@example.com", "commenter");
+    const again = await reissueInvitation(contextFor(database.db, owner), { invitationId: first.invitation.id }, ORIGIN);
+    expect(again).toMatchObject({ email: "again@example.com", role: "commenter", emailStatus: "not_configured", workspaceSlug: workspace.slug });
+    const token = again.link.replace(`${ORIGIN}/invite/`, "");
+    expect(token).not.toBe(first.token);
+    expect((await findInvitationByToken({ db: database.db }, first.token))?.status).toBe("revoked");
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("pending");
+    const pending = await listPendingInvitations(contextFor(database.db, owner), workspace.id);
+    expect(pending.map((p) => [p.email, p.role])).toEqual([["again@example.com", "commenter"]]);
+  });
+
+  it("answers not_found for another workspace's or a revoked invitation, conflict for an accepted one, forbidden past the actor's reach", async () => {
+    const { owner, member: admin, workspace } = await team("admin");
+    const { owner: otherOwner } = await team();
+    const ownerInvite = await invite(owner, workspace.id, "co-owner@example.com", "owner");
+    await expectAppError(reissueInvitation(contextFor(database.db, otherOwner), { invitationId: ownerInvite.invitation.id }, ORIGIN), "not_found");
+    await expectAppError(reissueInvitation(contextFor(database.db, admin), { invitationId: ownerInvite.invitation.id }, ORIGIN), "forbidden");
+    const revoked = await invite(owner, workspace.id, "revoked@example.com");
+    await revokeInvitation(contextFor(database.db, owner), { invitationId: revoked.invitation.id });
+    await expectAppError(reissueInvitation(contextFor(database.db, owner), { invitationId: revoked.invitation.id }, ORIGIN), "not_found");
+    const invitee = await buildUser(database.db);
+    const accepted = await invite(owner, workspace.id, invitee.email);
+    await acceptInvitation(contextFor(database.db, invitee), accepted.token);
+    await expectAppError(reissueInvitation(contextFor(database.db, owner), { invitationId: accepted.invitation.id }, ORIGIN), "conflict");
   });
 });
 

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
@@ -94,47 +95,13 @@ function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
 }
 
 function CreatedToken({ created }: { created: ApiTokenCreatedDto }) {
-  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopyState("copied");
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text for Ctrl/Cmd-C instead.
-      inputRef.current?.select();
-      setCopyState("failed");
-    }
-  };
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
       <p className="text-sm">
         <span className="font-medium">{created.apiToken.name}</span> ({created.apiToken.scope}) is ready.{" "}
         <strong>Copy it now: it is shown only once</strong>, and anyone who has it can act as you in this workspace.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="new-token" className="sr-only">
-          API token
-        </label>
-        <input
-          ref={inputRef}
-          id="new-token"
-          readOnly
-          value={created.token}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-border bg-raised px-3 font-mono text-sm text-fg"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copyState === "copied" ? "Copied" : "Copy token"}
-        </Button>
-      </div>
-      <p className="text-xs text-muted" aria-live="polite">
-        {copyState === "copied"
-          ? "The token is on your clipboard."
-          : copyState === "failed"
-            ? "Couldn't reach the clipboard: the token is selected, press Ctrl+C (⌘C on a Mac)."
-            : "Send it as Authorization: Bearer <token>. See the API documentation."}
-      </p>
+      <CopyField value={created.token} label="API token" noun="token" hint="Send it as Authorization: Bearer <token>. See the API documentation." />
     </div>
   );
 }

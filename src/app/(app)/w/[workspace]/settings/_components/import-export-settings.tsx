@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { WorkspaceFields } from "@/components/workspace-fields";
+import { apiErrorFields, apiErrorMessage, postFormWithProgress } from "@/lib/post-form-with-progress";
 import type { WorkspaceDto } from "@/shared/dto";
 
 interface ImportResult {
@@ -35,7 +36,7 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
   const [values, setValues] = useState<{ name?: string; slug?: string }>({});
   const isBusy = phase.kind === "uploading" || phase.kind === "importing";
 
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (target === "this") {
@@ -46,37 +47,30 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
     setValues({ name: String(form.get("name") ?? ""), slug: String(form.get("slug") ?? "") });
     setErrors({});
     setPhase({ kind: "uploading", percent: 0 });
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/v1/workspaces/import");
-    request.responseType = "json";
-    request.upload.onprogress = (progress) => {
-      if (progress.lengthComputable) setPhase({ kind: "uploading", percent: Math.round((progress.loaded / progress.total) * 100) });
-    };
-    request.upload.onload = () => setPhase({ kind: "importing" });
-    request.onerror = () => {
+    const answer = await postFormWithProgress("/api/v1/workspaces/import", form, (progress) =>
+      setPhase(progress.phase === "processing" ? { kind: "importing" } : { kind: "uploading", percent: progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0 }),
+    );
+    if (answer.kind === "unreachable") {
       setPhase({ kind: "idle" });
       setErrors({ message: "The upload failed: check your connection and try again. Nothing was imported." });
-    };
-    request.onload = () => {
-      if (request.status === 201) {
-        setPhase({ kind: "done", result: request.response as ImportResult });
-        formRef.current?.reset();
-        setValues({});
-        setTarget("new"); // after an import into this workspace it is no longer empty
-        router.refresh();
-        return;
-      }
-      const body = request.response as { error?: { message?: string; fields?: Record<string, string> } } | null;
-      const fields = body?.error?.fields ?? {};
-      setPhase({ kind: "idle" });
-      setErrors({
-        file: fields.file,
-        name: fields.name,
-        slug: fields.slug,
-        message: body?.error?.message ?? `The import failed (HTTP ${request.status}). Nothing was imported.`,
-      });
-    };
-    request.send(form);
+      return;
+    }
+    if (answer.status === 201) {
+      setPhase({ kind: "done", result: answer.body as ImportResult }); // the documented 201 body
+      formRef.current?.reset();
+      setValues({});
+      setTarget("new"); // after an import into this workspace it is no longer empty
+      router.refresh();
+      return;
+    }
+    const fields = apiErrorFields(answer.body);
+    setPhase({ kind: "idle" });
+    setErrors({
+      file: fields.file,
+      name: fields.name,
+      slug: fields.slug,
+      message: apiErrorMessage(answer.body) ?? `The import failed (HTTP ${answer.status}). Nothing was imported.`,
+    });
   }
 
   return (

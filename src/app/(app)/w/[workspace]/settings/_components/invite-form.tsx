@@ -1,7 +1,7 @@
 "use client";
 
-import { useActionState, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { useActionState, useRef } from "react";
+import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -80,47 +80,18 @@ const EMAIL_NOTES: Record<InvitationCreatedDto["emailStatus"], string> = {
 };
 
 function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
-  const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.link);
-      setCopyState("copied");
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text for Ctrl/Cmd-C instead.
-      inputRef.current?.select();
-      setCopyState("failed");
-    }
-  };
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
       <p className="text-sm">
         <span className="font-medium">{created.email}</span> is invited as {roleWithArticle(created.role)}.{" "}
         {EMAIL_NOTES[created.emailStatus]}
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="invite-link" className="sr-only">
-          Invitation link
-        </label>
-        <input
-          ref={inputRef}
-          id="invite-link"
-          readOnly
-          value={created.link}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-border bg-raised px-3 font-mono text-sm text-fg"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copyState === "copied" ? "Copied" : "Copy link"}
-        </Button>
-      </div>
-      <p className="text-xs text-muted" aria-live="polite">
-        {copyState === "copied"
-          ? "The link is on your clipboard."
-          : copyState === "failed"
-            ? "Couldn't reach the clipboard: the link is selected, press Ctrl+C (⌘C on a Mac)."
-            : `It works for ${INVITATION_TTL_DAYS} days, for whoever signs in or signs up as ${created.email}. It is shown only now.`}
-      </p>
+      <CopyField
+        value={created.link}
+        label="Invitation link"
+        noun="link"
+        hint={`It works for ${INVITATION_TTL_DAYS} days, for whoever signs in or signs up as ${created.email}. It is shown only now; "New link" in the pending list makes another.`}
+      />
     </div>
   );
 }

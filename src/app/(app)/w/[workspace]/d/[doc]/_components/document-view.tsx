@@ -12,7 +12,7 @@ import { useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
 import type { Arrival } from "@/lib/typing-handoff";
 import { arriveAtDocument } from "@/lib/typing-handoff";
-import { uploadImage } from "@/lib/upload-image";
+import { postImage } from "@/lib/post-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { DocumentMenu } from "./document-menu";
 import { FavoriteButton } from "./favorite-button";
@@ -69,7 +69,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
         // The server refuses it too (413); saying so at once spares sending 10 MB for nothing.
         if (file.size > MAX_UPLOAD_BYTES) return patch({ error: "Images can be at most 10 MB." });
-        uploadImage(file, document.id, (progress) => patch({ progress }))
+        postImage(file, document.id, (progress) => patch({ progress }))
           .then(({ url }) => {
             quill.insertEmbed(index + offset, "image", url, "user");
             setUploads((list) => list.filter((u) => u.key !== key));

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { useIsClient } from "@/lib/use-is-client";
 import { createShareAction, revokeShareAction, updateShareAction } from "@/server/actions/share-actions";
 import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
@@ -125,46 +126,9 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
 
 function LiveLink({ share }: { share: ShareDto }) {
   const isClient = useIsClient();
-  const inputId = useId();
-  const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   // The browser's own origin: the address this person reached Quire at.
   const url = isClient ? `${window.location.origin}${share.path}` : share.path;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("copied");
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text so Ctrl/Cmd-C works.
-      document.getElementById(inputId)?.focus();
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-      setCopied("failed");
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm">
-        Anyone with this link can read the document
-      </label>
-      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-        <input
-          id={inputId}
-          readOnly
-          value={url}
-          data-testid="share-url"
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 w-full min-w-0 flex-1 rounded-md border border-input-border bg-bg px-3 font-mono text-sm"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          Copy link
-        </Button>
-      </div>
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-muted">
-        {copied === "copied" ? "Link copied." : copied === "failed" ? "Press Ctrl+C (⌘C) to copy the selected link." : ""}
-      </p>
-    </div>
-  );
+  return <CopyField value={url} label="Anyone with this link can read the document" isLabelVisible noun="link" testId="share-url" />;
 }
 
 function Checkbox({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {

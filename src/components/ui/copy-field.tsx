@@ -1,0 +1,67 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+interface CopyFieldProps {
+  /** The text to copy: a token, an invitation link, a share link. */
+  value: string;
+  /** The field's accessible name; shown above it when `isLabelVisible`. */
+  label: string;
+  isLabelVisible?: boolean;
+  /** What is being copied, in the messages: "token", "link". */
+  noun: string;
+  /** What the line under the field says before anything is copied. */
+  hint?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * A read-only field with a Copy button, for secrets and links shown to be passed on. Copies with
+ * the Clipboard API; where that is refused (no permission, an insecure origin) it selects the
+ * text and says to press Ctrl+C. The line under the field announces the outcome politely.
+ */
+export function CopyField({ value, label, isLabelVisible = false, noun, hint, testId }: CopyFieldProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+      setState("failed");
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className={isLabelVisible ? "text-sm" : "sr-only"}>
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          readOnly
+          value={value}
+          data-testid={testId}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-10 min-w-0 flex-1 rounded-md border border-input-border bg-bg px-3 font-mono text-sm text-fg"
+        />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {state === "copied" ? "Copied" : `Copy ${noun}`}
+        </Button>
+      </div>
+      <p className="min-h-5 text-xs text-muted" role="status" aria-live="polite">
+        {state === "copied"
+          ? `The ${noun} is on your clipboard.`
+          : state === "failed"
+            ? `Couldn't reach the clipboard: the ${noun} is selected, press Ctrl+C (⌘C on a Mac).`
+            : hint}
+      </p>
+    </div>
+  );
+}
