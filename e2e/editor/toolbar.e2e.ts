@@ -149,4 +149,23 @@ describe("the editor toolbar", () => {
     await page.keyboard.press("Shift+Tab");
     await expect.poll(() => codeLine.textContent()).toBe("return 1;");
   });
+
+  it("highlights code by its language, and keeps the highlighting out of the stored document", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("const answer = 42;");
+    await page.locator(".ql-toolbar .ql-code-block").click();
+    await editor.body().locator(".ql-code-block-container select").selectOption("javascript");
+    // The syntax module re-highlights every SYNTAX_INTERVAL_MS (docs/product.md "Editor rules").
+    await expect.poll(() => editor.body().locator(".ql-code-block .ql-token.hljs-keyword").textContent(), { timeout: 5_000 }).toBe("const");
+    await editor.waitUntilSaved();
+    await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 10_000 }).toContain("javascript");
+    expect(JSON.stringify((await editor.storedDocument()).delta)).not.toContain("code-token");
+    // Tokens never travel: the server had nothing to repair, so the writer saw no notice.
+    expect(app.output()).not.toContain("repaired an update");
+    expect(await page.getByText("were not allowed").count()).toBe(0);
+  });
 });

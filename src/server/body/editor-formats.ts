@@ -1,10 +1,19 @@
-import { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES } from "@/shared/editor-rules";
+import {
+  CODE_BLOCK_LANGUAGES,
+  EDITOR_ALIGNMENTS,
+  EDITOR_FONTS,
+  EDITOR_SIZES,
+  HEADER_LEVELS,
+  INDENT_LEVELS,
+  LIST_KINDS,
+  SCRIPTS,
+} from "@/shared/editor-formats";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 
 /**
- * The formats the editor's toolbar can produce (src/editor/toolbar.ts), and the only ones the
- * server keeps. One table serves the delta sanitiser, the collaboration guard and the renderer.
- * Isomorphic on purpose: it belongs in src/shared/ once the editor reads its lists from here.
+ * The server's rule for each of the editor's formats (src/shared/editor-formats.ts, the table
+ * the toolbar is built from), and the only attributes the server keeps. One table serves the
+ * delta sanitiser, the collaboration guard and the renderer.
  */
 
 /** A value a kept attribute may hold. */
@@ -12,17 +21,6 @@ export type AttributeValue = string | number | boolean;
 
 /** Returns the safe form of an attribute value, or undefined to drop the attribute. */
 export type AttributeRule = (value: unknown) => AttributeValue | undefined;
-
-/** Code-block languages (highlight.js names), as the editor's language picker offers them. */
-export const CODE_BLOCK_LANGUAGES = [
-  "plain", "bash", "cpp", "cs", "css", "diff", "go", "xml", "java", "javascript", "json",
-  "markdown", "php", "python", "ruby", "rust", "sql", "typescript", "yaml",
-] as const;
-
-const HEADER_LEVELS = [1, 2, 3] as const;
-const INDENT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-const LIST_KINDS = ["ordered", "bullet", "checked", "unchecked"] as const;
-const SCRIPTS = ["sub", "super"] as const;
 
 /** Attribute name → rule. Anything not listed here is dropped. */
 export const FORMAT_RULES: Readonly<Record<string, AttributeRule>> = {

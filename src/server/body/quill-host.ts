@@ -3,7 +3,7 @@ import type { HLJSApi } from "highlight.js";
 import { LINK_PROTOCOLS } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
-import { CODE_BLOCK_LANGUAGES } from "./editor-formats";
+import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
 
 /** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
 export interface QuillHost {
@@ -83,8 +83,10 @@ async function createQuillHost(): Promise<QuillHost> {
   const container = window.document.getElementById("editor");
   if (!container) throw new Error("Quill host: the editor container is missing");
   const quill = new Quill(container, {
+    // The editor's own formats (shared/editor-formats.ts), so a conversion holds what the browser's editor would.
+    formats: [...QUILL_FORMATS],
     modules: {
-      syntax: { hljs, languages: CODE_BLOCK_LANGUAGES.map((key) => ({ key, label: key })) },
+      syntax: { hljs, languages: CODE_BLOCK_LANGUAGES.map((key) => ({ key, label: CODE_BLOCK_LANGUAGE_LABELS[key] })) },
       history: { maxStack: 1, userOnly: true },
     },
   });

@@ -3,7 +3,7 @@ import { tests } from "commonmark-spec";
 import { isDeepStrictEqual } from "node:util";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { CODE_BLOCK_LANGUAGES } from "@/server/body/editor-formats";
+import { CODE_BLOCK_LANGUAGES } from "@/shared/editor-formats";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { htmlToDelta } from "@/server/formats/import/html-to-delta";

@@ -1,7 +1,8 @@
-import { CODE_BLOCK_LANGUAGES } from "@/server/body/editor-formats";
+import type { CodeBlockLanguage } from "@/shared/editor-formats";
+import { CODE_BLOCK_LANGUAGES } from "@/shared/editor-formats";
 
 // The names Markdown fences and HTML classes use for the editor's languages.
-const ALIASES: Readonly<Record<string, (typeof CODE_BLOCK_LANGUAGES)[number]>> = {
+const ALIASES: Readonly<Record<string, CodeBlockLanguage>> = {
   js: "javascript", jsx: "javascript", mjs: "javascript", cjs: "javascript", node: "javascript",
   ts: "typescript", tsx: "typescript",
   sh: "bash", shell: "bash", zsh: "bash", console: "bash", shellsession: "bash",
@@ -16,8 +17,8 @@ const ALIASES: Readonly<Record<string, (typeof CODE_BLOCK_LANGUAGES)[number]>> =
  * The editor's code-block language for a fence's info string or a `language-*` class: its own
  * name, a common alias, else "plain" (an unknown language would lose the code-block format).
  */
-export function codeBlockLanguage(name: string | null | undefined): (typeof CODE_BLOCK_LANGUAGES)[number] {
+export function codeBlockLanguage(name: string | null | undefined): CodeBlockLanguage {
   const key = (name ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   const known = (CODE_BLOCK_LANGUAGES as readonly string[]).find((language) => language === key);
-  return known ? (known as (typeof CODE_BLOCK_LANGUAGES)[number]) : (ALIASES[key] ?? "plain");
+  return known ? (known as CodeBlockLanguage) : (ALIASES[key] ?? "plain");
 }
