@@ -35,7 +35,7 @@ export class ProfilePage {
   }
 
   colors() {
-    return this.nameSection().getByRole("radiogroup", { name: "Avatar colour" });
+    return this.nameSection().getByRole("group", { name: "Avatar colour" });
   }
 
   async checkedColor(): Promise<string> {
