@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import type { BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { AVATAR_COLORS, AVATAR_PALETTE } from "@/shared/avatar-colors";
 import { PersonNameField } from "@/shared/schemas/fields";
@@ -112,8 +112,8 @@ export function createAuth(options: CreateAuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // Our forms check names with the same field; this covers better-auth's own endpoints.
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
-        if (ctx.path !== "/sign-in/email") return;
-        const retryAfter = await limiter.take(signInAttempt(ctx));
+        if (ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") return;
+        const retryAfter = await limiter.take(await passwordAttempt(ctx));
         if (retryAfter !== null) {
           throw new APIError(
             "TOO_MANY_REQUESTS",
@@ -123,8 +123,8 @@ export function createAuth(options: CreateAuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" || ctx.context.returned instanceof Error) return;
-        await limiter.succeeded(signInAttempt(ctx));
+        if ((ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") || ctx.context.returned instanceof Error) return;
+        await limiter.succeeded(await passwordAttempt(ctx));
       }),
     },
     plugins: [nextCookies()],
@@ -175,10 +175,13 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-// Who is signing in, from where: server.ts stamps the client address on every request.
-function signInAttempt(ctx: { body?: { email?: unknown }; headers?: Headers }): SignInAttempt {
-  const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
-  return { ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email };
+// Who is giving a password, from where: server.ts stamps the client address on every request.
+// The profile's password check (verify-password, for an email change) counts as a sign-in to the
+// session's account, so a session left open can't be used to guess the password without limit.
+async function passwordAttempt(ctx: Parameters<typeof getSessionFromCtx>[0] & { path?: string; body?: { email?: unknown } }): Promise<SignInAttempt> {
+  const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
+  if (ctx.path === "/verify-password") return { ip, email: (await getSessionFromCtx(ctx))?.user.email };
+  return { ip, email: typeof ctx.body?.email === "string" ? ctx.body.email : undefined };
 }
 
 // The Host header, not request.url: Next builds the URL from the custom server's bind address.

@@ -75,6 +75,20 @@ describe("changeEmail without a mailer", () => {
     expect(fields({ email: "", currentPassword: "" })).toEqual(["email", "currentPassword"]);
   });
 
+  it("counts wrong passwords with the account's sign-ins: past 10 from one address, even the right one waits", async () => {
+    const person = await signedInPerson(auth);
+    const ctx = { db: database.db, actor: person.actor };
+    const session = { auth, headers: person.headers, mail: null };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await failure(changeEmail(ctx, { email: newAddress(), currentPassword: `guess ${attempt}` }, session))).code).toBe("validation_failed");
+    }
+    const limited = await failure(changeEmail(ctx, { email: newAddress(), currentPassword: person.password }, session));
+    expect(limited.code).toBe("rate_limited");
+    expect(limited.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
+    expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);
+    expect((await storedEmail(person.actor.id))?.email).toBe(person.actor.email);
+  });
+
   it("is refused over HTTP, where it would skip the password", async () => {
     const person = await signedInPerson(auth);
     const response = await auth.handler(

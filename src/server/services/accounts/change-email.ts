@@ -28,7 +28,7 @@ export type ChangeEmailResult = { status: "changed"; email: string } | { status:
  * changeEmail emails a link to the new address and changes nothing until it is opened; a taken
  * address gets the same answer and no email, so the form can't tell who has an account.
  * @param mail the origin the emailed link points to (publicOrigin of the request), when SMTP is set up
- * @throws AppError validation_failed (same address, wrong password, address in use without a mailer) | unauthenticated | unavailable (the email could not be sent)
+ * @throws AppError validation_failed (same address, wrong password, address in use without a mailer) | rate_limited (too many wrong passwords, counted with sign-ins) | unauthenticated | unavailable (the email could not be sent)
  */
 export async function changeEmail(
   ctx: ServiceContext,
@@ -54,6 +54,10 @@ async function confirmPassword(session: AuthSession, password: string): Promise<
     await session.auth.api.verifyPassword({ body: { password }, headers: session.headers });
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 400) throw validationError({ currentPassword: WRONG_PASSWORD_MESSAGE });
+    // Counted with the account's sign-ins (auth.ts): the message says how long to wait.
+    if (error instanceof APIError && error.statusCode === 429) {
+      throw new AppError("rate_limited", error.body?.message ?? "Too many attempts. Try again later.", undefined, retryAfterHeader(error));
+    }
     throw translateAuthError(error);
   }
 }
@@ -76,4 +80,9 @@ function translateAuthError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   if (error.statusCode === 401) return new AppError("unauthenticated", "Your session has ended. Sign in again.");
   return error; // unexpected: reaches the error page and the log
+}
+
+function retryAfterHeader(error: APIError): Record<string, string> | undefined {
+  const retryAfter: unknown = error.body?.retryAfter;
+  return typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
 }
