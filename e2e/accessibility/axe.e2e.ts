@@ -64,6 +64,7 @@ const SCREENS: Screen[] = [
   { name: "trash", path: (fx) => `/w/${fx.person.workspaceSlug}/trash` },
   { name: "print view", path: (fx) => `${fx.docPath}/print` },
   { name: "new workspace", path: () => "/workspaces/new" },
+  { name: "profile", path: () => "/profile" },
   { name: "published page", path: (fx) => fx.sharePath, isPublic: true },
 ];
 

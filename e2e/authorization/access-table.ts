@@ -510,6 +510,23 @@ export const ACCESS_TABLE: AccessRow[] = [
   { surface: "action", name: "signUpAction", expected: everyone("ok"), probe: action("signUpAction", () => "/signup", () => [{}, form({})]) },
   { surface: "action", name: "signOutAction", expected: everyone("ok", { anonymous: "login" }), probe: signOutProbe },
 
+  // The profile: everyone signed in changes only their own name, colour and email (the session's user).
+  { surface: "page", name: "/profile", expected: everyone("ok", { anonymous: "login" }), probe: page(() => "/profile") },
+  {
+    surface: "action",
+    name: "updateProfileAction",
+    expected: everyone("ok", { anonymous: "login" }),
+    // The actor's own name again, and a colour no other row looks at.
+    probe: action("updateProfileAction", () => "/profile", (_fx, _t, actor) => [{}, form({ name: `Test ${actor}`, color: "#0f766e" })]),
+  },
+  {
+    surface: "action",
+    name: "changeEmailAction",
+    expected: everyone("ok", { anonymous: "login" }),
+    // Field messages only: a real change would move an actor's address under the invitation rows.
+    probe: action("changeEmailAction", () => "/profile", () => [{}, form({ email: "not an address", currentPassword: "" })]),
+  },
+
   // API tokens (Settings → API tokens): every member manages their own, whatever the role.
   { surface: "page", name: "/w/[workspace]/settings/api-tokens", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/api-tokens`) },
   {

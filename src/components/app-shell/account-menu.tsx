@@ -1,6 +1,7 @@
 "use client";
 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import Link from "next/link";
 import { useTheme } from "next-themes";
 import { Avatar } from "@/components/ui/avatar";
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
@@ -8,7 +9,7 @@ import { clearOfflineData } from "@/editor/connection/offline-pages";
 import { signOutAction } from "@/server/actions/auth-actions";
 import type { ActorDto } from "@/shared/dto";
 
-/** The signed-in person: theme choice and sign out. */
+/** The signed-in person: their profile, theme choice and sign out. */
 export function AccountMenu({ actor }: { actor: ActorDto }) {
   const { theme, setTheme } = useTheme();
   return (
@@ -31,6 +32,10 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content side="top" align="start" sideOffset={4} className={`${menuContentClass} w-60`}>
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <Link href="/profile">Profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={menuSeparatorClass} />
           <DropdownMenu.Label className={menuLabelClass}>Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={theme} onValueChange={setTheme}>
             {(["system", "light", "dark"] as const).map((value) => (

@@ -1,10 +1,11 @@
 import { betterAuth } from "better-auth";
 import type { BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { AVATAR_COLORS } from "@/shared/avatar-colors";
+import { AVATAR_COLORS, AVATAR_PALETTE } from "@/shared/avatar-colors";
 import { PersonNameField } from "@/shared/schemas/fields";
+import { AvatarColorField } from "@/shared/schemas/profile";
 import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
@@ -14,7 +15,7 @@ import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
 import { SignInLimiter } from "./sign-in-limiter";
-import { existingAccountEmail } from "@/server/mail/account-emails";
+import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
 
@@ -66,8 +67,13 @@ export function createAuth(options: CreateAuthOptions) {
     },
     user: {
       additionalFields: {
-        color: { type: "string", required: false, input: false },
+        // Settable through updateUser (the profile page), only to a palette colour; at sign-up
+        // the create hook below picks it whatever the body says.
+        color: { type: "string", required: false, input: true, validator: { input: AvatarColorField } },
       },
+      // services/accounts/change-email.ts asks for the password first, then calls this; with a
+      // mailer the link goes to the new address and the email changes when it is opened.
+      changeEmail: { enabled: true },
     },
     databaseHooks: {
       user: {
@@ -76,8 +82,19 @@ export function createAuth(options: CreateAuthOptions) {
         },
       },
     },
-    // The link a new account is emailed (SMTP set up) confirms the address and signs in.
-    emailVerification: { autoSignInAfterVerification: true },
+    emailVerification: {
+      // The link a new account is emailed (SMTP set up) confirms the address and signs in.
+      autoSignInAfterVerification: true,
+      // Sign-up sends its own email (services/accounts/sign-up.ts).
+      sendOnSignUp: false,
+      expiresIn: CONFIRM_NEW_EMAIL_HOURS * 3600,
+      // Only the email change sends through here: the link to the new address.
+      ...(options.mailer ? { sendVerificationEmail: sendVerificationEmailWith(options.mailer, options.publicUrl) } : {}),
+    },
+    // Not over HTTP: changing the email goes through the profile page, which asks for the
+    // current password first (a stolen session alone can't take the account over), and no
+    // screen re-sends verification emails.
+    disabledPaths: ["/change-email", "/send-verification-email"],
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
       // docs/product.md "Limits" counts an account's failures per address, and each address's apart.
@@ -95,8 +112,8 @@ export function createAuth(options: CreateAuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // Our forms check names with the same field; this covers better-auth's own endpoints.
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
-        if (ctx.path !== "/sign-in/email") return;
-        const retryAfter = await limiter.take(signInAttempt(ctx));
+        if (ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") return;
+        const retryAfter = await limiter.take(await passwordAttempt(ctx));
         if (retryAfter !== null) {
           throw new APIError(
             "TOO_MANY_REQUESTS",
@@ -106,8 +123,8 @@ export function createAuth(options: CreateAuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email" || ctx.context.returned instanceof Error) return;
-        await limiter.succeeded(signInAttempt(ctx));
+        if ((ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") || ctx.context.returned instanceof Error) return;
+        await limiter.succeeded(await passwordAttempt(ctx));
       }),
     },
     plugins: [nextCookies()],
@@ -158,10 +175,13 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-// Who is signing in, from where: server.ts stamps the client address on every request.
-function signInAttempt(ctx: { body?: { email?: unknown }; headers?: Headers }): SignInAttempt {
-  const email = typeof ctx.body?.email === "string" ? ctx.body.email : undefined;
-  return { ip: ctx.headers?.get(CLIENT_IP_HEADER) ?? null, email };
+// Who is giving a password, from where: server.ts stamps the client address on every request.
+// The profile's password check (verify-password, for an email change) counts as a sign-in to the
+// session's account, so a session left open can't be used to guess the password without limit.
+async function passwordAttempt(ctx: Parameters<typeof getSessionFromCtx>[0] & { path?: string; body?: { email?: unknown } }): Promise<SignInAttempt> {
+  const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
+  if (ctx.path === "/verify-password") return { ip, email: (await getSessionFromCtx(ctx))?.user.email };
+  return { ip, email: typeof ctx.body?.email === "string" ? ctx.body.email : undefined };
 }
 
 // The Host header, not request.url: Next builds the URL from the custom server's bind address.
@@ -170,8 +190,36 @@ function requestOrigin(request: Request): string {
   return `${protocol}//${request.headers.get("host") ?? host}`;
 }
 
+// better-auth builds its link from its base URL, which without PUBLIC_URL is whatever request
+// reached it first: the link is rebuilt on PUBLIC_URL, else on the request change-email.ts
+// passes, whose URL is the person's own origin (publicOrigin).
+function sendVerificationEmailWith(mailer: Mailer, publicUrl: string | undefined) {
+  return async ({ user, url, token }: { user: { email: string; name: string }; url: string; token: string }, request?: Request) => {
+    const origin = publicUrl ? new URL(publicUrl).origin : request ? new URL(request.url).origin : null;
+    if (!origin) throw new Error("No origin for the email-change link: pass the request to auth.api.changeEmail");
+    const callbackURL = new URL(url, "http://unused.invalid").searchParams.get("callbackURL") ?? "/";
+    const link = `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callbackURL)}`;
+    try {
+      await mailer.send(confirmNewEmailEmail({ to: user.email, name: user.name, link }));
+    } catch (error) {
+      // Ids and addresses stay out of the log line; the reason is enough to fix SMTP.
+      console.error("[mail] email-change email failed:", error instanceof Error ? error.message : error);
+      if (request) unsentMailRequests.add(request);
+    }
+  };
+}
+
+// better-auth runs the send as a background task and swallows its failure, so the request the
+// caller passed is marked instead, and the caller asks (change-email.ts says "try again").
+const unsentMailRequests = new WeakSet<Request>();
+
+/** Whether an email better-auth was asked to send while handling `request` could not go out. */
+export function mailFailedFor(request: Request): boolean {
+  return unsentMailRequests.has(request);
+}
+
 function pickColor(seed: string): string {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return AVATAR_COLORS[hash % AVATAR_COLORS.length] ?? AVATAR_COLORS[0];
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length] ?? AVATAR_PALETTE[0].value;
 }

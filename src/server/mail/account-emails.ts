@@ -33,3 +33,18 @@ export function existingAccountEmail(mail: { to: string; signInLink: string }): 
     html: `<p>${escapeHtml(intro)}</p>` + `<p><a href="${escapeHtml(mail.signInLink)}">Sign in to your account</a></p>` + `<p>${escapeHtml(outro)}</p>`,
   };
 }
+
+/** How long the link that confirms a new email address works. */
+export const CONFIRM_NEW_EMAIL_HOURS = 24;
+
+/** To the new address someone gave on their profile: the link that makes it the account's email. */
+export function confirmNewEmailEmail(mail: { to: string; name: string; link: string }): Mail {
+  const intro = `Hi ${mail.name}, you asked to use this address for your Quire account.`;
+  const outro = `The link works for ${CONFIRM_NEW_EMAIL_HOURS} hours. Until it is opened, you keep signing in with your old address. If you didn't ask for this, you can ignore this email.`;
+  return {
+    to: mail.to,
+    subject: "Confirm your new email address for Quire",
+    text: `${intro}\n\nConfirm the new address:\n${mail.link}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p>` + `<p><a href="${escapeHtml(mail.link)}">Confirm the new address</a></p>` + `<p>${escapeHtml(outro)}</p>`,
+  };
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useActionState, useRef } from "react";
+import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
+import { changeEmailAction } from "@/server/actions/profile-actions";
+import type { FormState } from "@/shared/form-state";
+
+/**
+ * A new sign-in address, confirmed with the current password. With SMTP it changes once the
+ * emailed link is opened; without, at once, and the page says the address goes unverified.
+ */
+export function EmailForm({ currentEmail, canSendEmail, isConfirmed }: { currentEmail: string; canSendEmail: boolean; isConfirmed: boolean }) {
+  const [state, formAction] = useActionState(changeEmailAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
+  return (
+    <section aria-labelledby="email-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
+      <h2 id="email-heading" className="text-lg font-semibold">
+        Email
+      </h2>
+      <p className="mt-1 break-words text-sm text-muted">
+        You sign in with <span className="font-medium text-fg">{currentEmail}</span>.
+      </p>
+      <p className="mt-2 text-sm text-muted">
+        {canSendEmail
+          ? "We'll email a link to the new address; your email changes when you open it."
+          : "This server doesn't send email, so your email changes as soon as you save, without a message to confirm the new address. Check it carefully."}
+      </p>
+      {isConfirmed && !state.success ? (
+        <p role="status" className="mt-2 text-sm text-success">
+          Your new email address is confirmed.
+        </p>
+      ) : null}
+      <form ref={formRef} action={formAction} noValidate className="mt-4 flex flex-col gap-4">
+        <Field
+          key={`email-${state.success ?? ""}`}
+          name="email"
+          type="email"
+          label="New email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={state.values?.email ?? ""}
+          error={state.fields?.email}
+        />
+        <Field
+          name="currentPassword"
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={state.fields?.currentPassword}
+          hint="To make sure it's you."
+        />
+        <FormMessage error={state.message} success={state.success} />
+        <div>
+          <SubmitButton pendingLabel="Saving…">{canSendEmail ? "Send confirmation link" : "Change email"}</SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}
