@@ -396,6 +396,14 @@ export const ACCESS_TABLE: AccessRow[] = [
   },
   {
     surface: "action",
+    name: "reissueInvitationAction of an editor's invitation",
+    expected: allow("admin"),
+    probe: action("reissueInvitationAction", settingsPage("invitations"), (fx, t, actor) => [
+      { invitationId: own(t, fx.members.reissuable, actor, fx.missing.invitationId) },
+    ]),
+  },
+  {
+    surface: "action",
     name: "changeMemberRoleAction of a viewer to commenter",
     expected: allow("admin"),
     probe: changeRole("viewerToCommenter", "commenter"),

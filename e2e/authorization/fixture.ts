@@ -100,6 +100,8 @@ export interface MembersFixture {
   revokedToken: string;
   /** Per actor, a pending invitation to A to revoke: one for an editor, one for an admin. */
   revocable: { editor: PerActor; admin: PerActor };
+  /** Per actor, a pending invitation to A (for an editor) to give a new link. */
+  reissuable: PerActor;
   /** Per actor, an invitation to another workspace ("Guests") for the actor's own address. */
   own: PerActor;
   /** Per actor, an invitation to Guests for a new address to sign up with. */
@@ -268,6 +270,8 @@ async function seedMembers(db: Db, actors: Record<SignedIn, Actor>, workspaceId:
     admin: await perActor(async (actor) => (await invite(owner, `admin-${actor}-${tag}@example.com`, "admin")).invitation.id),
   };
 
+  const reissuable = await perActor(async (actor) => (await invite(owner, `again-${actor}-${tag}@example.com`, "editor")).invitation.id);
+
   const guests = await createWorkspace(host, { name: `Guests ${tag}`, slug: `guests-${tag}` });
   const ownAddress = (actor: ActorName) => (isSignedIn(actor) ? actors[actor].email : `nobody-${tag}@example.com`);
   const own = await perActor(async (actor) => (await invite(host, ownAddress(actor), "viewer", guests.id)).token);
@@ -283,6 +287,7 @@ async function seedMembers(db: Db, actors: Record<SignedIn, Actor>, workspaceId:
     pendingToken: pending.token,
     revokedToken: revoked.token,
     revocable,
+    reissuable,
     own,
     signUp,
   };
