@@ -78,15 +78,20 @@ export class AwarenessWindow {
   async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
-    if (this.document.isDestroyed) return;
-    const changes: Array<[number, Announcement]> = [];
+    const accepted: Array<[Connection, Array<[number, Announcement]>]> = [];
     for (const [connection, byClient] of batch) {
       // A connection that left took its clients' states with it: don't bring them back.
+      if (this.document.isDestroyed || !this.document.hasConnection(connection)) continue;
+      const states = await this.runHooks(connection, byClient);
+      if (states) accepted.push([connection, states]);
+    }
+    // Checked again after the hooks' awaits, right before the synchronous apply.
+    if (this.document.isDestroyed) return;
+    const changes: Array<[number, Announcement]> = [];
+    for (const [connection, states] of accepted) {
       if (!this.document.hasConnection(connection)) continue;
-      const accepted = await this.runHooks(connection, byClient);
-      if (!accepted) continue;
       const clients = this.document.getClients(connection);
-      for (const [clientId, announcement] of accepted) {
+      for (const [clientId, announcement] of states) {
         if (this.isRepeat(clientId, announcement)) continue;
         changes.push([clientId, announcement]);
         if (announcement.json === "null") clients.delete(clientId);
