@@ -172,4 +172,18 @@ describe("AwarenessWindow", () => {
     expect(calls).toEqual([1]);
     expect(awarenessFrames(watcher.frames)).toEqual([new Map([[alice.awareness.clientID, { user: { name: "pinned" }, cursor: 4 }]])]);
   });
+
+  it("closes a connection that sends a state it cannot read, as Hocuspocus does, and relays the others", async () => {
+    const { window, connect } = setUp();
+    const crafted = connect();
+    const a = connect();
+    const watcher = connect();
+    const alice = client();
+    alice.awareness.setLocalState({ cursor: 1 });
+    window.receive(a.connection, alice.update());
+    window.receive(crafted.connection, new Uint8Array([1, 7, 1, 3, 123, 123, 123])); // one client, state "{{{"
+    await windowEnds();
+    expect(awarenessFrames(watcher.frames)).toEqual([new Map([[alice.awareness.clientID, { cursor: 1 }]])]);
+    expect(crafted.connection.document.hasConnection(crafted.connection)).toBe(false);
+  });
 });

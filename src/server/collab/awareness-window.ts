@@ -109,14 +109,14 @@ export class AwarenessWindow {
   /** `beforeHandleAwareness` over one connection's states, as Hocuspocus runs it per message; null when it refused them. */
   private async runHooks(connection: Connection, byClient: Map<number, Announcement>): Promise<Array<[number, Announcement]> | null> {
     const states = new Map<number, Record<string, unknown>>();
-    for (const [clientId, { json }] of byClient) {
-      const state: unknown = JSON.parse(json);
-      if (state !== null && typeof state === "object") states.set(clientId, state as Record<string, unknown>);
-    }
     try {
+      for (const [clientId, { json }] of byClient) {
+        const state: unknown = JSON.parse(json);
+        if (state !== null && typeof state === "object") states.set(clientId, state as Record<string, unknown>);
+      }
       await this.document.callbacks.beforeHandleAwareness(this.document, states, { source: "connection", connection });
     } catch (error) {
-      // Hocuspocus closes a connection whose message a hook rejected.
+      // Hocuspocus closes a connection whose message it cannot read or a hook rejected.
       const { code, reason } = error !== null && typeof error === "object" ? (error as { code?: unknown; reason?: unknown }) : {};
       connection.close({
         code: typeof code === "number" ? code : ResetConnection.code,
@@ -154,9 +154,7 @@ function decodeAwarenessUpdate(update: Uint8Array): Array<[number, Announcement]
   for (let i = 0; i < count; i++) {
     const clientId = decoding.readVarUint(decoder);
     const clock = decoding.readVarUint(decoder);
-    const json = decoding.readVarString(decoder);
-    JSON.parse(json); // fails here, in receive(), rather than in the window
-    announcements.push([clientId, { clock, json }]);
+    announcements.push([clientId, { clock, json: decoding.readVarString(decoder) }]);
   }
   return announcements;
 }
