@@ -8,7 +8,10 @@ import * as decoding from "lib0/decoding";
  * accept or close), so the established connection's `handleMessage` — the public method its
  * ClientConnection routes every frame of the document to — is wrapped: an awareness frame goes
  * to `take`, everything else to Hocuspocus in order as before. Frames that arrived before the
- * `connected` hook (while authenticating) still take Hocuspocus's own path.
+ * `connected` hook (while authenticating) still take Hocuspocus's own path. ClientConnection
+ * still sees every frame first, so its idle timeout keeps counting them. What diverted frames
+ * skip: the `beforeHandleMessage` / `afterHandleMessage` hooks (none of our extensions has them),
+ * and `onAwarenessUpdate` then reports one local-origin update per window, without a connection.
  * `divert-awareness.test.ts` fails if Hocuspocus stops routing frames this way.
  */
 export function divertAwareness(connection: Connection, take: (update: Uint8Array) => void): void {
