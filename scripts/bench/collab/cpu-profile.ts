@@ -34,6 +34,8 @@ interface CallFrame {
 const PARTS: Array<{ name: string; matches: (frame: CallFrame) => boolean }> = [
   { name: "sending frames (ws sendFrame → writev)", matches: (f) => f.functionName === "sendFrame" },
   { name: "incoming awareness (Hocuspocus MessageReceiver)", matches: (f) => f.functionName === "apply" && f.url.includes("@hocuspocus/server") },
+  // AwarenessWindow (src/server/collab/awareness-window.ts), in the compiled server.
+  { name: "awareness windows (AwarenessWindow receive/flush)", matches: (f) => (f.functionName === "receive" || f.functionName === "flush") && f.url.includes("/.next/quire/") },
   { name: "new Y.Doc (awareness scratch documents)", matches: (f) => f.functionName === "Doc" && f.url.includes("yjs") },
   { name: "broadcast batches (Document.flush)", matches: (f) => f.functionName === "flush" && f.url.includes("@hocuspocus/server") },
   { name: "SanitizeExtension (BodyGuard.check)", matches: (f) => f.functionName === "check" && f.url.includes("body-guard") },

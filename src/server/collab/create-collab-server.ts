@@ -6,6 +6,7 @@ import type { Db } from "@/server/db/client";
 import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveCaller } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
+import { AwarenessWindowExtension } from "./awareness-window-extension";
 import { forgetCollabServer, registerCollabServer } from "./live-document";
 import { PersistenceExtension } from "./persistence-extension";
 import { PresenceExtension } from "./presence-extension";
@@ -32,6 +33,8 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new AccessWatchExtension(options.getDb, options.accessRecheckMs),
     // Presence shows the person the session belongs to, not a name the client made up.
     new PresenceExtension(),
+    // Awareness is gathered per window and applied once, like document updates (awareness-window.ts).
+    new AwarenessWindowExtension(BROADCAST_FLUSH_MS),
     // Every client update is made safe before it is applied, stored or relayed.
     new SanitizeExtension(),
     new PersistenceExtension(options.getDb, { now: options.now }),
