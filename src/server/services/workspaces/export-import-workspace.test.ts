@@ -12,7 +12,7 @@ import { deflatedZeros, lyingZip } from "@test/zip-bomb";
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
-import { documents, files, revisions, workspaces } from "@/server/db/schema";
+import { documents, files, revisions, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
@@ -21,6 +21,7 @@ import { trashDocument } from "@/server/services/documents/trash-document";
 import { uploadImage } from "@/server/services/files/upload-image";
 import { exportWorkspace } from "./export-workspace";
 import { NOT_EMPTY_MESSAGE, importWorkspace } from "./import-workspace";
+import { updateWorkspace } from "./update-workspace";
 
 let database: TestDatabase;
 let blobRoot: string;
@@ -287,5 +288,16 @@ describe("exportWorkspace and importWorkspace", () => {
     const error = await failure(importWorkspace(contextFor(database.db, owner), { create: { name: "Again", slug: taken.slug } }, archive, blobs));
     expect([error.code, error.fields?.slug]).toEqual(["validation_failed", expect.stringMatching(/taken/)]);
     expect(await database.db.select().from(documents).where(and(eq(documents.workspaceId, taken.id)))).toEqual([]);
+  });
+
+  it("takes an address another workspace left behind, as creating a workspace does: members of the moved one are no longer sent here", async () => {
+    const owner = await buildUser(database.db);
+    const moved = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const oldSlug = moved.slug;
+    await updateWorkspace(contextFor(database.db, owner), { workspaceId: moved.id, name: moved.name, slug: `${oldSlug}-new` });
+    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: moved.id }, blobs)).body);
+    const imported = await importWorkspace(contextFor(database.db, owner), { create: { name: "Heir", slug: oldSlug } }, archive, blobs);
+    expect(imported.workspace.slug).toBe(oldSlug);
+    expect(await database.db.select().from(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.oldSlug, oldSlug))).toEqual([]);
   });
 });
