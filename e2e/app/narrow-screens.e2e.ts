@@ -50,7 +50,7 @@ describe("a 360 px touch screen", () => {
     await page.goto(`/w/${person.workspaceSlug}/trash`);
     const row = page.getByRole("listitem").filter({ hasText: "Trashed" });
     const rowBox = await row.boundingBox();
-    const titleBox = await row.getByText(LONG_TITLE).boundingBox();
+    const titleBox = await row.locator("p", { hasText: LONG_TITLE }).boundingBox();
     const restoreBox = await row.getByRole("button", { name: `Restore ${LONG_TITLE}` }).boundingBox();
     if (!rowBox || !titleBox || !restoreBox) throw new Error("trash row not shown");
     expect(titleBox.width / rowBox.width).toBeGreaterThanOrEqual(0.6);
