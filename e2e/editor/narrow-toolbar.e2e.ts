@@ -22,8 +22,9 @@ async function documentAt(width: number): Promise<{ page: Page; editor: EditorPa
   const page = await context.newPage();
   await new SignUpPage(page).signUp(person);
   const document = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Narrow", markdown: "First line\n\nSecond line" });
-  await page.goto(`/w/${person.workspaceSlug}/d/${documentSegment(document)}`);
   const editor = new EditorPage(page);
+  await editor.watchBodyPosition();
+  await page.goto(`/w/${person.workspaceSlug}/d/${documentSegment(document)}`);
   await editor.waitUntilEditable();
   return { page, editor };
 }
@@ -44,6 +45,9 @@ describe("the toolbar in a narrow window", () => {
     expect(await toolbarRows(page, editor)).toBeLessThanOrEqual(2.5);
     expect(await page.locator(".ql-toolbar .ql-align .ql-picker-label").isVisible()).toBe(false);
     expect(await more.getAttribute("aria-expanded")).toBe("false");
+    // The skeleton held the same two rows before Quill came: the body did not move.
+    const positions = await editor.bodyPositions();
+    expect(positions.find((entry) => entry.isLive)?.top).toBe(positions.findLast((entry) => !entry.isLive)?.top);
 
     // A moved control applies to the text: Quill's handlers moved with it.
     await editor.body().getByText("Second line").click();
@@ -67,6 +71,7 @@ describe("the toolbar in a narrow window", () => {
   it("reaches the moved controls from Alt+F10 with the arrow keys and Enter", async () => {
     const { page, editor } = await documentAt(360);
     await editor.body().getByText("First line").click();
+    await editor.waitUntilSaved();
     await page.keyboard.press("Alt+F10");
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
     expect(await focused()).toBe("Heading");
