@@ -23,7 +23,7 @@ async function watchedPage(baseUrl = app.url): Promise<{ page: Page; problems: s
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation;
-      report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${event.documentURI} (${event.sample})`);
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${event.documentURI} (${event.sample}) at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
     });
   });
   const page = await context.newPage();
@@ -94,9 +94,9 @@ describe("security headers and the content security policy", () => {
     await page.keyboard.type("const x = 1;");
     await page.locator(".ql-toolbar .ql-code-block").click();
     await editor.body().locator("select.ql-ui").selectOption("javascript");
-    // highlight.js runs on the syntax module's 1 s timer (its tokens don't show: FORMATS lacks
-    // "code-token", reported separately); the language switch re-highlights at once.
+    // highlight.js runs on the syntax module's 1 s timer; the language switch re-highlights at once.
     await expect.poll(() => editor.body().locator(".ql-code-block[data-language=javascript]").count()).toBe(1);
+    await expect.poll(() => editor.body().locator(".ql-code-block .ql-token").count()).toBeGreaterThan(0);
     await editor.waitUntilSaved();
 
     // The server-rendered document: KaTeX and highlight.js markup with style attributes, the image through /_next/image.

@@ -4,14 +4,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { shouldRetry } from "@/lib/fetch-json";
 import { registerOfflineWorker } from "@/editor/connection/offline-pages";
 import { TimeZoneProvider } from "./time/time-zone";
-
-// Zod 4 probes `new Function` once to decide whether to compile its parsers; our CSP forbids
-// eval, so the probe fails anyway and the browser reports a violation for it. Skip the probe.
-z.config({ jitless: true });
 
 /**
  * App-wide client state: the theme (follows the system by default), the data-fetch cache and

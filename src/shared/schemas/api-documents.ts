@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CursorParam, LimitParam, WorkspaceParam, pageOf } from "./api-v1";
 import { DocumentIdField, DocumentTitleField } from "./document";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { TOKEN_SCOPES } from "@/shared/api-tokens";
 
 /** Longest API token name (docs/product.md "Validation": names are 1–80 characters). */

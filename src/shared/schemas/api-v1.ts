@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Items per page of an API list (docs/product.md "Calls", "Limits"). */
 export const API_PAGE_SIZE = 25;

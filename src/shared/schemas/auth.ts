@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { EmailField, PasswordField, PersonNameField } from "./fields";
 import { WorkspaceNameField, WorkspaceSlugField } from "./workspace";
 

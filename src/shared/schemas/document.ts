@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 import { controlCharacterError, hasNoControlCharacter } from "./fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The formats a document exports to (`?format=`), in the order the menu offers them. */
 export const EXPORT_FORMATS = ["md", "html", "docx", "pdf"] as const;

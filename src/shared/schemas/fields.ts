@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Field rules of docs/product.md "Validation", shared by forms, actions and the API. */
 

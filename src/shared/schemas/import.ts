@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { DocumentIdField } from "./document";
 
 /** The text fields of `POST /api/v1/import` (the `file` parts are read separately). */

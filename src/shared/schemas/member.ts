@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ROLES } from "@/shared/roles";
 import { EmailField, PasswordField, PersonNameField } from "./fields";
 

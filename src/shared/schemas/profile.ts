@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isAvatarColor } from "@/shared/avatar-colors";
 import { EmailField, PersonNameField } from "./fields";
 

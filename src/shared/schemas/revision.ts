@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { REVISION_KINDS } from "@/shared/revisions";
 import { DocumentIdField } from "./document";
 import { controlCharacterError, hasNoControlCharacter } from "./fields";

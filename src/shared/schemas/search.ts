@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Longest search query accepted, in characters (docs/product.md "Validation"). */
 export const MAX_QUERY_CHARS = 200;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { DocumentIdField } from "./document";
 
 const ShareIdField = z.uuid("This is not a share id.");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN } from "@/shared/workspace-slug";
 import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
