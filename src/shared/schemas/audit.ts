@@ -38,3 +38,12 @@ export type AuditEventDto = z.infer<typeof AuditEventDtoSchema>;
 
 export const AuditEventPageSchema = z.strictObject({ data: z.array(AuditEventDtoSchema), nextCursor: z.string().nullable() }).meta({ id: "AuditEventPage" });
 export type AuditEventPage = z.infer<typeof AuditEventPageSchema>;
+
+/** Settings → Audit log's address parameters: days are the reader's own (the page converts them). */
+export const AuditLogPageParamsSchema = z.object({
+  actor: z.string().min(1).max(100).optional(),
+  kind: z.enum(AUDIT_EVENT_KINDS).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,4 +1,4 @@
-import { index, inet, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, inet, jsonb, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import type { AuditDetails } from "@/shared/audit-events";
 import { AUDIT_EVENT_KINDS } from "@/shared/audit-events";
 import { users } from "./auth";
