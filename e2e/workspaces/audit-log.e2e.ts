@@ -32,9 +32,9 @@ describe("Settings → Audit log", () => {
     await expect.poll(() => events.count()).toBeGreaterThanOrEqual(4);
     const texts = await events.allTextContents();
     // Newest first: the role change, the member joining, the admin's invitation, the admin joining…
-    expect(texts[0]).toContain(`${admin.person.name} · Changed a role · ${member.person.name} <${member.person.email}>`);
+    expect(texts[0]).toContain(`${admin.person.name} <${admin.person.email}> · Changed a role · ${member.person.name} <${member.person.email}>`);
     expect(texts[0]).toContain("commenter → viewer");
-    expect(texts.some((text) => text.includes(`${admin.person.name} · Invited someone · ${member.person.email}`))).toBe(true);
+    expect(texts.some((text) => text.includes(`${admin.person.name} <${admin.person.email}> · Invited someone · ${member.person.email}`))).toBe(true);
     // Times are <time> elements in the reader's zone.
     expect(await events.first().locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
