@@ -105,7 +105,7 @@ async function auditLogSection(ctx: ServiceContext, workspace: { id: string; slu
     ...(params.to ? { to: zonedDayStart(nextDay(params.to), zone) } : {}),
   };
   let page: Awaited<ReturnType<typeof listAuditEvents>>;
-  let error = parsed.success ? null : "Some filters in the address are not valid and were left out.";
+  let error = parsed.success ? null : "The filters in the address are not valid, so every event is shown.";
   try {
     page = await listAuditEvents(ctx, { workspace: { id: workspace.id }, ...filters, cursor: params.cursor ?? null });
   } catch (thrown) {
