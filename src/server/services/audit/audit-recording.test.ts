@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
@@ -7,6 +9,9 @@ import type { Actor, ServiceContext } from "@/server/context";
 import { auditEvents } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
+import { exportDocument } from "@/server/services/documents/export-document";
+import { exportWorkspace } from "@/server/services/workspaces/export-workspace";
+import { DiskBlobStore } from "@/server/storage/blob-store";
 import { purgeDocument } from "@/server/services/documents/purge-document";
 import { restoreDocument } from "@/server/services/documents/restore-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
@@ -135,6 +140,22 @@ describe("recording audit events from the use cases", () => {
     await updateWorkspace(ctx(owner), { workspaceId: workspace.id, name: "Renamed", slug: workspace.slug });
     const [changed] = await eventsOf(workspace.id);
     expect(changed).toMatchObject({ kind: "workspace.settings_changed", details: { nameFrom: workspace.name, nameTo: "Renamed" } });
+  });
+});
+
+describe("recording downloads", () => {
+  it("records a document export with its format, and a workspace archive download, when they start", async () => {
+    const { admin, editor, workspace } = await setup();
+    const doc = await buildDocument(database.db, workspace.id, { title: "Spec" });
+    await exportDocument(ctx(editor), doc.id, "md", "http://localhost:3000");
+    await exportWorkspace(ctx(admin), { id: workspace.id }, new DiskBlobStore(path.join(os.tmpdir(), "quire-audit-blobs")));
+    // An editor can't download the archive: nothing is recorded for a refusal.
+    await expect(exportWorkspace(ctx(editor), { id: workspace.id }, new DiskBlobStore(path.join(os.tmpdir(), "quire-audit-blobs")))).rejects.toThrow();
+    const events = await eventsOf(workspace.id);
+    expect(events.map((e) => [e.kind, e.actorId, e.targetLabel, e.details])).toEqual([
+      ["workspace.archive_downloaded", admin.id, workspace.name, {}],
+      ["export.downloaded", editor.id, "Spec", { format: "md", withChildren: false }],
+    ]);
   });
 });
 
