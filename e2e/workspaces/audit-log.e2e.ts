@@ -1,17 +1,10 @@
 import fs from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemberSettingsPage } from "../pages/member-settings-page";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { withAppAndBrowser } from "../support/app-and-browser";
 import { invitedMemberPage, signedUpPage } from "../support/workspace";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 describe("Settings → Audit log", () => {
   it("shows an admin's invitation and role change, filters them, and downloads them as CSV", async () => {

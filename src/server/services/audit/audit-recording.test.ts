@@ -1,10 +1,9 @@
 import os from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
+import { withTestDatabase } from "@test/test-database-hooks";
 import type { Actor, ServiceContext } from "@/server/context";
 import { auditEvents } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
@@ -26,13 +25,7 @@ import { updateWorkspace } from "@/server/services/workspaces/update-workspace";
 import { purgeExpiredAuditEvents } from "./internal/purge-expired-audit-events";
 import { recordAuditEvent } from "./internal/record-audit-event";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function setup() {
   const owner = await buildUser(database.db, { name: "Olive Owner" });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
+import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 import type { AuditEventKind } from "@/shared/audit-events";
 import type { Actor } from "@/server/context";
-import { AppError } from "@/server/errors";
 import { exportAuditEventsCsv } from "./export-audit-events-csv";
 import { recordAuditEvent } from "./internal/record-audit-event";
 import { listAuditEvents } from "./list-audit-events";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
-async function codeOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).code;
-}
+const codeOf = async (promise: Promise<unknown>) => (await appErrorOf(promise)).code;
 
 async function setup() {
   const owner = await buildUser(database.db, { name: "Olive" });
