@@ -16,6 +16,7 @@ import { readFormPost } from "@/server/http/form-post";
 import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
 import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
+import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-expired-audit-events";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
 
@@ -101,7 +102,12 @@ async function main(): Promise<void> {
     getDb()
       .then((db) => purgeExpiredTrash(db))
       .then((count) => count > 0 && console.log(`[trash] purged ${count} document(s) trashed more than 30 days ago`))
-      .catch((error: unknown) => console.error("[trash] purge failed:", error instanceof Error ? error.message : error));
+      .catch((error: unknown) => console.error("[trash] purge failed:", error instanceof Error ? error.message : error))
+      // The audit log's retention rides on the same hourly tick (docs/product.md "Audit log").
+      .then(() => getDb())
+      .then((db) => purgeExpiredAuditEvents(db, env.AUDIT_RETENTION_DAYS))
+      .then((count) => count > 0 && console.log(`[audit] deleted ${count} event(s) older than ${env.AUDIT_RETENTION_DAYS} days`))
+      .catch((error: unknown) => console.error("[audit] retention failed:", error instanceof Error ? error.message : error));
   void purgeTrash();
   const purgeTimer = setInterval(purgeTrash, 60 * 60 * 1000);
   purgeTimer.unref();

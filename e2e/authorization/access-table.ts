@@ -755,6 +755,32 @@ export const ACCESS_TABLE: AccessRow[] = [
     expected: allow("admin", { below: "not_found" }),
     probe: page((fx, t) => `/w/${ws(fx, t)}/settings/import-export`),
   },
+  // The audit log (docs/product.md "Audit log"): admins and owners read it, on the page, the API
+  // and the CSV; below admin the page is the 404 (and the tab isn't shown).
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/audit-log",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${ws(fx, t)}/settings/audit-log`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/audit-events",
+    expected: allow("admin"),
+    probe: api("GET", (fx, t) => `/api/v1/audit-events?workspace=${ws(fx, t)}`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/audit-events with a read token",
+    expected: allow("admin"),
+    probe: tokenApi("read", "GET", (fx, t) => `/api/v1/audit-events?workspace=${ws(fx, t)}&kind=member.invited`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/audit-events/export",
+    expected: allow("admin"),
+    probe: api("GET", (fx, t) => `/api/v1/audit-events/export?workspace=${ws(fx, t)}`),
+  },
   {
     surface: "api",
     name: "GET /api/v1/workspaces/[id]/export",

@@ -26,4 +26,6 @@ export interface ServiceContext extends PublicContext {
   actor: Actor;
   /** Set when the caller came with an API token rather than a session: membership lookups cap the role by it. */
   grant?: ApiGrant;
+  /** The caller's address (server.ts stamps it), for the audit log; unset outside a request. */
+  clientIp?: string;
 }

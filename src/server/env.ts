@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   COLLAB_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Live-editing sockets one client address may hold open at once, whoever is behind it (an office NAT shares one). */
   COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
 });

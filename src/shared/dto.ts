@@ -16,6 +16,8 @@ export interface WorkspaceAbilitiesDto {
   delete: boolean;
   /** Download the whole workspace as an archive (Settings → Import and export). */
   exportArchive: boolean;
+  /** Read Settings → Audit log, its API and its CSV. */
+  viewAuditLog: boolean;
   /** Import an archive into the workspace while it holds no documents. */
   importArchive: boolean;
 }

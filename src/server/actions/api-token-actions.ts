@@ -1,11 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import type { ActionResult } from "@/shared/api-error";
 import type { ApiTokenCreatedDto } from "@/shared/api-tokens";
 import type { FormState } from "@/shared/form-state";
 import type { RevokeApiTokenInput } from "@/shared/schemas/api-token";
 import { CreateApiTokenSchema, RevokeApiTokenSchema } from "@/shared/schemas/api-token";
+import { clientIpOf } from "@/server/auth/client-ip";
 import { requireActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
@@ -26,7 +28,7 @@ export async function createApiTokenAction(_previous: CreateApiTokenFormState, f
   const parsed = parseForm(CreateApiTokenSchema, values, values);
   if ("state" in parsed) return parsed.state;
   try {
-    const ctx = { db: await getDb(), actor };
+    const ctx = { db: await getDb(), actor, clientIp: clientIpOf(await headers()) };
     const created = await createApiToken(ctx, parsed.data);
     const workspace = await findWorkspaceForMember(ctx, { id: parsed.data.workspaceId });
     revalidatePath(`/w/${workspace.slug}/settings/api-tokens`);

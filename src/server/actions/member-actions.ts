@@ -15,6 +15,7 @@ import {
   RemoveMemberSchema,
   RevokeInvitationSchema,
 } from "@/shared/schemas/member";
+import { clientIpOf } from "@/server/auth/client-ip";
 import { requireActor } from "@/server/auth/session";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
@@ -43,7 +44,7 @@ export async function inviteMemberAction(_previous: InviteFormState, formData: F
   const parsed = parseForm(CreateInvitationSchema, values, values);
   if ("state" in parsed) return parsed.state;
   try {
-    const { workspaceSlug, ...created } = await inviteMember({ db: await getDb(), actor }, parsed.data, publicOrigin(await headers(), getEnv()));
+    const { workspaceSlug, ...created } = await inviteMember({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data, publicOrigin(await headers(), getEnv()));
     revalidatePath(`/w/${workspaceSlug}/settings/invitations`);
     return {
       success: created.emailStatus === "sent" ? `Invitation emailed to ${created.email}.` : `Invitation created for ${created.email}.`,
@@ -108,7 +109,7 @@ export async function acceptInvitationAction(_previous: FormState, formData: For
   const actor = await requireActor(`/invite/${parsed.data.token}`);
   let slug: string;
   try {
-    slug = (await acceptInvitation({ db: await getDb(), actor }, parsed.data.token)).workspace.slug;
+    slug = (await acceptInvitation({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data.token)).workspace.slug;
   } catch (error) {
     return formStateFromError(error, {});
   }

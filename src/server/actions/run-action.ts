@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { ActionResult } from "@/shared/api-error";
+import { headers } from "next/headers";
+import { clientIpOf } from "@/server/auth/client-ip";
 import { getActor } from "@/server/auth/session";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
@@ -23,7 +25,7 @@ export async function runAction<S extends z.ZodType, T>(
     return { ok: false, code: "validation_failed", message: "Some fields need attention.", fields: fieldErrorsFrom(parsed.error) };
   }
   try {
-    return { ok: true, data: await work({ db: await getDb(), actor }, parsed.data) };
+    return { ok: true, data: await work({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { ok: false, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };

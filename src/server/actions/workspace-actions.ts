@@ -1,7 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientIpOf } from "@/server/auth/client-ip";
 import type { FormState } from "@/shared/form-state";
 import { CreateWorkspaceSchema, UpdateWorkspaceSchema } from "@/shared/schemas/workspace";
 import { requireActor } from "@/server/auth/session";
@@ -33,7 +35,7 @@ export async function updateWorkspaceAction(_previous: FormState, formData: Form
   if ("state" in parsed) return parsed.state;
   let workspace: Awaited<ReturnType<typeof updateWorkspace>>;
   try {
-    workspace = await updateWorkspace({ db: await getDb(), actor }, parsed.data);
+    workspace = await updateWorkspace({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data);
   } catch (error) {
     return formStateFromError(error, values);
   }

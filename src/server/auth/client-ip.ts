@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 
 /**
  * The header server.ts sets to the caller's address on every request, replacing any
@@ -16,4 +17,11 @@ function firstForwardedFor(value: string | string[] | undefined): string | undef
   const header = Array.isArray(value) ? value[0] : value;
   const first = header?.split(",")[0]?.trim();
   return first || undefined;
+}
+
+/** The address server.ts stamped on a request, when it is one ("unknown" is not): for the audit log. */
+export function clientIpOf(headers: Pick<Headers, "get">): string | undefined {
+  const value = headers.get(CLIENT_IP_HEADER)?.trim();
+  // A trusted proxy's X-Forwarded-For may say anything; only a real address goes into an inet column.
+  return value && isIP(value) ? value : undefined;
 }

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Caller } from "@/server/auth/resolve-caller";
 import { resolveCaller } from "@/server/auth/resolve-caller";
+import { clientIpOf } from "@/server/auth/client-ip";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { getEnv } from "@/server/env";
@@ -39,12 +40,12 @@ export async function apiContextFor(caller: Caller, request: NextRequest, option
     if (options.scope === "write" && caller.grant.scope !== "write") {
       throw new AppError("forbidden", "This token is read-only. Create a token with the write scope to change data.");
     }
-    return { db, actor: caller.actor, grant: caller.grant };
+    return { db, actor: caller.actor, grant: caller.grant, clientIp: clientIpOf(request.headers) };
   }
   // A cookie rides along on requests other sites make; a bearer token never does (it has to be
   // set by code that holds it), so only cookie callers need this check.
   if (options.scope === "write" && !isSameOriginRequest(request.headers, getEnv().PUBLIC_URL)) {
     throw new AppError("forbidden", "Requests that change data with a session cookie must come from this site.");
   }
-  return { db, actor: caller.actor };
+  return { db, actor: caller.actor, clientIp: clientIpOf(request.headers) };
 }

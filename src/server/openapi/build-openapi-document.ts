@@ -1,4 +1,5 @@
 import { createDocument } from "zod-openapi";
+import { auditPaths } from "./audit";
 import type { OpenApiPaths } from "./common";
 import { documentsPaths } from "./documents";
 import { filesPaths } from "./files";
@@ -9,7 +10,7 @@ import { searchPaths } from "./search";
 import { workspacesPaths } from "./workspaces";
 
 /** Every resource's paths: a new resource is one module and one line here. */
-const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, metaPaths];
+const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, auditPaths, metaPaths];
 
 /**
  * The OpenAPI 3.1 document of `/api/v1`, generated from the zod schemas the routes validate
@@ -32,7 +33,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The app's session (calls that change data must come from the site itself)." },
       },
     },
-    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Meta" }],
+    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Audit log" }, { name: "Meta" }],
     paths: Object.assign({}, ...RESOURCES),
   });
 }

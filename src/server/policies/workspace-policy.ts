@@ -18,5 +18,7 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     // Admins and owners: an archive holds every document, trashed ones and all revisions included.
     exportArchive: rank >= ROLE_RANK.admin,
     importArchive: rank >= ROLE_RANK.admin,
+    // The log names members' addresses and what they did: those who manage members read it.
+    viewAuditLog: rank >= ROLE_RANK.admin,
   };
 }

@@ -4,3 +4,4 @@ export * from "./documents";
 export * from "./sharing";
 export * from "./history";
 export * from "./api-tokens";
+export * from "./audit";

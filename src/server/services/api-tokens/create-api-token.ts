@@ -6,6 +6,7 @@ import { authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { presentApiToken } from "@/server/presenters/present-api-token";
 import { API_TOKEN_COLUMNS } from "@/server/services/api-tokens/internal/api-token-columns";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { newApiTokenSecret } from "@/server/auth/api-token-secret";
 
@@ -24,10 +25,22 @@ export async function createApiToken(ctx: ServiceContext, input: Omit<CreateApiT
   const { token, tokenHash, tokenPrefix } = newApiTokenSecret();
   // `expiresOn` is the last day it works: it stops at the start of the next day (UTC).
   const expiresAt = input.expiresOn ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + DAY_MS) : null;
-  const [row] = await ctx.db
-    .insert(apiTokens)
-    .values({ userId: ctx.actor.id, workspaceId: workspace.id, name: input.name, scope: input.scope, tokenHash, tokenPrefix, expiresAt })
-    .returning(API_TOKEN_COLUMNS);
-  if (!row) throw new Error("insert returned no row");
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({ userId: ctx.actor.id, workspaceId: workspace.id, name: input.name, scope: input.scope, tokenHash, tokenPrefix, expiresAt })
+      .returning(API_TOKEN_COLUMNS);
+    if (!inserted) throw new Error("insert returned no row");
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      {
+        workspaceId: workspace.id,
+        kind: "api_token.created",
+        target: { id: inserted.id, label: inserted.name },
+        details: { scope: inserted.scope, expiresOn: input.expiresOn ?? null },
+      },
+    );
+    return inserted;
+  });
   return { token, apiToken: presentApiToken(row) };
 }

@@ -8,6 +8,7 @@ import { SiblingNames } from "@/server/formats/export/zip-names";
 import type { ZipWriter } from "@/server/storage/zip-stream";
 import { zipStream } from "@/server/storage/zip-stream";
 import { AppError, authorize } from "@/server/errors";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { displayTitle } from "@/shared/document-slug";
 import type { ExportedDocument } from "./export-document";
@@ -43,6 +44,12 @@ export async function exportDocumentTree(ctx: ServiceContext, documentId: string
   // Every document of a workspace is readable by the same roles (docs/product.md "Roles"), and all
   // descendants share the root's workspace: the root's read ability covers them.
   const rootName = new SiblingNames(format === "md" ? [BUNDLE_IMAGES_FOLDER] : []).next(displayTitle(tree.title));
+  await recordAuditEvent(ctx, {
+    workspaceId: root.workspaceId,
+    kind: "export.downloaded",
+    target: { id: root.id, label: displayTitle(tree.title) },
+    details: { format, withChildren: true },
+  });
   const body = zipStream(async (zip) => {
     const bundled = new Set<string>();
     await writeNode(ctx, zip, { node: tree, name: rootName, folder: "", depth: 0, format, origin, bundled });

@@ -7,6 +7,7 @@ import { renderExportFile } from "@/server/formats/export/render-export-file";
 import { displayTitle } from "@/shared/document-slug";
 import { readFile } from "@/server/services/files/read-file";
 import { EXPORT_FILE_URL_SECONDS, getFileUrlSigner } from "@/server/storage/file-url-signer";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { readDocument } from "./read-document";
 
 /** A download: its name, type and bytes (a stream for zips). */
@@ -32,6 +33,7 @@ export async function exportDocument(ctx: ServiceContext, documentId: string, fo
     signUpload: uploadSigner(ctx),
     origin,
   });
+  await recordAuditEvent(ctx, { workspaceId: doc.workspaceId, kind: "export.downloaded", target: { id: doc.id, label: title }, details: { format, withChildren: false } });
   return { filename: `${slugify(title) || "document"}.${format}`, contentType: file.contentType, body: file.body };
 }
 

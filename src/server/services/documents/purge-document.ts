@@ -5,6 +5,8 @@ import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
+import { displayTitle } from "@/shared/document-slug";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
@@ -41,6 +43,10 @@ export async function purgeDocument(ctx: ServiceContext, input: PurgeDocumentInp
     const purged = await tx.select({ id: documents.id }).from(documents).where(eq(documents.deletedRootId, doc.id));
     // parent_id cascades, so deleting the root deletes exactly the documents trashed with it.
     await tx.delete(documents).where(eq(documents.id, doc.id));
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: doc.workspaceId, kind: "document.deleted_forever", target: { id: doc.id, label: displayTitle(doc.title) }, details: { documents: purged.length } },
+    );
     return { documentId: doc.id, workspaceId: doc.workspaceId, purgedCount: purged.length };
   });
 }

@@ -8,6 +8,8 @@ import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
+import { displayTitle } from "@/shared/document-slug";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { endPosition, liveAncestry, subtreeHeight, withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
@@ -39,6 +41,7 @@ export async function restoreDocument(ctx: ServiceContext, input: RestoreDocumen
       .where(eq(documents.id, doc.id))
       .returning(summaryColumns);
     if (!row) throw new Error("update returned no row");
+    await recordAuditEvent({ ...ctx, db: tx }, { workspaceId: doc.workspaceId, kind: "document.restored", target: { id: doc.id, label: displayTitle(doc.title) } });
     return row;
   });
 }

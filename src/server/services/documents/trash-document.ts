@@ -4,6 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
+import { displayTitle } from "@/shared/document-slug";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 
@@ -47,6 +49,10 @@ export async function trashDocument(ctx: ServiceContext, input: TrashDocumentInp
         ),
       )
       .returning({ id: documents.id });
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: doc.workspaceId, kind: "document.trashed", target: { id: doc.id, label: displayTitle(doc.title) }, details: { documents: rows.length } },
+    );
     return { documentId: doc.id, workspaceId: doc.workspaceId, trashedCount: rows.length, deletedAt };
   });
 }

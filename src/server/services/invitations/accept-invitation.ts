@@ -5,6 +5,7 @@ import type { Tx } from "@/server/db/client";
 import { invitations, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { INVITATION_MESSAGES } from "@/shared/invitations";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
 import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
@@ -57,6 +58,10 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, now =
     }
     await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ctx.actor.id, role: invitation.role });
     await markAccepted(tx, invitation.id, ctx.actor.id, now);
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: workspace.id, kind: "member.joined", target: { id: ctx.actor.id, label: invitation.email }, details: { role: invitation.role } },
+    );
     return { workspace, role: invitation.role, wasMember: false };
   });
 }

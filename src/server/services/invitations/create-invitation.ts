@@ -7,6 +7,7 @@ import { canAssignRole } from "@/server/policies/member-policy";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { INVITATION_TTL_MS } from "@/server/services/invitations/internal/invitation-status";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { newInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
 export const ALREADY_MEMBER_MESSAGE = "This person is already a member of the workspace.";
@@ -58,6 +59,10 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
       })
       .returning();
     if (!row) throw new Error("insert returned no row");
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: workspace.id, kind: "member.invited", target: { id: row.id, label: email }, details: { role: input.role } },
+    );
     return row;
   });
   return { invitation, token, workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name } };

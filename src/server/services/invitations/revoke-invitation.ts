@@ -5,6 +5,7 @@ import { invitations, memberships, workspaces } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import { invitationAbilities } from "@/server/policies/member-policy";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 
 export const INVITATION_NOT_FOUND = "This invitation could not be found.";
@@ -19,6 +20,7 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
     .select({
       id: invitations.id,
       role: invitations.role,
+      email: invitations.email,
       acceptedAt: invitations.acceptedAt,
       actorRole: memberships.role,
       workspaceId: invitations.workspaceId,
@@ -34,9 +36,18 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
   authorize(workspaceAbilities(actorRole).manageMembers, "Only admins and owners can revoke invitations.");
   authorize(invitationAbilities(actorRole, row).revoke, "Only owners can revoke invitations for admins and owners.");
   if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
-  await ctx.db
-    .update(invitations)
-    .set({ revokedAt: now })
-    .where(and(eq(invitations.id, row.id), isNull(invitations.revokedAt), isNull(invitations.acceptedAt)));
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(eq(invitations.id, row.id), isNull(invitations.revokedAt), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    // Revoking twice is harmless, and is recorded once.
+    if (revoked.length === 0) return;
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: row.workspaceId, kind: "member.invitation_revoked", target: { id: row.id, label: row.email }, details: { role: row.role } },
+    );
+  });
   return { id: row.id, workspaceSlug: row.workspaceSlug };
 }

@@ -4,6 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
@@ -20,6 +22,10 @@ export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberR
     if (!keepsAnOwner(ownerCount, target.role, input.role)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     if (target.role === input.role) return { userId: target.userId, role: target.role };
     await tx.update(memberships).set({ role: input.role }).where(eq(memberships.id, target.membershipId));
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: input.workspaceId, kind: "member.role_changed", target: await memberTarget(tx, target.userId), details: { from: target.role, to: input.role } },
+    );
     return { userId: target.userId, role: input.role };
   });
 }

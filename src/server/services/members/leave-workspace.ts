@@ -4,6 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { lockMembers } from "@/server/services/members/internal/lock-members";
 
 export const LAST_OWNER_LEAVE_MESSAGE = "You're the only owner. Make someone else an owner before you leave.";
@@ -15,6 +17,10 @@ export async function leaveWorkspace(ctx: ServiceContext, input: LeaveWorkspaceI
     authorize(memberAbilities(actorRole, { role: target.role, isSelf: true }).leave);
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_LEAVE_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: input.workspaceId, kind: "member.left", target: await memberTarget(tx, ctx.actor.id), details: { role: target.role } },
+    );
     return { workspaceId: input.workspaceId };
   });
 }

@@ -4,6 +4,8 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
@@ -19,6 +21,10 @@ export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput
     authorize(abilities.remove, isSelf ? "Use “Leave workspace” to leave." : "Only owners can remove an admin or owner.");
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: input.workspaceId, kind: "member.removed", target: await memberTarget(tx, target.userId), details: { role: target.role } },
+    );
     return { userId: target.userId };
   });
 }

@@ -5,6 +5,8 @@ import { documents, shares } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { displayTitle } from "@/shared/document-slug";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { newShareToken } from "@/server/services/sharing/internal/share-token";
 
 export const ALREADY_SHARED = "This document already has a public link.";
@@ -42,6 +44,15 @@ export async function createShare(ctx: ServiceContext, input: CreateShareInput) 
       })
       .returning();
     if (!share) throw new Error("insert returned no row");
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      {
+        workspaceId: doc.workspaceId,
+        kind: "share.created",
+        target: { id: doc.id, label: displayTitle(doc.title) },
+        details: { shareId: share.id, includeChildren: share.includeChildren, allowIndexing: share.allowIndexing },
+      },
+    );
     return share;
   });
 }

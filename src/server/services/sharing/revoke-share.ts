@@ -1,8 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { displayTitle } from "@/shared/document-slug";
 import type { RevokeShareInput } from "@/shared/schemas/share";
 import type { ServiceContext } from "@/server/context";
-import { shares } from "@/server/db/schema";
+import { documents, shares } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { shareAbilities } from "@/server/policies/share-policy";
 import { SHARE_NOT_FOUND, findShareForMember } from "./find-share-for-member";
 
@@ -15,11 +17,23 @@ export async function revokeShare(ctx: ServiceContext, input: RevokeShareInput) 
   const share = await findShareForMember(ctx, input.shareId);
   authorize(shareAbilities(share).revoke, "Only the link's creator or an admin can revoke it.");
   const now = new Date();
-  const [row] = await ctx.db
-    .update(shares)
-    .set({ revokedAt: now, updatedAt: now })
-    .where(and(eq(shares.id, share.id), isNull(shares.revokedAt)))
-    .returning();
-  if (!row) throw new AppError("not_found", SHARE_NOT_FOUND);
-  return { ...row, workspaceId: share.workspaceId };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(shares)
+      .set({ revokedAt: now, updatedAt: now })
+      .where(and(eq(shares.id, share.id), isNull(shares.revokedAt)))
+      .returning();
+    if (!row) throw new AppError("not_found", SHARE_NOT_FOUND);
+    const [doc] = await tx.select({ title: documents.title }).from(documents).where(eq(documents.id, share.documentId)).limit(1);
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      {
+        workspaceId: share.workspaceId,
+        kind: "share.revoked",
+        target: { id: share.documentId, label: displayTitle(doc?.title ?? "") },
+        details: { shareId: share.id },
+      },
+    );
+    return { ...row, workspaceId: share.workspaceId };
+  });
 }

@@ -5,6 +5,7 @@ import { documents, files, revisions, users } from "@/server/db/schema";
 import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "@/server/formats/archive/workspace-archive";
 import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import { AppError, authorize } from "@/server/errors";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/blob-store";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
@@ -45,6 +46,8 @@ export async function exportWorkspace(
   // An archive is a read: a read token downloads it when its user may (docs/product.md "Roles").
   authorize(workspaceAbilities(workspace.readRole).exportArchive, "Only admins and owners can export the workspace.");
   const stamp = now.toISOString().slice(0, 10);
+  // Recorded when the download starts: a stream cut off part-way still handed out what it wrote.
+  await recordAuditEvent(ctx, { workspaceId: workspace.id, kind: "workspace.archive_downloaded", target: { id: workspace.id, label: workspace.name } });
   return {
     workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
     filename: `${workspace.slug}-${stamp}.quire.zip`,

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { isUniqueViolation } from "@/server/db/pg-errors";
 import { workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { authorize, validationError } from "@/server/errors";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
@@ -32,6 +33,17 @@ export async function updateWorkspace(ctx: ServiceContext, input: UpdateWorkspac
         .where(eq(workspaces.id, workspace.id))
         .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
       if (!row) throw new Error("update returned no row");
+      if (row.name !== workspace.name || row.slug !== workspace.slug) {
+        await recordAuditEvent(
+          { ...ctx, db: tx },
+          {
+            workspaceId: workspace.id,
+            kind: "workspace.settings_changed",
+            target: { id: workspace.id, label: row.name },
+            details: { nameFrom: workspace.name, nameTo: row.name, slugFrom: workspace.slug, slugTo: row.slug },
+          },
+        );
+      }
       return { ...row, previousSlug: workspace.slug };
     });
   } catch (error) {

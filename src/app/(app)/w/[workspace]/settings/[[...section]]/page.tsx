@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { requireMember } from "@/server/http/require-member";
 import { assignableRoles } from "@/server/policies/member-policy";
@@ -14,6 +15,14 @@ import { InviteForm } from "@/app/(app)/w/[workspace]/settings/_components/invit
 import { MembersList } from "@/app/(app)/w/[workspace]/settings/_components/members-list";
 import { PendingInvitations } from "@/app/(app)/w/[workspace]/settings/_components/pending-invitations";
 import { SettingsNav } from "@/app/(app)/w/[workspace]/settings/_components/settings-nav";
+import { AuditLogSettings } from "@/app/(app)/w/[workspace]/settings/_components/audit-log-settings";
+import type { ServiceContext } from "@/server/context";
+import { AppError } from "@/server/errors";
+import { presentAuditEvent } from "@/server/presenters/present-audit-event";
+import { listAuditEvents } from "@/server/services/audit/list-audit-events";
+import { AuditLogPageParamsSchema } from "@/shared/schemas/audit";
+import { TIME_ZONE_COOKIE, knownTimeZone } from "@/shared/format-time";
+import { nextDay, zonedDayStart } from "@/shared/zoned-day";
 
 const SECTIONS = {
   general: "General",
@@ -21,10 +30,11 @@ const SECTIONS = {
   invitations: "Invitations",
   "api-tokens": "API tokens",
   "import-export": "Import and export",
+  "audit-log": "Audit log",
 } as const;
 type Section = keyof typeof SECTIONS;
 
-type Props = { params: Promise<{ workspace: string; section?: string[] }>; searchParams: Promise<{ moved?: string }> };
+type Props = { params: Promise<{ workspace: string; section?: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function sectionFrom(segments: string[] | undefined): Section {
   const [first, ...rest] = segments ?? [];
@@ -47,10 +57,12 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   // Invitations are an admin section: others don't see the tab, and the address shows the members' 404.
   if (section === "invitations" && !canManageMembers) notFound();
   if (section === "import-export" && !workspace.abilities.exportArchive) notFound();
+  if (section === "audit-log" && !workspace.abilities.viewAuditLog) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
     ? { ...SECTIONS }
     : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
   if (!workspace.abilities.exportArchive) delete sections["import-export"];
+  if (!workspace.abilities.viewAuditLog) delete sections["audit-log"];
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -74,6 +86,47 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       ) : null}
       {section === "api-tokens" ? <ApiTokensSettings workspaceId={workspace.id} tokens={await listApiTokens(ctx, workspace.id)} /> : null}
       {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={await isWorkspaceEmpty(ctx, { id: workspace.id })} /> : null}
+      {section === "audit-log" ? await auditLogSection(ctx, workspace, await searchParams) : null}
     </div>
+  );
+}
+
+/** Settings → Audit log: reads the filters from the address and the reader's days as moments in their zone. */
+async function auditLogSection(ctx: ServiceContext, workspace: { id: string; slug: string }, query: Record<string, string | string[] | undefined>) {
+  // Empty form fields ("Anyone") arrive as empty strings: they filter nothing.
+  const given = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== ""));
+  const parsed = AuditLogPageParamsSchema.safeParse(given);
+  const params = parsed.success ? parsed.data : {};
+  const zone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
+  const filters = {
+    ...(params.actor ? { actor: params.actor } : {}),
+    ...(params.kind ? { kind: params.kind } : {}),
+    ...(params.from ? { from: zonedDayStart(params.from, zone) } : {}),
+    ...(params.to ? { to: zonedDayStart(nextDay(params.to), zone) } : {}),
+  };
+  let page: Awaited<ReturnType<typeof listAuditEvents>>;
+  let error = parsed.success ? null : "The filters in the address are not valid, so every event is shown.";
+  try {
+    page = await listAuditEvents(ctx, { workspace: { id: workspace.id }, ...filters, cursor: params.cursor ?? null });
+  } catch (thrown) {
+    // A hand-edited cursor: show the newest page rather than an error page.
+    if (!(thrown instanceof AppError && thrown.code === "bad_request")) throw thrown;
+    error = "That page of the log could not be found; showing the newest events.";
+    page = await listAuditEvents(ctx, { workspace: { id: workspace.id }, ...filters });
+  }
+  const formValues = { actor: params.actor, kind: params.kind, from: params.from, to: params.to };
+  const pageQuery = new URLSearchParams(Object.entries(formValues).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const csvQuery = new URLSearchParams({ workspace: workspace.slug, ...filters });
+  const people = (await listMembers(ctx, workspace.id)).map((member) => ({ id: member.userId, label: `${member.name} (${member.email})` }));
+  return (
+    <AuditLogSettings
+      slug={workspace.slug}
+      people={people}
+      filters={formValues}
+      events={page.events.map(presentAuditEvent)}
+      olderHref={page.nextCursor ? `/w/${workspace.slug}/settings/audit-log?${new URLSearchParams([...pageQuery, ["cursor", page.nextCursor]])}` : null}
+      csvHref={`/api/v1/audit-events/export?${csvQuery}`}
+      error={error}
+    />
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * What the audit log records (docs/product.md "Audit log"): a fixed list, so filters, the API and
+ * the CSV can name every kind, and a new one is a migration-free line here plus its call site.
+ */
+export const AUDIT_EVENT_KINDS = [
+  "member.invited",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "member.left",
+  "share.created",
+  "share.revoked",
+  "document.trashed",
+  "document.restored",
+  "document.deleted_forever",
+  "export.downloaded",
+  "workspace.archive_downloaded",
+  "api_token.created",
+  "api_token.revoked",
+  "workspace.settings_changed",
+] as const;
+export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
+
+/** How each kind reads in Settings → Audit log and its filter. */
+export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
+  "member.invited": "Invited someone",
+  "member.invitation_revoked": "Revoked an invitation",
+  "member.joined": "Joined",
+  "member.role_changed": "Changed a role",
+  "member.removed": "Removed a member",
+  "member.left": "Left",
+  "share.created": "Published a link",
+  "share.revoked": "Revoked a link",
+  "document.trashed": "Moved to trash",
+  "document.restored": "Restored from trash",
+  "document.deleted_forever": "Deleted forever",
+  "export.downloaded": "Exported a document",
+  "workspace.archive_downloaded": "Downloaded the workspace archive",
+  "api_token.created": "Created an API token",
+  "api_token.revoked": "Revoked an API token",
+  "workspace.settings_changed": "Changed workspace settings",
+};
+
+/** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */
+export type AuditDetails = Record<string, string | number | boolean | null>;
