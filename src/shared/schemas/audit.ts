@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { AUDIT_EVENT_KINDS } from "@/shared/audit-events";
 import { CursorParam, LimitParam, WorkspaceParam } from "./api-v1";
 
