@@ -55,12 +55,12 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
   );
 }
 
-const from = () => ({ origin: ORIGIN, ip: "198.51.100.1", limiter: new PasswordResetLimiter() });
+const from = { origin: ORIGIN, ip: "198.51.100.1" };
 
 describe("password reset by email", () => {
   it("emails a link to the reset page on the person's origin; it sets the password once and signs every session out", async () => {
     const person = await signedInPerson(auth);
-    await requestPasswordReset(auth, { email: person.actor.email }, from(), true);
+    await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
     const [body] = mailsTo(person.actor.email);
     expect(body).toMatch(/Subject: Reset your Quire password/);
     const token = resetToken(body);
@@ -77,7 +77,7 @@ describe("password reset by email", () => {
 
   it("answers an address without an account exactly alike, and sends nothing", async () => {
     const address = `nobody-${Math.random().toString(36).slice(2, 10)}@example.com`;
-    await expect(requestPasswordReset(auth, { email: address }, from(), true)).resolves.toBeUndefined();
+    await expect(requestPasswordReset(auth, { email: address }, from, true, new PasswordResetLimiter())).resolves.toBeUndefined();
     expect(mailsTo(address)).toEqual([]);
   });
 
@@ -85,7 +85,7 @@ describe("password reset by email", () => {
     const invalid = await failure(resetPassword(auth, { token: "not-a-token", newPassword: NEW_PASSWORD }));
     expect(invalid.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     const person = await signedInPerson(auth);
-    await requestPasswordReset(auth, { email: person.actor.email }, from(), true);
+    await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
     const token = resetToken(mailsTo(person.actor.email)[0]);
     const fields = (input: object) => ResetPasswordSchema.safeParse(input).error?.issues.map((issue) => issue.path.join("."));
     expect(fields({ token, newPassword: "short" })).toEqual(["newPassword"]);
@@ -100,20 +100,20 @@ describe("password reset by email", () => {
   it(`limits each address to ${RESET_REQUESTS_PER_ADDRESS} requests an hour, accounts or not, from any client`, async () => {
     const person = await signedInPerson(auth);
     const limiter = new PasswordResetLimiter();
-    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: `198.51.100.${10 + i}`, limiter }, true);
-    const limited = await failure(requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: "198.51.100.50", limiter }, true));
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: `198.51.100.${10 + i}` }, true, limiter);
+    const limited = await failure(requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: "198.51.100.50" }, true, limiter));
     expect(limited.code).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many reset requests\. Try again in \d+ minutes?\.$/);
     expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);
     expect(mailsTo(person.actor.email)).toHaveLength(RESET_REQUESTS_PER_ADDRESS);
     const nobody = "nobody-limited@example.com";
-    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60", limiter }, true);
-    expect((await failure(requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60", limiter }, true))).code).toBe("rate_limited");
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter);
+    expect((await failure(requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter))).code).toBe("rate_limited");
   });
 
   it("says this server can't send email when there is no mailer", async () => {
     const person = await signedInPerson(auth);
-    const error = await failure(requestPasswordReset(auth, { email: person.actor.email }, from(), false));
+    const error = await failure(requestPasswordReset(auth, { email: person.actor.email }, from, false));
     expect(error.code).toBe("unavailable");
     expect(error.message).toMatch(/can't send email/);
   });
