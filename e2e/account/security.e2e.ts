@@ -41,6 +41,7 @@ describe("account security", () => {
     const otherEditor = new EditorPage(other);
     await otherEditor.waitUntilEditable();
     const documentUrl = other.url();
+    expect((await other.request.get(`/api/v1/documents/${otherEditor.documentId()}`, { headers: { origin: app.url } })).status()).toBe(200);
 
     const security = new SecurityPage(page);
     await security.openFromProfile();
@@ -56,7 +57,7 @@ describe("account security", () => {
 
     // The socket's next access re-check closes the open editor with the signed-out notice.
     await other.getByTestId("collab-notice").filter({ hasText: AUTH_REFUSED_TEXT.unauthenticated }).waitFor({ timeout: 10_000 });
-    const apiAnswer = await other.request.get("/api/v1/workspaces", { headers: { origin: app.url } });
+    const apiAnswer = await other.request.get(`/api/v1/documents/${otherEditor.documentId()}`, { headers: { origin: app.url } });
     expect(apiAnswer.status()).toBe(401);
     await other.goto(documentUrl);
     await other.waitForURL("**/login?next=**");
@@ -108,7 +109,7 @@ describe("account security", () => {
     expect(await security.passwordSection().getByLabel("Current password").inputValue()).toBe("");
     expect((await signInViaApi(app.url, person)).status).toBe(401);
     expect((await signInViaApi(app.url, { email: person.email, password: newPassword })).status).toBe(200);
-    // This device got a new session; the other one was signed out.
+    // This device stays signed in; the other one was signed out.
     await page.goto(`/w/${person.workspaceSlug}`);
     await page.waitForURL(`**/w/${person.workspaceSlug}`);
     await other.goto(`/w/${person.workspaceSlug}`);

@@ -12,16 +12,19 @@ export const SAME_PASSWORD_MESSAGE = "Choose a password different from the curre
  * Changes the signed-in person's password through better-auth's changePassword, which checks the
  * current one against the session's own user. A wrong current password counts with the account's
  * sign-ins (auth.ts), as the email change's does. With `signOutOthers`, every other session ends
- * and this one is replaced by a new session, whose cookie goes out with the response.
+ * and this one stays. (better-auth's own `revokeOtherSessions: true` replaces this session too,
+ * but a server action's re-render still reads the old cookie from the request's headers, so the
+ * page would send the person to sign-in: the others are revoked in a second call instead.)
  * @throws AppError validation_failed (wrong current password, the same password again) | rate_limited (too many wrong passwords) | unauthenticated
  */
 export async function changePassword(_ctx: ServiceContext, input: ChangePasswordInput, session: AuthSession): Promise<{ signedOutOthers: boolean }> {
   if (input.newPassword === input.currentPassword) throw validationError({ newPassword: SAME_PASSWORD_MESSAGE });
   try {
     await session.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.signOutOthers },
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers: session.headers,
     });
+    if (input.signOutOthers) await session.auth.api.revokeOtherSessions({ headers: session.headers });
   } catch (error) {
     throw translateChangeError(error);
   }
