@@ -227,19 +227,17 @@ function sendVerificationEmailWith(mailer: Mailer, publicUrl: string | undefined
 }
 
 // As for the email change: better-auth's link (to its GET /reset-password/:token, on its first
-// base URL) is replaced by one straight to our page on the person's origin. A failed send is only
-// logged: saying so would tell the form's user that the address has an account.
+// base URL) is replaced by one straight to our page on the person's origin. The send is not
+// awaited and a failure is only logged: waiting for SMTP, or saying it failed, would tell the
+// form's user that the address has an account (no email goes to one without).
 function sendResetPasswordWith(mailer: Mailer, publicUrl: string | undefined) {
   return async ({ user, token }: { user: { email: string; name: string }; token: string }, request?: Request) => {
     const origin = publicUrl ? new URL(publicUrl).origin : request ? new URL(request.url).origin : null;
     if (!origin) throw new Error("No origin for the password-reset link: pass the request to auth.api.requestPasswordReset");
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send(resetPasswordEmail({ to: user.email, name: user.name, link }));
-    } catch (error) {
+    mailer.send(resetPasswordEmail({ to: user.email, name: user.name, link })).catch((error: unknown) => {
       console.error("[mail] password-reset email failed:", error instanceof Error ? error.message : error);
-      if (request) unsentMailRequests.add(request);
-    }
+    });
   };
 }
 
