@@ -11,7 +11,7 @@ import { createCollabServer } from "@/server/collab/create-collab-server";
 import type { Actor } from "@/server/context";
 import { sessions } from "@/server/db/schema";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { connectCollab } from "../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { buildUser } from "./factories";
 import type { TestDatabase } from "./test-db";
 import { createTestDatabase } from "./test-db";

@@ -46,6 +46,16 @@ const SCREENS: Screen[] = [
   { name: "home", path: (fx) => `/w/${fx.person.workspaceSlug}` },
   { name: "editor", path: (fx) => fx.docPath, prepare: waitForEditor },
   {
+    // The narrow window's toolbar with its "More formatting" row open (there is none at 1280 px).
+    name: "editor, more formatting",
+    path: (fx) => fx.docPath,
+    prepare: async (page) => {
+      await waitForEditor(page);
+      const more = page.getByRole("button", { name: "More formatting" });
+      if (await more.isVisible()) await more.click();
+    },
+  },
+  {
     name: "share dialog",
     path: (fx) => fx.docPath,
     prepare: async (page) => {

@@ -1,22 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProfilePage, rgb } from "../pages/profile-page";
 import { signInViaApi } from "../support/accounts";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // The profile (docs/product.md "Screens"): a person changes their name and avatar colour and
 // sees them in the account button; without SMTP the email changes at once, after the password.
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(async () => {
-  await stopAppAndBrowser(app, browser);
-});
+const { app, browser } = withAppAndBrowser();
 
 describe("profile", () => {
   it("changes the name and colour with the keyboard, and the account button shows both", async () => {

@@ -1,18 +1,11 @@
 import net from "node:net";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 describe("error pages and workspace access", () => {
   it("shows the 404 page for an unknown address", async () => {

@@ -1,19 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { describe, expect, it } from "vitest";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // A web manifest with icons and the offline service worker make Quire installable as an app.
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(async () => {
-  await stopAppAndBrowser(app, browser);
-});
+const { app, browser } = withAppAndBrowser();
 
 describe("installing Quire as an app", () => {
   it("serves a manifest whose icons load, and Chromium finds nothing that stops installing it", async () => {

@@ -1,23 +1,18 @@
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missingServices, startPostgres } from "@test/services";
 import { EditorPage } from "../pages/editor-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { Sidebar } from "../pages/sidebar";
 import { newPerson } from "../support/accounts";
 import { newContext } from "../support/browser";
-import type { RunningApp } from "../support/start-app";
-import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startApp } from "../support/start-app";
 import { FIXTURES } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 /** Every CSP violation and console error a page reports, across its navigations. */
 async function watchedPage(baseUrl = app.url): Promise<{ page: Page; problems: string[] }> {

@@ -1,11 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { Sidebar } from "../pages/sidebar";
 import { newPerson } from "../support/accounts";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // Times show in the reader's zone everywhere, server-rendered in it once the browser has
 // reported it, and never with a hydration mismatch (React error #418) in a zone that isn't UTC.
@@ -14,14 +13,7 @@ const ZONE = "America/New_York";
 const inZone = (iso: string, withTime: boolean) =>
   new Intl.DateTimeFormat("en", withTime ? { dateStyle: "medium", timeStyle: "short", timeZone: ZONE } : { dateStyle: "medium", timeZone: ZONE }).format(new Date(iso));
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(async () => {
-  await stopAppAndBrowser(app, browser);
-});
+const { app, browser } = withAppAndBrowser();
 
 /** Every console error and uncaught exception of `page`. */
 function collectErrors(page: Page): string[] {

@@ -485,9 +485,9 @@ export const ACCESS_TABLE: AccessRow[] = [
   // Anyone holding the link signs up with the invited address and lands in the workspace.
   {
     surface: "action",
-    name: "signUpFromInvitationAction",
+    name: "signUpAction with an invitation's token",
     expected: everyone("ok"),
-    probe: action("signUpFromInvitationAction", () => "/signup", (fx, _t, actor) => [
+    probe: action("signUpAction", () => "/signup", (fx, _t, actor) => [
       {},
       form({ name: "New person", email: fx.members.signUp[actor].email, password: "a-long-enough-password", token: fx.members.signUp[actor].token }),
     ]),

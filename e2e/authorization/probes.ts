@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { AuthRefusedReason } from "@/shared/protocol/close-codes";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { callAction } from "../support/server-actions";
 import type { ActorName, Fixture } from "./fixture";
 

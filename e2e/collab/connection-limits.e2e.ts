@@ -5,7 +5,7 @@ import { CLOSE_TOO_MANY_CONNECTIONS } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { launchBrowser } from "../support/browser";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

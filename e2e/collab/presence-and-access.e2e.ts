@@ -1,22 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ACCESS_LOST_TEXT } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { Sidebar } from "../pages/sidebar";
 import type { Person } from "../support/accounts";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { connectCollab } from "../support/collab-client";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { connectCollab } from "@test/collab-client";
 import { invitedMemberPage, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 // The steps build on each other: an owner and an invited editor on one document.
 let owner: { page: Page; person: Person };

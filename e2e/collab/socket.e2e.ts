@@ -5,7 +5,7 @@ import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

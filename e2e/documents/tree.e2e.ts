@@ -1,17 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 /** Creates a document (top level, or inside `parent`) and gives it a title. */
 async function createDocument(page: Page, title: string, parent?: string) {

@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EditorPage, documentIdIn } from "../pages/editor-page";
 import { SearchPalette } from "../pages/search-palette";
 import { Sidebar } from "../pages/sidebar";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 // 30 characters, spaces included (a trailing space must survive the hand-over to the live editor).
 const TYPED = "the quick brown fox jumps over";

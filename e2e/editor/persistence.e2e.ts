@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

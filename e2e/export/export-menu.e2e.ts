@@ -1,20 +1,16 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { unzipSync } from "fflate";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import type { RunningApp } from "../support/start-app";
-import { startApp, startAppAndBrowser, stopApp, stopAppAndBrowser } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 /** A signed-up writer's document "Handbook" with some text and one child, "Chapter", open in the editor. */
 async function handbookWithChapter(baseUrl: string): Promise<{ page: Page; editor: EditorPage }> {

@@ -1,19 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { solidPng } from "@test/file-factories";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { createDocumentViaApi, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // A Markdown export travels without Quire's session (a wiki, a repository, an email), so its
 // uploaded images are linked at the public address with a long-lived signature (docs/api.md "Export").
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 describe("image links in a Markdown export", () => {
   it("point at the address the reader used and open without a session; a changed signature does not", async () => {

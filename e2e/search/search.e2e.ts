@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { SearchPalette } from "../pages/search-palette";
 import { Sidebar } from "../pages/sidebar";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 describe("search", () => {
   it("finds a word just typed into a document with Ctrl-K, and Enter opens the document", async () => {

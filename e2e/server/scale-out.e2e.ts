@@ -5,7 +5,7 @@ import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
-import { connectCollab, insertWordAtRandomBoundary, missingWords } from "../support/collab-client";
+import { connectCollab, insertWordAtRandomBoundary, missingWords } from "@test/collab-client";
 import type { RunningService } from "@test/services";
 import { missingServices, startPostgres, startRedis } from "@test/services";
 import type { RunningApp } from "../support/start-app";

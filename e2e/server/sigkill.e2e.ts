@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { connectCollab, insertWordAtRandomBoundary, missingWords } from "../support/collab-client";
+import { connectCollab, insertWordAtRandomBoundary, missingWords } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

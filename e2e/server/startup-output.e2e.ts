@@ -1,20 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { createDocumentViaApi, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // A production server says it is ready and then nothing alarming while people use it: no
 // library warning (a second copy of Yjs breaks its constructor checks, yjs#438; better-auth
 // without a base URL). Output is what operators read first when something is wrong.
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 describe("a production server's output", () => {
   it("holds no warning after sign-up, a document created through the API, and typing in the editor", async () => {

@@ -1,23 +1,17 @@
 import path from "node:path";
 import zlib from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { ShareDialog } from "../pages/share-dialog";
 import { Sidebar } from "../pages/sidebar";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson } from "../support/accounts";
 import { newContext } from "../support/browser";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { FIXTURES, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(() => stopAppAndBrowser(app, browser));
+const { app, browser } = withAppAndBrowser();
 
 // Strings the minified editor bundles keep: Yjs's double-import guard and Parchment's (Quill's) loop guard.
 const EDITOR_SIGNATURES = ["Yjs was already imported", "[Parchment] Maximum optimize iterations reached"];

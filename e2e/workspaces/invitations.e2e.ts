@@ -10,7 +10,7 @@ import { Sidebar } from "../pages/sidebar";
 import type { Person } from "../support/accounts";
 import { cookieHeader, newPerson, signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
-import { connectCollab } from "../support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
 import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";

@@ -1,20 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { describe, expect, it } from "vitest";
 import { signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
 
 // Owners change the workspace's address in Settings → General; the old address keeps working
 // for members (it redirects, keeping the rest of the path), and tells nobody else anything.
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(async () => {
-  await stopAppAndBrowser(app, browser);
-});
+const { app, browser } = withAppAndBrowser();
 
 describe("changing the workspace address", () => {
   it("moves the workspace, redirects members from the old address, and answers others 404", async () => {

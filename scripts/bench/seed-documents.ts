@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { EditorPage } from "../../e2e/pages/editor-page";
 import { Sidebar } from "../../e2e/pages/sidebar";
-import { connectCollab } from "../../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../../e2e/support/start-app";
 
 /** A benchmark document as the server stored it. */

@@ -1,21 +1,26 @@
-import { TOOLBAR } from "@/editor/toolbar";
+import { TOOLBAR, isMoreGroup } from "@/editor/toolbar";
 
 /**
  * Quill's toolbar as empty boxes with the same classes, rendered with the server's HTML: its
  * groups wrap at the same widths as the real toolbar's, so the body below keeps its place when
  * Quill arrives (a fixed height was a row short wherever the toolbar wraps, and the text someone
- * was typing jumped). Hidden and inert: it only holds the space.
+ * was typing jumped). In a narrow window editor.css hides the groups the real toolbar moves
+ * behind "More formatting" (editor/toolbar-more.ts) and shows that button's box instead.
+ * Hidden and inert: it only holds the space.
  */
 export function ToolbarSkeleton() {
   return (
     <div className="ql-toolbar ql-snow ql-toolbar-placeholder" aria-hidden="true" inert>
       {TOOLBAR.map((group, groupIndex) => (
-        <span key={groupIndex} className="ql-formats">
+        <span key={groupIndex} className={isMoreGroup(group) ? "ql-formats ql-formats-more" : "ql-formats"}>
           {group.map((control, index) => (
             <ControlSkeleton key={index} control={control} />
           ))}
         </span>
       ))}
+      <span className="ql-formats ql-more-formats">
+        <button type="button" tabIndex={-1} />
+      </span>
     </div>
   );
 }

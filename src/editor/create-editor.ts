@@ -14,6 +14,7 @@ import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
+import { addMoreFormatting } from "./toolbar-more";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
 export interface CreateEditorOptions {
@@ -63,7 +64,10 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
-  if (toolbar?.container) labelToolbar(toolbar.container);
+  if (toolbar?.container) {
+    labelToolbar(toolbar.container);
+    addMoreFormatting(toolbar.container);
+  }
   labelCodeLanguagePickers(quill.root);
   bindEditorKeys(quill, toolbar?.container ?? null);
   keepTooltipInView(quill);

@@ -1,4 +1,5 @@
 import type Quill from "quill";
+import { closeMoreFrom } from "./toolbar-more";
 
 /** The editor's "…" document menu, which Alt+F10 reaches from the toolbar. */
 const DOCUMENT_MENU_SELECTOR = '[aria-label="Document actions"]';
@@ -7,7 +8,9 @@ const DOCUMENT_MENU_SELECTOR = '[aria-label="Document actions"]';
  * Keyboard access around the editor (listed in the shortcuts dialog):
  * - Alt+F10 in the text moves to the formatting toolbar, Alt+F10 there to the document menu,
  *   Escape in the toolbar back to the text (so nobody needs 26 Shift+Tabs to reach the menu);
- * - Left/Right move between toolbar controls; in a picker (heading, font, size, alignment,
+ *   in a narrow window's open "More formatting" row (toolbar-more.ts) Escape closes it first,
+ *   back to its button;
+ * - Left/Right move between the toolbar controls shown; in a picker (heading, font, size, alignment,
  *   colours) Down or Enter opens it, Up/Down/Home/End move between its items, Enter picks;
  * - Ctrl/⌘+Alt+1, 2, 3 make the line a heading of that level, Ctrl/⌘+Alt+0 normal text
  *   (as in Google Docs; matched by key position, since Alt changes the character on a Mac).
@@ -43,7 +46,7 @@ export function bindEditorKeys(quill: Quill, toolbar: HTMLElement | null): () =>
       if (picker?.classList.contains("ql-expanded")) return;
       event.preventDefault();
       event.stopPropagation();
-      quill.focus();
+      if (!closeMoreFrom(toolbar, target)) quill.focus();
       return;
     }
     if (target.classList.contains("ql-picker-item") && picker) return moveInPicker(event, picker, target);
@@ -71,9 +74,14 @@ export function bindEditorKeys(quill: Quill, toolbar: HTMLElement | null): () =>
   };
 }
 
-/** The toolbar's focusable controls in order: buttons and picker labels (not the items inside). */
+/**
+ * The toolbar's focusable controls shown, in order: buttons and picker labels (not the items
+ * inside), without those of a closed "More formatting" row or a hidden "More formatting" button.
+ */
 function controls(toolbar: HTMLElement): HTMLElement[] {
-  return Array.from(toolbar.querySelectorAll<HTMLElement>("button, .ql-picker-label")).filter((element) => !element.closest(".ql-picker-options"));
+  return Array.from(toolbar.querySelectorAll<HTMLElement>("button, .ql-picker-label")).filter(
+    (element) => !element.closest(".ql-picker-options") && element.getClientRects().length > 0,
+  );
 }
 
 function moveInPicker(event: KeyboardEvent, picker: HTMLElement, item: HTMLElement): void {

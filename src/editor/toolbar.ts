@@ -24,6 +24,24 @@ export const TOOLBAR = [
   ["clean"],
 ];
 
+type ToolbarGroup = (typeof TOOLBAR)[number];
+
+/**
+ * Formats rarely reached for, which a narrow window (NARROW_TOOLBAR_QUERY) moves behind the
+ * "More formatting" button (editor/toolbar-more.ts) so the toolbar keeps to two rows on a phone.
+ */
+const MORE_FORMATS = new Set(["font", "size", "color", "background", "script", "indent", "align", "clean"]);
+
+/** Whether a toolbar group goes behind "More formatting" in a narrow window (by its first control). */
+export function isMoreGroup(group: ToolbarGroup): boolean {
+  const first = group[0];
+  const format = typeof first === "string" ? first : first ? Object.keys(first)[0] : undefined;
+  return format !== undefined && MORE_FORMATS.has(format);
+}
+
+/** Where the toolbar collapses: the mobile layout (no sidebar). editor/editor.css uses the same width. */
+export const NARROW_TOOLBAR_QUERY = "(max-width: 767px)";
+
 /** Formats the editor accepts (paste included); anything else is dropped. The server keeps the same (shared/editor-formats.ts). */
 export const FORMATS: string[] = [...QUILL_FORMATS];
 

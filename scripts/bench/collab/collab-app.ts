@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import WebSocket from "ws";
 import type { RunningApp } from "../../../e2e/support/start-app";
 import { startApp } from "../../../e2e/support/start-app";
-import { connectCollab } from "../../../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");

@@ -1,4 +1,4 @@
-import { connectCollab } from "../../../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { RawCollabClient } from "./raw-client";
 

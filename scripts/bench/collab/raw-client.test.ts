@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hocuspocus } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectCollab } from "../../../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { createCollabUpgrade } from "@/server/collab/collab-upgrade";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { RawCollabClient } from "./raw-client";

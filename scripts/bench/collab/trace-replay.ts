@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import * as Y from "yjs";
-import { connectCollab } from "../../../e2e/support/collab-client";
+import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import type { Generator } from "./generator-pool";
 import os from "node:os";

@@ -113,8 +113,9 @@ export function TreeItem(props: TreeItemProps) {
           {title}
         </Link>
         {canEdit ? (
-          // Hidden until hover or focus with a mouse; always shown on touch screens, which have no hover.
-          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+          // Hidden until hover or focus with a mouse; always shown on touch screens, which have no
+          // hover, and in the narrow window's drawer (a phone that reports a hover still has none).
+          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:opacity-100">
             <button
               type="button"
               tabIndex={-1}

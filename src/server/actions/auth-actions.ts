@@ -16,16 +16,18 @@ import { getMailer } from "@/server/mail/mailer";
 import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
 import { resetPassword } from "@/server/services/accounts/reset-password";
 import { signUp } from "@/server/services/accounts/sign-up";
-import { signUpWithInvitation } from "@/server/services/accounts/sign-up-with-invitation";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
-const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
-
-/** Sign-up form: creates the account and its first workspace, then opens it. */
+/**
+ * The sign-up form: creates the account and its first workspace, or, with an invitation's
+ * token, joins the inviting workspace; then opens the workspace (or, when SMTP is set up and
+ * there is no invitation, sends the person to their inbox).
+ */
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const values = formValues(formData, SIGN_UP_FIELDS);
+  const isInvited = formData.has("token");
+  const values = formValues(formData, isInvited ? INVITED_SIGN_UP_FIELDS : SIGN_UP_FIELDS);
   const { password: _password, ...echo } = values;
-  const parsed = parseForm(SignUpSchema, values, echo);
+  const parsed = isInvited ? parseForm(InvitedSignUpSchema, values, echo) : parseForm(SignUpSchema, values, echo);
   if ("state" in parsed) return parsed.state;
   let next: string;
   try {
@@ -40,21 +42,8 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   redirect(next);
 }
 
-/** Sign-up from an invitation link: creates the account, joins the inviting workspace and opens it. */
-export async function signUpFromInvitationAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const values = formValues(formData, ["name", "email", "password", "token"]);
-  const { password: _password, ...echo } = values;
-  const parsed = parseForm(InvitedSignUpSchema, values, echo);
-  if ("state" in parsed) return parsed.state;
-  let slug: string;
-  try {
-    const { workspace } = await signUpWithInvitation(await getDb(), await getAuth(), parsed.data, await headers());
-    slug = workspace.slug;
-  } catch (error) {
-    return formStateFromError(error, echo);
-  }
-  redirect(`/w/${slug}`);
-}
+const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
+const INVITED_SIGN_UP_FIELDS = ["name", "email", "password", "token"] as const;
 
 /** Sign-in form: on success goes to `next` (a same-site path) or the last workspace. */
 export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
+import { describe, expect, it } from "vitest";
 import { createAuth } from "./auth";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 const SECRET = "test-secret-that-is-at-least-32-characters";
 

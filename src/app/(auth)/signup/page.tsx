@@ -5,7 +5,6 @@ import { getActor } from "@/server/auth/session";
 import { publicContext } from "@/server/http/request-context";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { InvitationTokenField } from "@/shared/schemas/member";
-import { InvitedSignUpForm } from "@/app/(auth)/_components/invited-sign-up-form";
 import { SignUpForm } from "@/app/(auth)/_components/sign-up-form";
 
 export const metadata: Metadata = { title: "Create your account" };
@@ -28,7 +27,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
             Sign in
           </Link>
         </p>
-        <InvitedSignUpForm token={token} email={invitation.email} />
+        <SignUpForm invitation={{ token, email: invitation.email }} />
       </>
     );
   }

@@ -6,9 +6,9 @@ import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { ChangeEmailSchema } from "@/shared/schemas/profile";
 import { changeEmail, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
+import { appErrorOf } from "@test/app-errors";
 
 // Without SMTP (no mailer): the address changes at once, after the current password.
 
@@ -29,12 +29,6 @@ async function storedEmail(id: string) {
   return row;
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe("changeEmail without a mailer", () => {
   it("changes the address at once after the right password, unverified, and signs in with it", async () => {
     const person = await signedInPerson(auth);
@@ -49,7 +43,7 @@ describe("changeEmail without a mailer", () => {
 
   it("refuses a wrong password and changes nothing", async () => {
     const person = await signedInPerson(auth);
-    const error = await failure(
+    const error = await appErrorOf(
       changeEmail({ db: database.db, actor: person.actor }, { email: newAddress(), currentPassword: "not the password" }, { auth, headers: person.headers, mail: null }),
     );
     expect(error.fields).toEqual({ currentPassword: WRONG_PASSWORD_MESSAGE });
@@ -61,9 +55,9 @@ describe("changeEmail without a mailer", () => {
     const other = await signedInPerson(auth);
     const ctx = { db: database.db, actor: person.actor };
     const session = { auth, headers: person.headers, mail: null };
-    const taken = await failure(changeEmail(ctx, { email: other.actor.email, currentPassword: person.password }, session));
+    const taken = await appErrorOf(changeEmail(ctx, { email: other.actor.email, currentPassword: person.password }, session));
     expect(taken.fields).toEqual({ email: EMAIL_IN_USE_MESSAGE });
-    const same = await failure(changeEmail(ctx, { email: person.actor.email, currentPassword: person.password }, session));
+    const same = await appErrorOf(changeEmail(ctx, { email: person.actor.email, currentPassword: person.password }, session));
     expect(same.fields).toEqual({ email: SAME_EMAIL_MESSAGE });
     expect((await storedEmail(person.actor.id))?.email).toBe(person.actor.email);
   });
@@ -80,9 +74,9 @@ describe("changeEmail without a mailer", () => {
     const ctx = { db: database.db, actor: person.actor };
     const session = { auth, headers: person.headers, mail: null };
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await failure(changeEmail(ctx, { email: newAddress(), currentPassword: `guess ${attempt}` }, session))).code).toBe("validation_failed");
+      expect((await appErrorOf(changeEmail(ctx, { email: newAddress(), currentPassword: `guess ${attempt}` }, session))).code).toBe("validation_failed");
     }
-    const limited = await failure(changeEmail(ctx, { email: newAddress(), currentPassword: person.password }, session));
+    const limited = await appErrorOf(changeEmail(ctx, { email: newAddress(), currentPassword: person.password }, session));
     expect(limited.code).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
     expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);

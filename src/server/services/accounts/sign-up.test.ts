@@ -5,8 +5,8 @@ import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { memberships, users, workspaces } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { EMAIL_TAKEN_MESSAGE, signUp } from "./sign-up";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -27,12 +27,6 @@ const input = (overrides: Partial<Parameters<typeof signUp>[2]> = {}) => ({
   workspaceSlug: `navy-${Math.random().toString(36).slice(2, 8)}`,
   ...overrides,
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("signUp", () => {
   it("creates the account and its workspace with the user as owner", async () => {
@@ -55,7 +49,7 @@ describe("signUp", () => {
     const first = input();
     await signUp(database.db, auth, first, headers());
     const second = input({ email: first.email });
-    const error = await failure(signUp(database.db, auth, second, headers()));
+    const error = await appErrorOf(signUp(database.db, auth, second, headers()));
     expect(error.fields).toEqual({ email: EMAIL_TAKEN_MESSAGE });
     expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, second.workspaceSlug))).toEqual([]);
   });
@@ -64,7 +58,7 @@ describe("signUp", () => {
     const first = input();
     await signUp(database.db, auth, first, headers());
     const second = input({ workspaceSlug: first.workspaceSlug });
-    const error = await failure(signUp(database.db, auth, second, headers()));
+    const error = await appErrorOf(signUp(database.db, auth, second, headers()));
     expect(error.fields?.workspaceSlug).toMatch(/taken/);
     expect(await database.db.select().from(users).where(eq(users.email, second.email))).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import type { SignUpInput } from "@/shared/schemas/auth";
+import type { InvitedSignUpInput } from "@/shared/schemas/member";
+import { INVITATION_MESSAGES } from "@/shared/invitations";
 import type { FieldErrors } from "@/shared/api-error";
 import type { Auth } from "@/server/auth/auth";
 import type { Db } from "@/server/db/client";
@@ -8,6 +10,8 @@ import { users, workspaces } from "@/server/db/schema";
 import { AppError, validationError } from "@/server/errors";
 import type { Mail, Mailer } from "@/server/mail/mailer";
 import { existingAccountEmail, FINISH_SIGN_UP_HOURS, finishSignUpEmail } from "@/server/mail/account-emails";
+import { acceptInvitation } from "@/server/services/invitations/accept-invitation";
+import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { createWorkspace, SLUG_TAKEN_MESSAGE } from "@/server/services/workspaces/create-workspace";
 import { isSlugAvailable } from "@/server/services/workspaces/is-slug-available";
 
@@ -24,8 +28,11 @@ export interface SignedUp {
 export type SignUpResult = SignedUp | { status: "check_email" };
 
 /**
- * Creates an account and its first workspace with the new user as owner. On any failure
- * nothing is left behind.
+ * The one way an account is made (the sign-up form, with or without an invitation). With a
+ * workspace's name and address, creates the account and that first workspace with the new user
+ * as owner; with an invitation's token, creates the account for the invited address and makes it
+ * a member of the inviting workspace instead (no workspace of its own). On any failure nothing is
+ * left behind.
  *
  * Without a mailer, the account is signed in at once (the session cookie goes out with the
  * current response), and an address that has an account is refused with a field error.
@@ -33,12 +40,23 @@ export type SignUpResult = SignedUp | { status: "check_email" };
  * form can't be used to find out who has an account (docs/product.md "Validation"): a new
  * account gets an email whose link confirms the address, signs in and opens the workspace, and
  * the owner of a taken address gets an email saying so; nothing else changes for them.
- * @param origin where the emailed links point (publicOrigin of the request)
- * @throws AppError validation_failed (slug taken; email taken without a mailer) | unavailable (the email could not be sent)
+ *
+ * An invited sign-up always signs in: the link, sent to that very address, already proved it
+ * (and whoever holds it knows the address, so "taken" tells them nothing new).
+ * @param mail the mailer and the origin emailed links point to (publicOrigin of the request); null without SMTP
+ * @throws AppError validation_failed (slug taken; email taken without a mailer or with an invitation; the link no
+ *   longer pending or for another address) | unavailable (the email could not be sent)
  */
-export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers): Promise<SignedUp>;
-export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers, mail: SignUpMail | null): Promise<SignUpResult>;
-export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: Headers, mail: SignUpMail | null = null): Promise<SignUpResult> {
+export async function signUp(db: Db, auth: Auth, input: SignUpInput | InvitedSignUpInput, headers: Headers): Promise<SignedUp>;
+export async function signUp(db: Db, auth: Auth, input: SignUpInput | InvitedSignUpInput, headers: Headers, mail: SignUpMail | null): Promise<SignUpResult>;
+export async function signUp(
+  db: Db,
+  auth: Auth,
+  input: SignUpInput | InvitedSignUpInput,
+  headers: Headers,
+  mail: SignUpMail | null = null,
+): Promise<SignUpResult> {
+  if ("token" in input) return signUpInvited(db, auth, input, headers);
   const fields: FieldErrors = {};
   if (!mail && (await isEmailTaken(db, input.email))) fields.email = EMAIL_TAKEN_MESSAGE;
   if (!(await isSlugAvailable({ db }, input.workspaceSlug))) fields.workspaceSlug = SLUG_TAKEN_MESSAGE;
@@ -46,11 +64,7 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
 
   // With a mailer, better-auth answers a taken address with a made-up user that was never stored
   // (and signs nobody in): the same shape as a new account, after the same password hashing.
-  const { user } = await auth.api
-    .signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers })
-    .catch((error: unknown) => {
-      throw translateAuthError(error);
-    });
+  const user = await createAccount(auth, input, headers);
   if (mail && !(await userExists(db, user.id))) {
     await sendOrUnavailable(mail.mailer, existingAccountEmail({ to: input.email, signInLink: `${mail.origin}/login` }));
     return { status: "check_email" };
@@ -73,6 +87,42 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput, headers: He
     if (error instanceof AppError && error.fields?.slug) throw validationError({ workspaceSlug: error.fields.slug });
     throw error;
   }
+}
+
+async function signUpInvited(db: Db, auth: Auth, input: InvitedSignUpInput, headers: Headers, now = new Date()): Promise<SignedUp> {
+  const invitation = await findInvitationByToken({ db }, input.token, now);
+  if (!invitation) throw validationError({ _: INVITATION_MESSAGES.invalid });
+  if (invitation.status !== "pending") throw validationError({ _: INVITATION_MESSAGES[invitation.status] });
+  if (invitation.email !== input.email) {
+    throw validationError({ email: `This invitation is for ${invitation.email}. Sign up with that address.` });
+  }
+  if (await isEmailTaken(db, input.email)) throw validationError({ email: EMAIL_TAKEN_MESSAGE });
+
+  const user = await createAccount(auth, input, headers);
+  const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+  try {
+    const accepted = await acceptInvitation({ db, actor }, input.token, now);
+    // With SMTP set up better-auth signs nobody in at sign-up; this address is proved, so sign in here.
+    if (!(await auth.$context).options.emailAndPassword?.autoSignIn) {
+      await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers });
+    }
+    return { status: "signed_in", user: actor, workspace: accepted.workspace };
+  } catch (error) {
+    // The invitation was revoked or used between our check and now: undo the account.
+    await db.delete(users).where(eq(users.id, user.id));
+    if (error instanceof AppError) throw validationError({ _: error.message });
+    throw error;
+  }
+}
+
+// better-auth's email sign-up (its password hashing, its user row); its failures as our field errors.
+async function createAccount(auth: Auth, input: { name: string; email: string; password: string }, headers: Headers) {
+  const { user } = await auth.api
+    .signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers })
+    .catch((error: unknown) => {
+      throw translateAuthError(error);
+    });
+  return user;
 }
 
 /** The mailer sign-up sends with, and the origin its links point to. */
@@ -111,7 +161,7 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 }
 
 /** better-auth's sign-up failures as the field errors and codes our forms show. */
-export function translateAuthError(error: unknown): unknown {
+function translateAuthError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   if (error.body?.code === "USER_ALREADY_EXISTS" || error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
     return validationError({ email: EMAIL_TAKEN_MESSAGE });

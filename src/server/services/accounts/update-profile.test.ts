@@ -6,9 +6,9 @@ import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { UpdateProfileSchema } from "@/shared/schemas/profile";
 import { updateProfile } from "./update-profile";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -55,11 +55,11 @@ describe("updateProfile", () => {
     const person = await signedInPerson(auth);
     const ctx = { db: database.db, actor: person.actor };
     const session = { auth, headers: person.headers };
-    const empty = await failure(updateProfile(ctx, { name: "", color: "#0f766e" }, session));
+    const empty = await appErrorOf(updateProfile(ctx, { name: "", color: "#0f766e" }, session));
     expect(empty.fields).toEqual({ name: "Enter your name." });
-    const control = await failure(updateProfile(ctx, { name: "Ada\u0007", color: "#0f766e" }, session));
+    const control = await appErrorOf(updateProfile(ctx, { name: "Ada\u0007", color: "#0f766e" }, session));
     expect(control.fields?.name).toMatch(/control characters/);
-    const color = await failure(updateProfile(ctx, { name: "Ada", color: "#ffffff" as "#0f766e" }, session));
+    const color = await appErrorOf(updateProfile(ctx, { name: "Ada", color: "#ffffff" as "#0f766e" }, session));
     expect(color.fields).toEqual({ color: "Choose one of the colours shown." });
     expect(await stored(person.actor.id)).toEqual({ name: "Ada Lovelace", color: person.actor.color });
   });
@@ -67,13 +67,8 @@ describe("updateProfile", () => {
   it("answers unauthenticated when the session has ended", async () => {
     const person = await signedInPerson(auth);
     await auth.api.signOut({ headers: person.headers });
-    const error = await failure(updateProfile({ db: database.db, actor: person.actor }, { name: "Ada", color: "#0f766e" }, { auth, headers: person.headers }));
+    const error = await appErrorOf(updateProfile({ db: database.db, actor: person.actor }, { name: "Ada", color: "#0f766e" }, { auth, headers: person.headers }));
     expect(error.code).toBe("unauthenticated");
   });
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}

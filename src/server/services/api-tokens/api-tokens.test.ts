@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { CreateApiTokenSchema } from "@/shared/schemas/api-token";
 import { apiTokens, memberships } from "@/server/db/schema";
 import { hashApiToken } from "@/server/auth/api-token-secret";
@@ -10,14 +8,9 @@ import { LAST_USED_RESOLUTION_MS, authenticateApiToken } from "@/server/auth/aut
 import { createApiToken } from "./create-api-token";
 import { listApiTokens } from "./list-api-tokens";
 import { revokeApiToken } from "./revoke-api-token";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function setup(role: "viewer" | "owner" = "owner") {
   const actor = await buildUser(database.db);

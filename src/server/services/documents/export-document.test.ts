@@ -12,7 +12,6 @@ import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
 import { documents, files } from "@/server/db/schema";
 import { renderDeltaHtml } from "@/server/body/render-delta-html";
-import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { EXPORT_FILE_URL_SECONDS, getFileUrlSigner } from "@/server/storage/file-url-signer";
 import { closePdfPrinter, pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
@@ -22,6 +21,7 @@ import type { ExportedDocument } from "./export-document";
 import { exportDocument } from "./export-document";
 import { exportDocumentTree } from "./export-document-tree";
 import { FIXTURES_DIR } from "@test/fixtures";
+import { appErrorOf } from "@test/app-errors";
 
 const FIXTURES = FIXTURES_DIR;
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, "export", name), "utf8");
@@ -75,12 +75,6 @@ const paragraph = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
 
 async function bytesOf(file: ExportedDocument): Promise<Uint8Array> {
   return new Uint8Array(await new Response(file.body as BodyInit).arrayBuffer());
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe("exportDocument", () => {
@@ -143,8 +137,8 @@ describe("exportDocument", () => {
   });
 
   it("answers not_found to someone outside the workspace", async () => {
-    expect((await failure(exportDocument(contextFor(database.db, outsider), sampleId, "md", ORIGIN))).code).toBe("not_found");
-    expect((await failure(exportDocumentTree(contextFor(database.db, outsider), sampleId, "md", ORIGIN))).code).toBe("not_found");
+    expect((await appErrorOf(exportDocument(contextFor(database.db, outsider), sampleId, "md", ORIGIN))).code).toBe("not_found");
+    expect((await appErrorOf(exportDocumentTree(contextFor(database.db, outsider), sampleId, "md", ORIGIN))).code).toBe("not_found");
   });
 
   it("leaves another workspace's upload a link", async () => {

@@ -1,22 +1,15 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { MOVE_INTO_ITSELF, STALE_POSITION, TOO_DEEP } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { moveDocument } from "./move-document";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function editorWorkspace() {
   const editor = await buildUser(database.db);

@@ -1,20 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { documents, favorites } from "@/server/db/schema";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { purgeDocument } from "./purge-document";
 import { trashDocument } from "./trash-document";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function idsLeft(ids: string[]) {
   const rows = await database.db.select({ id: documents.id }).from(documents).where(inArray(documents.id, ids));

@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { documents } from "@/server/db/schema";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { renameDocument } from "./rename-document";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 describe("renameDocument", () => {
   it("stores the title and who changed it", async () => {

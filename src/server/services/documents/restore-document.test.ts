@@ -1,22 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { purgeDocument } from "./purge-document";
 import { restoreDocument } from "./restore-document";
 import { trashDocument } from "./trash-document";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function adminWorkspace() {
   const admin = await buildUser(database.db);

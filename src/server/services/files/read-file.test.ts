@@ -8,12 +8,12 @@ import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { documents, files, memberships } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { readFile } from "./read-file";
 import { readSignedFile } from "./read-signed-file";
 import { uploadImage } from "./upload-image";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let blobRoot: string;
@@ -44,12 +44,6 @@ async function setup() {
   return { editor, viewer, outsider, workspace, doc, bytes, uploaded };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -65,8 +59,8 @@ describe("readFile", () => {
 
   it("answers not_found to a non-member and for an unknown id", async () => {
     const { outsider, viewer, uploaded } = await setup();
-    expect((await failure(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
-    expect((await failure(readFile(contextFor(database.db, viewer), "no-such-file-id-xx", blobs))).code).toBe("not_found");
+    expect((await appErrorOf(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(readFile(contextFor(database.db, viewer), "no-such-file-id-xx", blobs))).code).toBe("not_found");
   });
 
   it("keeps serving while the document is in the trash", async () => {
@@ -81,13 +75,13 @@ describe("readFile", () => {
     const [row] = await database.db.select().from(files).where(eq(files.id, uploaded.id));
     expect(row?.documentId).toBeNull();
     await expect(readFile(contextFor(database.db, viewer), uploaded.id, blobs)).resolves.toMatchObject({ id: uploaded.id });
-    expect((await failure(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(readFile(contextFor(database.db, outsider), uploaded.id, blobs))).code).toBe("not_found");
   });
 
   it("stops answering a member who was removed", async () => {
     const { viewer, uploaded } = await setup();
     await database.db.delete(memberships).where(eq(memberships.userId, viewer.id));
-    expect((await failure(readFile(contextFor(database.db, viewer), uploaded.id, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(readFile(contextFor(database.db, viewer), uploaded.id, blobs))).code).toBe("not_found");
   });
 
   it("answers not_found when the blob has vanished", async () => {
@@ -95,7 +89,7 @@ describe("readFile", () => {
     const [row] = await database.db.select().from(files).where(eq(files.id, uploaded.id));
     await blobs.delete(row!.storageKey);
     const file = await readFile(contextFor(database.db, viewer), uploaded.id, blobs);
-    expect((await failure(file.open())).code).toBe("not_found");
+    expect((await appErrorOf(file.open())).code).toBe("not_found");
   });
 });
 
@@ -125,7 +119,7 @@ describe("readSignedFile", () => {
       { expires: null, signature: null },
     ];
     for (const attempt of attempts) {
-      const error = await failure(readSignedFile({ db: database.db }, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
+      const error = await appErrorOf(readSignedFile({ db: database.db }, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
       expect(error.code).toBe("not_found");
     }
   });

@@ -11,10 +11,10 @@ import { createTestDatabase } from "@test/test-db";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { Role } from "@/shared/roles";
 import { files } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/shared/upload-messages";
 import { uploadImage } from "./upload-image";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let blobRoot: string;
@@ -34,12 +34,6 @@ async function setup(role: Role = "editor") {
   const workspace = await buildWorkspace(database.db, [{ actor, role }]);
   const doc = await buildFileTestDocument(database.db, workspace.id);
   return { ctx: contextFor(database.db, actor), actor, workspace, doc };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe("uploadImage", () => {
@@ -72,7 +66,7 @@ describe("uploadImage", () => {
   it("refuses an SVG or a renamed text file with unsupported_media_type", async () => {
     const { ctx, doc } = await setup();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const error = await failure(uploadImage(ctx, { documentId: doc.id, name: "x.png", bytes: svg }, blobs));
+    const error = await appErrorOf(uploadImage(ctx, { documentId: doc.id, name: "x.png", bytes: svg }, blobs));
     expect(error).toMatchObject({ code: "unsupported_media_type", message: UNSUPPORTED_TYPE_MESSAGE });
   });
 
@@ -80,13 +74,13 @@ describe("uploadImage", () => {
     const { ctx, doc } = await setup();
     const bytes = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     bytes.set(SAMPLE_IMAGES["image/png"]);
-    const error = await failure(uploadImage(ctx, { documentId: doc.id, name: "big.png", bytes }, blobs));
+    const error = await appErrorOf(uploadImage(ctx, { documentId: doc.id, name: "big.png", bytes }, blobs));
     expect(error).toMatchObject({ code: "too_large", message: TOO_LARGE_MESSAGE });
   });
 
   it.each(["viewer", "commenter"] as const)("forbids a %s", async (role) => {
     const { ctx, doc } = await setup(role);
-    const error = await failure(uploadImage(ctx, { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
+    const error = await appErrorOf(uploadImage(ctx, { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
     expect(error.code).toBe("forbidden");
   });
 
@@ -94,7 +88,7 @@ describe("uploadImage", () => {
     const { doc } = await setup();
     const stranger = await setup();
     const before = await database.db.select().from(files);
-    const error = await failure(uploadImage(stranger.ctx, { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
+    const error = await appErrorOf(uploadImage(stranger.ctx, { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
     expect(error.code).toBe("not_found");
     expect(await database.db.select().from(files)).toHaveLength(before.length);
   });
@@ -102,7 +96,7 @@ describe("uploadImage", () => {
   it("answers not_found for a trashed document", async () => {
     const { ctx, workspace } = await setup();
     const trashed = await buildFileTestDocument(database.db, workspace.id, { deletedAt: new Date() });
-    const error = await failure(uploadImage(ctx, { documentId: trashed.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
+    const error = await appErrorOf(uploadImage(ctx, { documentId: trashed.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs));
     expect(error.code).toBe("not_found");
   });
 });

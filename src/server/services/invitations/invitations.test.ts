@@ -1,12 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Role } from "@/shared/roles";
 import type { Actor } from "@/server/context";
 import { invitations, memberships } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { acceptInvitation } from "./accept-invitation";
 import { ALREADY_MEMBER_MESSAGE, createInvitation } from "./create-invitation";
 import { findInvitationByToken } from "./find-invitation-by-token";
@@ -16,26 +13,12 @@ import { hashInvitationToken } from "@/server/services/invitations/internal/invi
 import { listPendingInvitations } from "./list-pending-invitations";
 import { reissueInvitation } from "./reissue-invitation";
 import { revokeInvitation } from "./revoke-invitation";
+import { withTestDatabase } from "@test/test-database-hooks";
+import { expectAppError } from "@test/app-errors";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 const DAY = 24 * 60 * 60 * 1000;
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"]) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
 
 /** A workspace with an owner and, optionally, someone else holding `role`. */
 async function team(role?: Role) {

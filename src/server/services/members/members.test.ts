@@ -1,34 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Role } from "@/shared/roles";
 import type { Actor } from "@/server/context";
 import { memberships } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { changeMemberRole } from "./change-member-role";
 import { LAST_OWNER_LEAVE_MESSAGE, leaveWorkspace } from "./leave-workspace";
 import { LAST_OWNER_MESSAGE } from "@/server/services/members/internal/lock-members";
 import { removeMember } from "./remove-member";
+import { withTestDatabase } from "@test/test-database-hooks";
+import { expectAppError } from "@test/app-errors";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"]) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
+const database = withTestDatabase();
 
 /** A workspace whose members hold `roles`, in order; returns the people in the same order. */
 async function team(...roles: Role[]) {

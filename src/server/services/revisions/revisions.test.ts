@@ -1,8 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
 import { documents, revisions } from "@/server/db/schema";
 import { stateFromDelta } from "@/server/body/state-from-delta";
@@ -13,14 +11,9 @@ import { listRevisions } from "./list-revisions";
 import { readRevision } from "./read-revision";
 import { restoreRevision } from "./restore-revision";
 import { saveVersion } from "./save-version";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 const MINUTE = 60_000;
 

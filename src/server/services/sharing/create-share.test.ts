@@ -1,20 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { buildShare } from "@test/share-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { shares } from "@/server/db/schema";
 import { ALREADY_SHARED, createShare } from "./create-share";
 import { isShareToken, newShareToken } from "@/server/services/sharing/internal/share-token";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 describe("newShareToken", () => {
   it("makes 32 URL-safe characters (192 random bits), different every time", () => {

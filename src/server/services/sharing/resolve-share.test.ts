@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { buildShare } from "@test/share-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { documents, shares } from "@/server/db/schema";
 import { purgeDocument } from "@/server/services/documents/purge-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { resolveShare } from "./resolve-share";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 /** root ─ a ─ a1, root ─ b; plus an unrelated document and one in another workspace. */
 async function setUp(options: { includeChildren?: boolean } = {}) {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { buildShare } from "@test/share-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { updateShare } from "./update-share";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const database = withTestDatabase();
 
 async function setUp() {
   const [owner, admin, editor, otherEditor, viewer, stranger] = await Promise.all(

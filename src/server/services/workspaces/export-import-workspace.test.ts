@@ -12,15 +12,16 @@ import { deflatedZeros, lyingZip } from "@test/zip-bomb";
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
-import { documents, files, revisions, workspaces } from "@/server/db/schema";
+import { documents, files, revisions, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
-import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { uploadImage } from "@/server/services/files/upload-image";
 import { exportWorkspace } from "./export-workspace";
 import { NOT_EMPTY_MESSAGE, importWorkspace } from "./import-workspace";
+import { updateWorkspace } from "./update-workspace";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let blobRoot: string;
@@ -34,12 +35,6 @@ afterAll(async () => {
   await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function collect(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(body).arrayBuffer());
@@ -191,7 +186,7 @@ describe("exportWorkspace and importWorkspace", () => {
     const revs = await database.db.select().from(revisions).where(eq(revisions.workspaceId, empty.id)).orderBy(asc(revisions.createdAt));
     expect(revs[0]).toMatchObject({ createdBy: coauthor.id, authorIds: [coauthor.id] });
 
-    const again = await failure(importWorkspace(contextFor(database.db, admin), { into: { id: empty.id } }, archive, blobs));
+    const again = await appErrorOf(importWorkspace(contextFor(database.db, admin), { into: { id: empty.id } }, archive, blobs));
     expect([again.code, again.message]).toEqual(["conflict", NOT_EMPTY_MESSAGE]);
   });
 
@@ -204,20 +199,20 @@ describe("exportWorkspace and importWorkspace", () => {
       { actor: editor, role: "editor" },
     ]);
     const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: workspace.id }, blobs)).body);
-    expect((await failure(exportWorkspace(contextFor(database.db, editor), { id: workspace.id }, blobs))).code).toBe("forbidden");
-    expect((await failure(exportWorkspace(contextFor(database.db, stranger), { id: workspace.id }, blobs))).code).toBe("not_found");
-    expect((await failure(importWorkspace(contextFor(database.db, editor), { into: { id: workspace.id } }, archive, blobs))).code).toBe("forbidden");
-    expect((await failure(importWorkspace(contextFor(database.db, stranger), { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(exportWorkspace(contextFor(database.db, editor), { id: workspace.id }, blobs))).code).toBe("forbidden");
+    expect((await appErrorOf(exportWorkspace(contextFor(database.db, stranger), { id: workspace.id }, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(importWorkspace(contextFor(database.db, editor), { into: { id: workspace.id } }, archive, blobs))).code).toBe("forbidden");
+    expect((await appErrorOf(importWorkspace(contextFor(database.db, stranger), { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
     const tokenCtx = { ...contextFor(database.db, owner), grant: { tokenId: "t", workspaceId: workspace.id, scope: "write" as const } };
-    expect((await failure(importWorkspace(tokenCtx, { create: { name: "X", slug: "by-token-x" } }, archive, blobs))).code).toBe("forbidden");
+    expect((await appErrorOf(importWorkspace(tokenCtx, { create: { name: "X", slug: "by-token-x" } }, archive, blobs))).code).toBe("forbidden");
     // An archive is a read: the owner's read token exports it; an editor's token, of either scope, doesn't.
     const readToken = { ...tokenCtx, grant: { ...tokenCtx.grant, scope: "read" as const } };
     expect(unzipSync(await collect((await exportWorkspace(readToken, { id: workspace.id }, blobs)).body))[ENTRY.manifest]).toBeDefined();
     const editorReadToken = { ...contextFor(database.db, editor), grant: { tokenId: "t", workspaceId: workspace.id, scope: "read" as const } };
-    expect((await failure(exportWorkspace(editorReadToken, { id: workspace.id }, blobs))).code).toBe("forbidden");
+    expect((await appErrorOf(exportWorkspace(editorReadToken, { id: workspace.id }, blobs))).code).toBe("forbidden");
     const otherToken = { ...tokenCtx, grant: { ...tokenCtx.grant, workspaceId: crypto.randomUUID() } };
-    expect((await failure(exportWorkspace(otherToken, { id: workspace.id }, blobs))).code).toBe("not_found");
-    expect((await failure(importWorkspace(otherToken, { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(exportWorkspace(otherToken, { id: workspace.id }, blobs))).code).toBe("not_found");
+    expect((await appErrorOf(importWorkspace(otherToken, { into: { id: workspace.id } }, archive, blobs))).code).toBe("not_found");
   });
 
   it("refuses a bad archive with a message on the file field, and writes nothing", async () => {
@@ -236,7 +231,7 @@ describe("exportWorkspace and importWorkspace", () => {
       ["a missing body", zipOf({ [ENTRY.manifest]: manifest, [ENTRY.documents]: [doc], [ENTRY.files]: [] }), /text of “A” is missing/],
     ];
     for (const [label, bytes, message] of cases) {
-      const error = await failure(importWorkspace(ctx, { create: { name: "Bad", slug: "bad-archive" } }, bytes, blobs));
+      const error = await appErrorOf(importWorkspace(ctx, { create: { name: "Bad", slug: "bad-archive" } }, bytes, blobs));
       expect([label, error.code, error.fields?.file]).toEqual([label, "validation_failed", expect.stringMatching(message)]);
     }
     // Found bad only while writing (the "image" is text): the new workspace and its blobs go again.
@@ -249,7 +244,7 @@ describe("exportWorkspace and importWorkspace", () => {
       [ENTRY.content("a")]: { ops: [{ insert: "Hi\n" }] },
       [ENTRY.blob("f1")]: strToU8("hello"),
     });
-    const error = await failure(importWorkspace(ctx, { create: { name: "Bad", slug: "bad-archive" } }, notAnImage, blobs));
+    const error = await appErrorOf(importWorkspace(ctx, { create: { name: "Bad", slug: "bad-archive" } }, notAnImage, blobs));
     expect(error.fields?.file).toMatch(/not a PNG/);
     expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, "bad-archive"))).toEqual([]);
     expect(blobCount()).toBe(blobsBefore);
@@ -274,7 +269,7 @@ describe("exportWorkspace and importWorkspace", () => {
       { name: ENTRY.blob("f1"), deflated: deflatedZeros(1024), claimedSize: 1000 }, // 1 GiB of zeros
     ]);
     const started = performance.now();
-    const error = await failure(importWorkspace(ctx, { create: { name: "Bomb", slug: "bomb-archive" } }, bomb, blobs));
+    const error = await appErrorOf(importWorkspace(ctx, { create: { name: "Bomb", slug: "bomb-archive" } }, bomb, blobs));
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(error.fields?.file).toMatch(/damaged: the bytes of the file f1 can't be read \(files\/f1 unpacks to more than the 1,000 bytes its zip directory declares \(a possible zip bomb\)\)/);
     expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, "bomb-archive"))).toEqual([]);
@@ -284,8 +279,19 @@ describe("exportWorkspace and importWorkspace", () => {
     const owner = await buildUser(database.db);
     const taken = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
     const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: taken.id }, blobs)).body);
-    const error = await failure(importWorkspace(contextFor(database.db, owner), { create: { name: "Again", slug: taken.slug } }, archive, blobs));
+    const error = await appErrorOf(importWorkspace(contextFor(database.db, owner), { create: { name: "Again", slug: taken.slug } }, archive, blobs));
     expect([error.code, error.fields?.slug]).toEqual(["validation_failed", expect.stringMatching(/taken/)]);
     expect(await database.db.select().from(documents).where(and(eq(documents.workspaceId, taken.id)))).toEqual([]);
+  });
+
+  it("takes an address another workspace left behind, as creating a workspace does: members of the moved one are no longer sent here", async () => {
+    const owner = await buildUser(database.db);
+    const moved = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const oldSlug = moved.slug;
+    await updateWorkspace(contextFor(database.db, owner), { workspaceId: moved.id, name: moved.name, slug: `${oldSlug}-new` });
+    const archive = await collect((await exportWorkspace(contextFor(database.db, owner), { id: moved.id }, blobs)).body);
+    const imported = await importWorkspace(contextFor(database.db, owner), { create: { name: "Heir", slug: oldSlug } }, archive, blobs);
+    expect(imported.workspace.slug).toBe(oldSlug);
+    expect(await database.db.select().from(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.oldSlug, oldSlug))).toEqual([]);
   });
 });

@@ -5,7 +5,6 @@ import type { CreateWorkspaceInput } from "@/shared/schemas/workspace";
 import { MAX_BODY_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { isUniqueViolation } from "@/server/db/pg-errors";
 import { documents, files, memberships, revisions, users, workspaces } from "@/server/db/schema";
 import { archiveError, readWorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import type { WorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
@@ -14,13 +13,13 @@ import type { ArchivePerson } from "@/server/formats/archive/workspace-archive";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { bodyWork } from "@/server/workers/body-work";
-import { AppError, authorize, validationError } from "@/server/errors";
+import { AppError, authorize } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { getBlobStore, newBlobKey } from "@/server/storage/blob-store";
 import { detectImageType } from "@/server/storage/detect-image-type";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
-import { SLUG_TAKEN_MESSAGE } from "./create-workspace";
+import { createWorkspace } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 import { hasDocuments } from "@/server/services/workspaces/internal/has-documents";
 
@@ -56,7 +55,7 @@ export async function importWorkspace(
   if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
   const archive = await readWorkspaceArchive(bytes);
   try {
-    const workspace = existing ?? (await insertWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
+    const workspace = existing ?? (await createWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
     const written: string[] = [];
     try {
       const counts = await fill(ctx, workspace.id, archive, blobs, written);
@@ -78,20 +77,6 @@ async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug:
   authorize(workspaceAbilities(workspace.role).importArchive, "Only admins and owners can import into this workspace.");
   if (await hasDocuments(ctx, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
   return workspace;
-}
-
-async function insertWorkspace(ctx: ServiceContext, input: CreateWorkspaceInput) {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [workspace] = await tx.insert(workspaces).values({ name: input.name, slug: input.slug, createdBy: ctx.actor.id }).returning();
-      if (!workspace) throw new Error("insert returned no row");
-      await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ctx.actor.id, role: "owner" });
-      return workspace;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, "workspaces_slug_unique")) throw validationError({ slug: SLUG_TAKEN_MESSAGE });
-    throw error;
-  }
 }
 
 async function fill(ctx: ServiceContext, workspaceId: string, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {

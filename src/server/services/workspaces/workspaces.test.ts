@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { memberships } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { createWorkspace } from "./create-workspace";
 import { findWorkspaceForMember } from "./find-workspace-for-member";
 import { listMembers } from "./list-members";
@@ -12,24 +9,10 @@ import { listWorkspacesForUser } from "./list-workspaces-for-user";
 import { recordWorkspaceVisit } from "./record-workspace-visit";
 import { findMovedWorkspace } from "./find-moved-workspace";
 import { updateWorkspace } from "./update-workspace";
+import { withTestDatabase } from "@test/test-database-hooks";
+import { expectAppError } from "@test/app-errors";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.destroy();
-});
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"]) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe(code);
-  return error as AppError;
-}
+const database = withTestDatabase();
 
 describe("createWorkspace", () => {
   it("makes the actor its owner", async () => {

@@ -55,8 +55,9 @@ export function TrashList({
       ) : null}
       <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
         {items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1">
+          // On a phone the buttons go under the title: beside it they left it a few letters.
+          <li key={item.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-3">
+            <div className="min-w-0 sm:flex-1">
               <p className="truncate font-medium">{displayTitle(item.title)}</p>
               <p className="text-sm text-muted">
                 Trashed <LocalTime value={item.deletedAt} />
@@ -64,15 +65,19 @@ export function TrashList({
                 {item.descendantCount > 0 ? ` · with ${item.descendantCount} sub-document${item.descendantCount === 1 ? "" : "s"}` : ""}
               </p>
             </div>
-            {canRestore ? (
-              <Button variant="secondary" onClick={() => restore(item)} disabled={isPending}>
-                Restore<span className="sr-only"> {displayTitle(item.title)}</span>
-              </Button>
-            ) : null}
-            {canPurge ? (
-              <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} disabled={isPending}>
-                Delete forever<span className="sr-only"> {displayTitle(item.title)}</span>
-              </Button>
+            {canRestore || canPurge ? (
+              <div className="flex shrink-0 flex-wrap gap-3">
+                {canRestore ? (
+                  <Button variant="secondary" onClick={() => restore(item)} disabled={isPending}>
+                    Restore<span className="sr-only"> {displayTitle(item.title)}</span>
+                  </Button>
+                ) : null}
+                {canPurge ? (
+                  <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} disabled={isPending}>
+                    Delete forever<span className="sr-only"> {displayTitle(item.title)}</span>
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
           </li>
         ))}

@@ -21,7 +21,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ["Mod+Alt+1, 2, 3", "Heading 1, 2, 3"],
   ["Mod+Alt+0", "Normal text"],
   ["Alt+F10", "Go to the formatting toolbar; again: the document menu"],
-  ["Esc in the toolbar", "Back to the text"],
+  ["Esc in the toolbar", "Back to the text; in the open “More formatting” row, close it"],
   ["← → in the toolbar; ↓ on a picker", "Move between controls; open a picker and choose with ↑ ↓ and Enter"],
 ];
 

@@ -6,13 +6,13 @@ import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { memberships, sessions, users } from "@/server/db/schema";
-import { AppError } from "@/server/errors";
 import { createInvitation } from "@/server/services/invitations/create-invitation";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { revokeInvitation } from "@/server/services/invitations/revoke-invitation";
 import { EMAIL_TAKEN_MESSAGE } from "./sign-up";
-import { signUpWithInvitation } from "./sign-up-with-invitation";
+import { signUp } from "./sign-up";
+import { appErrorOf } from "@test/app-errors";
 
 let database: TestDatabase;
 let auth: Auth;
@@ -34,21 +34,15 @@ async function invitationFor(email: string, now?: Date) {
   return { owner, workspace, token, invitation };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 async function accountExists(email: string): Promise<boolean> {
   return (await database.db.select().from(users).where(eq(users.email, email))).length > 0;
 }
 
-describe("signUpWithInvitation", () => {
+describe("signUp with an invitation", () => {
   it("creates the account as a member of the inviting workspace with the invited role, and nothing else", async () => {
     const email = newEmail();
     const { workspace, token } = await invitationFor(email);
-    const { user, workspace: joined } = await signUpWithInvitation(database.db, auth, { name: "Ivy", email, password: "long enough pw", token }, headers());
+    const { user, workspace: joined } = await signUp(database.db, auth, { name: "Ivy", email, password: "long enough pw", token }, headers());
     expect(joined.id).toBe(workspace.id);
     const rows = await database.db.select().from(memberships).where(eq(memberships.userId, user.id));
     expect(rows).toMatchObject([{ workspaceId: workspace.id, role: "commenter" }]);
@@ -65,14 +59,14 @@ describe("signUpWithInvitation", () => {
     });
     const email = newEmail();
     const { token } = await invitationFor(email);
-    const { user } = await signUpWithInvitation(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers());
+    const { user } = await signUp(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers());
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
   });
 
   it("refuses another address than the invited one, and creates no account", async () => {
     const { token } = await invitationFor(newEmail());
     const other = newEmail();
-    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Eve", email: other, password: "long enough pw", token }, headers()));
+    const error = await appErrorOf(signUp(database.db, auth, { name: "Eve", email: other, password: "long enough pw", token }, headers()));
     expect(error.fields?.email).toMatch(/This invitation is for/);
     expect(await accountExists(other)).toBe(false);
   });
@@ -80,14 +74,14 @@ describe("signUpWithInvitation", () => {
   it("refuses an expired or revoked link, and creates no account", async () => {
     const expiredEmail = newEmail();
     const expired = await invitationFor(expiredEmail, new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
-    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Old", email: expiredEmail, password: "long enough pw", token: expired.token }, headers()));
+    const error = await appErrorOf(signUp(database.db, auth, { name: "Old", email: expiredEmail, password: "long enough pw", token: expired.token }, headers()));
     expect(error.fields?._).toBe(INVITATION_MESSAGES.expired);
     expect(await accountExists(expiredEmail)).toBe(false);
 
     const revokedEmail = newEmail();
     const revoked = await invitationFor(revokedEmail);
     await revokeInvitation(contextFor(database.db, revoked.owner), { invitationId: revoked.invitation.id });
-    const second = await failure(signUpWithInvitation(database.db, auth, { name: "Rev", email: revokedEmail, password: "long enough pw", token: revoked.token }, headers()));
+    const second = await appErrorOf(signUp(database.db, auth, { name: "Rev", email: revokedEmail, password: "long enough pw", token: revoked.token }, headers()));
     expect(second.fields?._).toBe(INVITATION_MESSAGES.revoked);
     expect(await accountExists(revokedEmail)).toBe(false);
   });
@@ -95,7 +89,7 @@ describe("signUpWithInvitation", () => {
   it("sends someone who already has an account to sign in", async () => {
     const existing = await buildUser(database.db);
     const { token } = await invitationFor(existing.email);
-    const error = await failure(signUpWithInvitation(database.db, auth, { name: "Dup", email: existing.email, password: "long enough pw", token }, headers()));
+    const error = await appErrorOf(signUp(database.db, auth, { name: "Dup", email: existing.email, password: "long enough pw", token }, headers()));
     expect(error.fields).toEqual({ email: EMAIL_TAKEN_MESSAGE });
   });
 });
