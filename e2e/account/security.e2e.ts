@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { AUTH_REFUSED_TEXT } from "@/shared/protocol/close-codes";
 import { EditorPage } from "../pages/editor-page";
 import { SecurityPage } from "../pages/security-page";
@@ -8,22 +8,14 @@ import { SignInPage } from "../pages/sign-in-page";
 import type { Person } from "../support/accounts";
 import { signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
-import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { withAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // Profile → Security (docs/product.md "Account security"): a person sees where they are signed
 // in and signs other devices out, at once on pages, the API and open editors; and changes their
 // password. This server has no SMTP, so "Forgot password?" says it can't send a link.
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
-});
-afterAll(async () => {
-  await stopAppAndBrowser(app, browser);
-});
+const { app, browser } = withAppAndBrowser();
 
 /** The person signed in again in a browser context of its own (another device). */
 async function anotherDevice(person: Person): Promise<Page> {

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson, signIn } from "@test/auth-sessions";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
+import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { AppError } from "@/server/errors";
 import { ChangePasswordSchema } from "@/shared/schemas/security";
 import { WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { changePassword, SAME_PASSWORD_MESSAGE } from "./change-password";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
 });
-afterAll(async () => {
-  await database.destroy();
-});
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
   return auth.api.signInEmail({ body: { email, password }, headers: new Headers({ "x-quire-client-ip": "198.51.100.99" }) }).then(
@@ -61,9 +50,9 @@ describe("changePassword", () => {
     const person = await signedInPerson(auth);
     const ctx = { db: database.db, actor: person.actor };
     const session = { auth, headers: person.headers };
-    const wrong = await failure(changePassword(ctx, { currentPassword: "not the password", newPassword: NEW_PASSWORD, signOutOthers: false }, session));
+    const wrong = await appErrorOf(changePassword(ctx, { currentPassword: "not the password", newPassword: NEW_PASSWORD, signOutOthers: false }, session));
     expect(wrong.fields).toEqual({ currentPassword: WRONG_PASSWORD_MESSAGE });
-    const same = await failure(changePassword(ctx, { currentPassword: person.password, newPassword: person.password, signOutOthers: false }, session));
+    const same = await appErrorOf(changePassword(ctx, { currentPassword: person.password, newPassword: person.password, signOutOthers: false }, session));
     expect(same.fields).toEqual({ newPassword: SAME_PASSWORD_MESSAGE });
     expect(await canSignIn(person.actor.email, person.password)).toBe(true);
   });
@@ -73,9 +62,9 @@ describe("changePassword", () => {
     const ctx = { db: database.db, actor: person.actor };
     const session = { auth, headers: person.headers };
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await failure(changePassword(ctx, { currentPassword: `guess ${attempt}`, newPassword: NEW_PASSWORD, signOutOthers: false }, session))).code).toBe("validation_failed");
+      expect((await appErrorOf(changePassword(ctx, { currentPassword: `guess ${attempt}`, newPassword: NEW_PASSWORD, signOutOthers: false }, session))).code).toBe("validation_failed");
     }
-    const limited = await failure(changePassword(ctx, { currentPassword: person.password, newPassword: NEW_PASSWORD, signOutOthers: false }, session));
+    const limited = await appErrorOf(changePassword(ctx, { currentPassword: person.password, newPassword: NEW_PASSWORD, signOutOthers: false }, session));
     expect(limited.code).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
     expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);

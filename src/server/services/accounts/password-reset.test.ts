@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
+import { appErrorOf } from "@test/app-errors";
 import { startSmtpSink } from "@test/smtp-sink";
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { AppError } from "@/server/errors";
 import { createSmtpMailer } from "@/server/mail/mailer";
 import { RequestPasswordResetSchema, ResetPasswordSchema } from "@/shared/schemas/security";
 import { PasswordResetLimiter, RESET_REQUESTS_PER_ADDRESS } from "./internal/password-reset-limiter";
@@ -42,12 +42,6 @@ function resetToken(body: string | undefined): string {
   return link?.[1] ?? "";
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 async function canSignIn(email: string, password: string): Promise<boolean> {
   return auth.api.signInEmail({ body: { email, password }, headers: new Headers({ "x-quire-client-ip": "198.51.100.99" }) }).then(
     () => true,
@@ -72,7 +66,7 @@ describe("password reset by email", () => {
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
     expect(await auth.api.getSession({ headers: person.headers })).toBeNull();
 
-    const again = await failure(resetPassword(auth, { token, newPassword: "yet another passphrase" }));
+    const again = await appErrorOf(resetPassword(auth, { token, newPassword: "yet another passphrase" }));
     expect(again.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
   });
@@ -88,7 +82,7 @@ describe("password reset by email", () => {
   });
 
   it("refuses a token that names nothing, and a password the rules refuse", async () => {
-    const invalid = await failure(resetPassword(auth, { token: "not-a-token", newPassword: NEW_PASSWORD }));
+    const invalid = await appErrorOf(resetPassword(auth, { token: "not-a-token", newPassword: NEW_PASSWORD }));
     expect(invalid.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     const person = await signedInPerson(auth);
     await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
@@ -108,19 +102,19 @@ describe("password reset by email", () => {
     const person = await signedInPerson(auth);
     const limiter = new PasswordResetLimiter();
     for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: `198.51.100.${10 + i}` }, true, limiter);
-    const limited = await failure(requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: "198.51.100.50" }, true, limiter));
+    const limited = await appErrorOf(requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: "198.51.100.50" }, true, limiter));
     expect(limited.code).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many reset requests\. Try again in \d+ minutes?\.$/);
     expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);
     await expect.poll(() => mailsTo(person.actor.email).length).toBe(RESET_REQUESTS_PER_ADDRESS);
     const nobody = "nobody-limited@example.com";
     for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter);
-    expect((await failure(requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter))).code).toBe("rate_limited");
+    expect((await appErrorOf(requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter))).code).toBe("rate_limited");
   });
 
   it("says this server can't send email when there is no mailer", async () => {
     const person = await signedInPerson(auth);
-    const error = await failure(requestPasswordReset(auth, { email: person.actor.email }, from, false));
+    const error = await appErrorOf(requestPasswordReset(auth, { email: person.actor.email }, from, false));
     expect(error.code).toBe("unavailable");
     expect(error.message).toMatch(/can't send email/);
   });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson, signIn } from "@test/auth-sessions";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
+import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { AppError } from "@/server/errors";
 import { presentSession } from "@/server/presenters/present-session";
 import { RevokeSessionSchema } from "@/shared/schemas/security";
 import { listSessions } from "./list-sessions";
@@ -16,21 +15,11 @@ import { revokeSession } from "./revoke-session";
 const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI_ON_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
 });
-afterAll(async () => {
-  await database.destroy();
-});
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /**
  * A person with four sessions: sign-up's own and this one (no User-Agent: the test's requests),
@@ -66,7 +55,7 @@ describe("listSessions", () => {
   it("refuses a session that has ended", async () => {
     const { person, ctx, session } = await personOnThreeDevices();
     await auth.api.signOut({ headers: person.headers });
-    expect((await failure(listSessions(ctx, session))).code).toBe("unauthenticated");
+    expect((await appErrorOf(listSessions(ctx, session))).code).toBe("unauthenticated");
   });
 });
 
@@ -85,8 +74,8 @@ describe("revokeSession", () => {
     const { ctx, session } = await personOnThreeDevices();
     const stranger = await signedInPerson(auth);
     const strangerId = (await auth.api.getSession({ headers: stranger.headers }))?.session.id ?? "";
-    const theirs = await failure(revokeSession(ctx, { sessionId: strangerId }, session));
-    const nothing = await failure(revokeSession(ctx, { sessionId: crypto.randomUUID() }, session));
+    const theirs = await appErrorOf(revokeSession(ctx, { sessionId: strangerId }, session));
+    const nothing = await appErrorOf(revokeSession(ctx, { sessionId: crypto.randomUUID() }, session));
     expect([theirs.code, theirs.message]).toEqual([nothing.code, nothing.message]);
     expect(theirs.code).toBe("not_found");
     expect(await auth.api.getSession({ headers: stranger.headers })).not.toBeNull();
@@ -95,7 +84,7 @@ describe("revokeSession", () => {
   it("refuses the session asking (sign out is for that)", async () => {
     const { ctx, session } = await personOnThreeDevices();
     const { currentSessionId } = await listSessions(ctx, session);
-    expect((await failure(revokeSession(ctx, { sessionId: currentSessionId }, session))).code).toBe("conflict");
+    expect((await appErrorOf(revokeSession(ctx, { sessionId: currentSessionId }, session))).code).toBe("conflict");
     expect(await auth.api.getSession({ headers: session.headers })).not.toBeNull();
   });
 
