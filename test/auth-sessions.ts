@@ -17,12 +17,15 @@ export async function signedInPerson(auth: Auth, overrides: { name?: string; ema
   const password = "correct horse battery";
   const base = { host: "localhost:3000", "x-quire-client-ip": "203.0.113.20" };
   await auth.api.signUpEmail({ body: { name: overrides.name ?? "Ada Lovelace", email, password }, headers: new Headers(base) });
+  const { actor, headers } = await signIn(auth, email, password);
+  return { actor, headers, password };
+}
+
+/** Another sign-in of an existing account, from the device and address the headers name; the headers then carry its cookie. */
+export async function signIn(auth: Auth, email: string, password: string, device: Record<string, string> = {}): Promise<{ actor: Actor; headers: Headers }> {
+  const base = { host: "localhost:3000", "x-quire-client-ip": "203.0.113.20", ...device };
   const { headers, response } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(base), returnHeaders: true });
   const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const { user } = response;
-  return {
-    actor: { id: user.id, name: user.name, email: user.email, color: String(user.color) },
-    headers: new Headers({ ...base, cookie }),
-    password,
-  };
+  return { actor: { id: user.id, name: user.name, email: user.email, color: String(user.color) }, headers: new Headers({ ...base, cookie }) };
 }

@@ -75,6 +75,9 @@ const SCREENS: Screen[] = [
   { name: "print view", path: (fx) => `${fx.docPath}/print` },
   { name: "new workspace", path: () => "/workspaces/new" },
   { name: "profile", path: () => "/profile" },
+  { name: "security", path: () => "/profile/security" },
+  { name: "forgot password", path: () => "/forgot-password", isPublic: true },
+  { name: "reset password", path: () => "/reset-password?token=not-a-token", isPublic: true },
   { name: "published page", path: (fx) => fx.sharePath, isPublic: true },
 ];
 

@@ -535,6 +535,37 @@ export const ACCESS_TABLE: AccessRow[] = [
     probe: action("changeEmailAction", () => "/profile", () => [{}, form({ email: "not an address", currentPassword: "" })]),
   },
 
+  // Profile → Security: everyone signed in lists and ends only their own sessions, and changes their own password.
+  { surface: "page", name: "/profile/security", expected: everyone("ok", { anonymous: "login" }), probe: page(() => "/profile/security") },
+  {
+    surface: "action",
+    name: "changePasswordAction",
+    expected: everyone("ok", { anonymous: "login" }),
+    // Field messages only: a real change would sign the actor's other sessions out under other rows.
+    probe: action("changePasswordAction", () => "/profile/security", () => [{}, form({ currentPassword: "", newPassword: "short" })]),
+  },
+  {
+    surface: "action",
+    name: "revokeSessionAction of the stranger's session",
+    // Someone else's session is not_found, as an id that names nothing; the stranger's own is the
+    // session asking, which is signed out with Sign out instead (conflict), and never ended here.
+    expected: everyone("not_found", { anonymous: "login", stranger: "conflict" }),
+    probe: action("revokeSessionAction", () => "/profile/security", async (fx, t) => [{ sessionId: t === "real" ? await sessionIdOf(fx, "stranger") : fx.missing.userId }]),
+  },
+  {
+    surface: "action",
+    name: "revokeOtherSessionsAction",
+    // Ends only the actor's own other sessions; the cookie every other row uses stays signed in.
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: action("revokeOtherSessionsAction", () => "/profile/security", () => []),
+  },
+  // "Forgot password?" and the reset link's page answer everyone; this server has no SMTP, so the
+  // first says it can't send a link. An empty form answers field messages.
+  { surface: "page", name: "/forgot-password", expected: everyone("ok"), probe: page(() => "/forgot-password", () => /can&#x27;t send email|can't send email/) },
+  { surface: "page", name: "/reset-password", expected: everyone("ok"), probe: page(() => "/reset-password?token=not-a-token") },
+  { surface: "action", name: "requestPasswordResetAction", expected: everyone("ok"), probe: action("requestPasswordResetAction", () => "/forgot-password", () => [{}, form({})]) },
+  { surface: "action", name: "resetPasswordAction", expected: everyone("ok"), probe: action("resetPasswordAction", () => "/reset-password?token=x", () => [{}, form({})]) },
+
   // API tokens (Settings → API tokens): every member manages their own, whatever the role.
   { surface: "page", name: "/w/[workspace]/settings/api-tokens", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/api-tokens`) },
   {
@@ -898,4 +929,12 @@ function archiveForm(fields: Record<string, string>): FormData {
   const data = form(fields);
   data.set("file", new Blob([zip], { type: "application/zip" }), "workspace.quire.zip");
   return data;
+}
+
+/** The id of the session the actor's cookie carries, as better-auth reports it. */
+async function sessionIdOf(fx: Fixture, actor: ActorName): Promise<string> {
+  const response = await fetch(`${fx.app.url}/api/auth/get-session`, { headers: { cookie: fx.cookie(actor) } });
+  const body = (await response.json()) as { session?: { id?: string } } | null;
+  if (!body?.session?.id) throw new Error(`no session for ${actor}: ${response.status}`);
+  return body.session.id;
 }

@@ -189,3 +189,17 @@ export interface SearchResultDto {
   /** ISO 8601. */
   updatedAt: string;
 }
+
+/** One of the signed-in person's sessions, as Profile → Security lists it (never its token). */
+export interface SessionDto {
+  id: string;
+  /** "Chrome on macOS", from the User-Agent the session began with. */
+  device: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  /** When the session was last extended: better-auth rolls it at most once a day, so this is to the day. */
+  lastActiveAt: string;
+  /** The session this page was loaded with. */
+  isCurrent: boolean;
+}

@@ -6,11 +6,15 @@ import { redirect } from "next/navigation";
 import type { FormState } from "@/shared/form-state";
 import { safeReturnPath } from "@/shared/form-state";
 import { SignInSchema, SignUpSchema } from "@/shared/schemas/auth";
+import { RequestPasswordResetSchema, ResetPasswordSchema } from "@/shared/schemas/security";
 import { InvitedSignUpSchema } from "@/shared/schemas/member";
 import { getAuth } from "@/server/auth/auth";
+import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { getDb } from "@/server/db/database";
 import { publicOrigin } from "@/server/http/public-origin";
 import { getMailer } from "@/server/mail/mailer";
+import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
+import { resetPassword } from "@/server/services/accounts/reset-password";
 import { signUp } from "@/server/services/accounts/sign-up";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
@@ -69,4 +73,38 @@ export async function signOutAction(formData?: FormData): Promise<void> {
   // Whatever a crafted request sends instead of a form is no `next` at all.
   const next = safeReturnPath(formData instanceof FormData ? formData.get("next") : null, "");
   redirect(next ? `/login?next=${encodeURIComponent(next)}` : "/login");
+}
+
+/**
+ * "Forgot password?": the same answer for every address (docs/product.md "Validation"); the
+ * link goes out only when an account has it and SMTP is set up.
+ */
+export async function requestPasswordResetAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["email"]);
+  const echo = { email: values.email ?? "" };
+  const parsed = parseForm(RequestPasswordResetSchema, values, echo);
+  if ("state" in parsed) return parsed.state;
+  try {
+    const requestHeaders = await headers();
+    const from = { origin: publicOrigin(requestHeaders), ip: requestHeaders.get(CLIENT_IP_HEADER) };
+    await requestPasswordReset(await getAuth(), parsed.data, from, getMailer() !== null);
+  } catch (error) {
+    return formStateFromError(error, echo);
+  }
+  return { success: `If an account uses ${parsed.data.email}, we sent it a link to choose a new password. It works for one hour.`, values: { email: "" } };
+}
+
+/** The emailed link's page: sets the new password, then sends the person to sign in with it. */
+export async function resetPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["token", "newPassword"]);
+  const echo = { token: values.token ?? "" };
+  const parsed = parseForm(ResetPasswordSchema, values, echo);
+  if ("state" in parsed) return parsed.state;
+  try {
+    await resetPassword(await getAuth(), parsed.data);
+  } catch (error) {
+    return formStateFromError(error, echo);
+  }
+  // Every session of the account ended with the reset, this browser's too.
+  redirect("/login?reset=done");
 }

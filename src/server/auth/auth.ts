@@ -16,6 +16,7 @@ import { resolveAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
 import { SignInLimiter } from "./sign-in-limiter";
 import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
+import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
 
@@ -60,10 +61,20 @@ export function createAuth(options: CreateAuthOptions) {
         const origin = options.publicUrl ? new URL(options.publicUrl).origin : requestOrigin(request);
         await options.mailer.send(existingAccountEmail({ to: user.email, signInLink: `${origin}/login` }));
       },
+      // A reset signs every session out: whoever made someone reset their password may hold one.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_HOURS * 3600,
+      // Only services/accounts/request-password-reset.ts asks for a link (the HTTP path is
+      // disabled below), after its limit per address.
+      ...(options.mailer ? { sendResetPassword: sendResetPasswordWith(options.mailer, options.publicUrl) } : {}),
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60, // rolling: extended at most once a day
+      // better-auth lists sessions only for one signed in within freshAge (a day by default), so
+      // the security page would fail for anyone who signed in yesterday; listing one's own sessions
+      // needs a live session only, and revoking them never needed more.
+      freshAge: 0,
     },
     user: {
       additionalFields: {
@@ -94,7 +105,9 @@ export function createAuth(options: CreateAuthOptions) {
     // Not over HTTP: changing the email goes through the profile page, which asks for the
     // current password first (a stolen session alone can't take the account over), and no
     // screen re-sends verification emails.
-    disabledPaths: ["/change-email", "/send-verification-email"],
+    // A password-reset link is asked for through the "Forgot password?" page only, which limits
+    // requests per address (services/accounts/request-password-reset.ts).
+    disabledPaths: ["/change-email", "/send-verification-email", "/request-password-reset"],
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
       // docs/product.md "Limits" counts an account's failures per address, and each address's apart.
@@ -112,7 +125,7 @@ export function createAuth(options: CreateAuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // Our forms check names with the same field; this covers better-auth's own endpoints.
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
-        if (ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") return;
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
         const retryAfter = await limiter.take(await passwordAttempt(ctx));
         if (retryAfter !== null) {
           throw new APIError(
@@ -123,7 +136,7 @@ export function createAuth(options: CreateAuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if ((ctx.path !== "/sign-in/email" && ctx.path !== "/verify-password") || ctx.context.returned instanceof Error) return;
+        if (!PASSWORD_PATHS.has(ctx.path) || ctx.context.returned instanceof Error) return;
         await limiter.succeeded(await passwordAttempt(ctx));
       }),
     },
@@ -134,6 +147,10 @@ export function createAuth(options: CreateAuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+// Every endpoint that checks a password the caller typed: each counts with the account's sign-ins,
+// so a session left open can't be used to guess the password without limit.
+const PASSWORD_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password"]);
 
 // Without PUBLIC_URL the origin is derived from each request on purpose (see baseURL above), so
 // better-auth's start-up warning about a missing base URL says nothing an operator should act on.
@@ -176,11 +193,11 @@ export function tooManyAttemptsMessage(seconds: number): string {
 }
 
 // Who is giving a password, from where: server.ts stamps the client address on every request.
-// The profile's password check (verify-password, for an email change) counts as a sign-in to the
-// session's account, so a session left open can't be used to guess the password without limit.
+// The profile's password checks (verify-password for an email change, change-password) count as
+// sign-ins to the session's account.
 async function passwordAttempt(ctx: Parameters<typeof getSessionFromCtx>[0] & { path?: string; body?: { email?: unknown } }): Promise<SignInAttempt> {
   const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? null;
-  if (ctx.path === "/verify-password") return { ip, email: (await getSessionFromCtx(ctx))?.user.email };
+  if (ctx.path !== "/sign-in/email") return { ip, email: (await getSessionFromCtx(ctx))?.user.email };
   return { ip, email: typeof ctx.body?.email === "string" ? ctx.body.email : undefined };
 }
 
@@ -206,6 +223,21 @@ function sendVerificationEmailWith(mailer: Mailer, publicUrl: string | undefined
       console.error("[mail] email-change email failed:", error instanceof Error ? error.message : error);
       if (request) unsentMailRequests.add(request);
     }
+  };
+}
+
+// As for the email change: better-auth's link (to its GET /reset-password/:token, on its first
+// base URL) is replaced by one straight to our page on the person's origin. The send is not
+// awaited and a failure is only logged: waiting for SMTP, or saying it failed, would tell the
+// form's user that the address has an account (no email goes to one without).
+function sendResetPasswordWith(mailer: Mailer, publicUrl: string | undefined) {
+  return async ({ user, token }: { user: { email: string; name: string }; token: string }, request?: Request) => {
+    const origin = publicUrl ? new URL(publicUrl).origin : request ? new URL(request.url).origin : null;
+    if (!origin) throw new Error("No origin for the password-reset link: pass the request to auth.api.requestPasswordReset");
+    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+    mailer.send(resetPasswordEmail({ to: user.email, name: user.name, link })).catch((error: unknown) => {
+      console.error("[mail] password-reset email failed:", error instanceof Error ? error.message : error);
+    });
   };
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useActionState, useRef } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { Field } from "@/components/ui/field";
@@ -31,6 +32,11 @@ export function SignInForm({ next }: { next: string }) {
         autoComplete="current-password"
         required
         error={state.fields?.password}
+        hint={
+          <Link href="/forgot-password" className="text-accent underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        }
       />
       <FormMessage error={state.message} />
       <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>

@@ -7,8 +7,8 @@ import { SignInForm } from "@/app/(auth)/_components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string }> }) {
+  const { next, reset } = await searchParams;
   if (await getActor()) redirect(safeReturnPath(next));
   // Coming from an invitation: "Create an account" joins that workspace instead of making one.
   const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(safeReturnPath(next, ""))?.[1];
@@ -21,6 +21,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           Create an account
         </Link>
       </p>
+      {reset === "done" ? (
+        <p role="status" className="mt-4 text-sm text-success">
+          Your password is changed, and every session is signed out. Sign in with the new password.
+        </p>
+      ) : null}
       <SignInForm next={safeReturnPath(next, "")} />
     </>
   );

@@ -1,0 +1,90 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpSink } from "@test/smtp-sink";
+import { SignUpPage } from "../pages/sign-up-page";
+import { newPerson, signInViaApi } from "../support/accounts";
+import { launchBrowser, newContext } from "../support/browser";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
+
+// "Forgot password?" with SMTP_URL set: the same answer for every address, a link on the address
+// the person used, a new password, and every session signed out (docs/product.md "Account security").
+
+let app: RunningApp;
+let browser: Browser;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [app, browser] = await Promise.all([startApp({ env: { SMTP_URL: sink.url } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopApp(app);
+  await sink?.close();
+});
+
+const RESET_LINK = /http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+/;
+
+function mailsTo(address: string): string[] {
+  return sink.received
+    .filter((received) => received.to.includes(`<${address}>`))
+    .map((received) => received.data.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+}
+
+function resetLinkTo(address: string): string | undefined {
+  const body = mailsTo(address).findLast((mail) => mail.includes("Subject: Reset your Quire password"));
+  return body ? RESET_LINK.exec(body)?.[0] : undefined;
+}
+
+describe("password reset with SMTP set up", () => {
+  it("answers alike for any address, emails a link to the person's origin, and the new password signs in", async () => {
+    const person = newPerson("reset");
+    const page = await (await newContext(browser, app.url)).newPage();
+    await new SignUpPage(page).open();
+    await new SignUpPage(page).fill(person);
+    await new SignUpPage(page).submit();
+    await page.waitForURL("**/signup/check-email");
+    const signedIn = await signInViaApi(app.url, person);
+    expect(signedIn.status).toBe(200);
+
+    const ask = async (email: string): Promise<string> => {
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await page.waitForURL("**/forgot-password");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      const status = page.getByRole("status").filter({ hasText: "we sent it a link" });
+      await status.waitFor();
+      return ((await status.textContent()) ?? "").replace(email, "<address>");
+    };
+    const nobody = `nobody-${person.email}`;
+    expect(await ask(nobody)).toBe(await ask(person.email));
+    await expect.poll(() => resetLinkTo(person.email)).toBeDefined();
+    expect(mailsTo(nobody)).toEqual([]);
+
+    const link = resetLinkTo(person.email) ?? "";
+    expect(new URL(link).origin).toBe(new URL(app.url).origin);
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New password").fill("short");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("Use at least 8 characters.").waitFor();
+    const newPassword = `${person.password}-reset`;
+    await page.getByLabel("New password").fill(newPassword);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.waitForURL("**/login?reset=done");
+    await page.getByText("Your password is changed, and every session is signed out.").waitFor();
+
+    expect((await signInViaApi(app.url, person)).status).toBe(401);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel("New password").fill(`${newPassword}-again`);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText("This link has expired or was already used.").waitFor();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Page } from "playwright-core";
+
+/** /profile/security: the password form and the session list. */
+export class SecurityPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens it from the profile's Security section, the way people reach it. */
+  async openFromProfile() {
+    await this.page.goto("/profile");
+    await this.page.getByRole("link", { name: "Password and sessions" }).click();
+    await this.page.waitForURL("**/profile/security");
+    await this.page.getByRole("heading", { name: "Security", level: 1 }).waitFor();
+  }
+
+  passwordSection() {
+    return this.page.getByRole("region", { name: "Password" });
+  }
+
+  sessionsSection() {
+    return this.page.getByRole("region", { name: "Sessions" });
+  }
+
+  sessions() {
+    return this.sessionsSection().getByTestId("session");
+  }
+
+  /** The listed sessions that are not this device. */
+  otherSessions() {
+    return this.sessions().filter({ hasNotText: "This device" });
+  }
+
+  async changePassword(currentPassword: string, newPassword: string, signOutOthers: boolean) {
+    const section = this.passwordSection();
+    await section.getByLabel("Current password").fill(currentPassword);
+    await section.getByLabel("New password").fill(newPassword);
+    await section.getByLabel(/Sign out everywhere else/).setChecked(signOutOthers);
+    await section.getByRole("button", { name: "Change password" }).click();
+  }
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ResetPasswordForm } from "@/app/(auth)/_components/reset-password-form";
+
+export const metadata: Metadata = { title: "Choose a new password" };
+
+/**
+ * Where the emailed reset link lands (auth.ts builds it on the person's origin). The token is
+ * checked when the form is sent, so a used or expired link says so then, with a way to ask again.
+ */
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const { token } = await searchParams;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">Choose a new password</h1>
+      {token ? (
+        <>
+          <p className="mt-1 text-sm text-muted">Choosing a new password signs you out everywhere; then sign in with it.</p>
+          <ResetPasswordForm token={token} />
+        </>
+      ) : (
+        <p className="mt-3 text-sm" role="alert">
+          This link is incomplete. Open the link from the email again, or ask for a new one.
+        </p>
+      )}
+      <p className="mt-6 text-sm">
+        <Link href="/forgot-password" className="font-medium text-accent underline-offset-2 hover:underline">
+          Ask for a new link
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { APIError } from "better-auth/api";
+import type { ResetPasswordInput } from "@/shared/schemas/security";
+import type { Auth } from "@/server/auth/auth";
+import { validationError } from "@/server/errors";
+
+export const INVALID_RESET_LINK_MESSAGE = "This link has expired or was already used. Ask for a new one.";
+
+/**
+ * Sets a new password from an emailed reset link through better-auth's resetPassword: the token
+ * works once, within the hour, and every session of the account ends (auth.ts), so the person
+ * signs in again with the new password.
+ * @throws AppError validation_failed (the link expired, was used or never existed; a password the rules refuse)
+ */
+export async function resetPassword(auth: Auth, input: ResetPasswordInput): Promise<void> {
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    if (error.body?.code === "PASSWORD_TOO_SHORT" || error.body?.code === "PASSWORD_TOO_LONG") throw validationError({ newPassword: error.body.message ?? "Choose another password." });
+    if (error.statusCode === 400) throw validationError({ _: INVALID_RESET_LINK_MESSAGE });
+    throw error;
+  }
+}
