@@ -6,8 +6,6 @@ import * as restoreRoute from "@/app/api/v1/documents/[id]/restore/route";
 import * as documentsRoute from "@/app/api/v1/documents/route";
 import * as searchRoute from "@/app/api/v1/search/route";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
@@ -16,18 +14,18 @@ import { createApiRateLimiter } from "@/server/http/api-rate-limiter";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The routes reach the database through a process singleton; registering the test database
 // under its key lets the real handlers run. Requests carry tokens, so no auth instance is needed
 // except for the cookie cases, which the session-less paths never reach.
 const ORIGIN = "http://localhost:3000";
-let database: TestDatabase;
+const database = withTestDatabase();
 let owner: Actor;
 let workspace: { id: string; slug: string };
 let writeToken: string;
 let readToken: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   owner = await buildUser(database.db, { name: "Owner" });
   workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
@@ -36,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of ["database", "auth", "api-rate-limiter"]) clearProcessSingleton(key);
-  await database.destroy();
 });
 
 async function tokenFor(actor: Actor, workspaceId: string, scope: "read" | "write") {

@@ -2,30 +2,27 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
 import { startSmtpSink } from "@test/smtp-sink";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createSmtpMailer } from "@/server/mail/mailer";
 import { changeEmail, EMAIL_CONFIRMED_PATH, WRONG_PASSWORD_MESSAGE } from "./change-email";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // With SMTP set up, a new address must prove itself before the account uses it, and a taken
 // address gets the same answer as a free one (docs/product.md "Validation").
 
 const ORIGIN = "http://docs.example.com";
-let database: TestDatabase;
+const database = withTestDatabase();
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let auth: Auth;
 beforeAll(async () => {
-  database = await createTestDatabase();
   sink = await startSmtpSink();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
 });
 afterAll(async () => {
   await sink.close();
-  await database.destroy();
 });
 
 const newAddress = () => `new-${Math.random().toString(36).slice(2, 10)}@example.com`;

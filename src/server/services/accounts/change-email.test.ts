@@ -1,25 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
 import { ChangeEmailSchema } from "@/shared/schemas/profile";
 import { changeEmail, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // Without SMTP (no mailer): the address changes at once, after the current password.
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-});
-afterAll(async () => {
-  await database.destroy();
 });
 
 const newAddress = () => `new-${Math.random().toString(36).slice(2, 10)}@example.com`;

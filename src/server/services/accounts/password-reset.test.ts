@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
 import { appErrorOf } from "@test/app-errors";
 import { startSmtpSink } from "@test/smtp-sink";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { createSmtpMailer } from "@/server/mail/mailer";
@@ -11,23 +9,22 @@ import { RequestPasswordResetSchema, ResetPasswordSchema } from "@/shared/schema
 import { PasswordResetLimiter, RESET_REQUESTS_PER_ADDRESS } from "./internal/password-reset-limiter";
 import { requestPasswordReset } from "./request-password-reset";
 import { INVALID_RESET_LINK_MESSAGE, resetPassword } from "./reset-password";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // "Forgot password?" with SMTP set up: a one-use link on the person's origin, the same answer
 // for every address (docs/product.md "Validation"), and every session signed out after.
 
 const ORIGIN = "http://docs.example.com";
 const NEW_PASSWORD = "a brand new passphrase";
-let database: TestDatabase;
+const database = withTestDatabase();
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let auth: Auth;
 beforeAll(async () => {
-  database = await createTestDatabase();
   sink = await startSmtpSink();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
 });
 afterAll(async () => {
   await sink.close();
-  await database.destroy();
 });
 
 function mailsTo(address: string): string[] {

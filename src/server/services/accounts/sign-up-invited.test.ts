@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { memberships, sessions, users } from "@/server/db/schema";
@@ -13,15 +11,12 @@ import { revokeInvitation } from "@/server/services/invitations/revoke-invitatio
 import { EMAIL_TAKEN_MESSAGE } from "./sign-up";
 import { signUp } from "./sign-up";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-});
-afterAll(async () => {
-  await database.destroy();
 });
 
 const headers = () => new Headers({ host: "localhost:3000", "x-quire-client-ip": "203.0.113.9" });

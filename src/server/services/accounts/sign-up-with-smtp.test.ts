@@ -1,25 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "@test/smtp-sink";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { createSmtpMailer } from "@/server/mail/mailer";
 import { signUp } from "./sign-up";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // With SMTP set up, sign-up must not tell whether an address has an account (docs/product.md
 // "Validation"): the form answers alike, and only the owner's inbox learns the address was taken.
 
 const ORIGIN = "http://docs.example.com";
-let database: TestDatabase;
+const database = withTestDatabase();
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let auth: Auth;
 let mail: { mailer: ReturnType<typeof createSmtpMailer>; origin: string };
 beforeAll(async () => {
-  database = await createTestDatabase();
   sink = await startSmtpSink();
   const mailer = createSmtpMailer(sink.url, "Quire <quire@example.com>");
   mail = { mailer, origin: ORIGIN };
@@ -27,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sink.close();
-  await database.destroy();
 });
 
 const headers = () => new Headers({ host: "docs.example.com", origin: ORIGIN, "x-quire-client-ip": "203.0.113.9" });

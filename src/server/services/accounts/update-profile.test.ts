@@ -1,23 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
 import { UpdateProfileSchema } from "@/shared/schemas/profile";
 import { updateProfile } from "./update-profile";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-});
-afterAll(async () => {
-  await database.destroy();
 });
 
 async function stored(id: string) {

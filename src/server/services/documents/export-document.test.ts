@@ -7,8 +7,6 @@ import mammoth from "mammoth";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
 import { documents, files } from "@/server/db/schema";
 import { renderDeltaHtml } from "@/server/body/render-delta-html";
@@ -22,6 +20,7 @@ import { exportDocument } from "./export-document";
 import { exportDocumentTree } from "./export-document-tree";
 import { FIXTURES_DIR } from "@test/fixtures";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 const FIXTURES = FIXTURES_DIR;
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, "export", name), "utf8");
@@ -29,7 +28,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, "export", 
 const UPLOAD_ID = "Zx8Kq2mVbN4pL7tR1sYw3A";
 const ORIGIN = "http://quire.test";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let owner: Actor;
 let viewer: Actor;
@@ -38,7 +37,6 @@ let workspaceId: string;
 let sampleId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-export-"));
   // Exports read uploads through readFile's default store: register this test's store under its key.
   processSingleton("blob-store", () => new DiskBlobStore(blobRoot));
@@ -60,7 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   clearProcessSingleton("blob-store");
   await closePdfPrinter();
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -5,8 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { documents, files, memberships } from "@/server/db/schema";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
@@ -14,17 +12,16 @@ import { readFile } from "./read-file";
 import { readSignedFile } from "./read-signed-file";
 import { uploadImage } from "./upload-image";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let blobs: DiskBlobStore;
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-read-"));
   blobs = new DiskBlobStore(blobRoot);
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -6,8 +6,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { Role } from "@/shared/roles";
 import { files } from "@/server/db/schema";
@@ -15,17 +13,16 @@ import { DiskBlobStore } from "@/server/storage/blob-store";
 import { TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "@/shared/upload-messages";
 import { uploadImage } from "./upload-image";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let blobs: DiskBlobStore;
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-upload-"));
   blobs = new DiskBlobStore(blobRoot);
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -6,8 +6,6 @@ import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES } from "@test/file-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import type { Role } from "@/shared/roles";
 import { documents, files } from "@/server/db/schema";
@@ -15,17 +13,16 @@ import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { sampleDocx } from "@test/import-fixtures";
 import { importFiles } from "./import-files";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let blobs: DiskBlobStore;
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-import-"));
   blobs = new DiskBlobStore(blobRoot);
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -4,23 +4,20 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { documents } from "@/server/db/schema";
 import type { BodyOp } from "@/server/body/sanitize-delta";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
 import { exportDocument } from "@/server/services/documents/export-document";
 import { importFiles } from "./import-files";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-round-trip-"));
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

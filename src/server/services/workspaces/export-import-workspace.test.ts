@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES } from "@test/file-factories";
 import { deflatedZeros, lyingZip } from "@test/zip-bomb";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Actor } from "@/server/context";
 import { documents, files, revisions, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
@@ -22,17 +20,16 @@ import { exportWorkspace } from "./export-workspace";
 import { NOT_EMPTY_MESSAGE, importWorkspace } from "./import-workspace";
 import { updateWorkspace } from "./update-workspace";
 import { appErrorOf } from "@test/app-errors";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let blobs: DiskBlobStore;
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-archive-"));
   blobs = new DiskBlobStore(blobRoot);
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

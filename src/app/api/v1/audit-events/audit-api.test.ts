@@ -3,26 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "./route";
 import { GET as GET_CSV } from "./export/route";
 import { buildUser, buildWorkspace } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import type { AuditEventPage } from "@/shared/schemas/audit";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The routes reach the database and auth through process singletons (as in search-api.test.ts).
 const SECRET = "test-secret-that-is-at-least-32-characters";
 const HOST = { host: "localhost:3000" };
 const noParams = { params: Promise.resolve({}) };
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 let cookie: string;
 let workspace: { id: string; slug: string };
 let editorWorkspace: { id: string; slug: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: SECRET });
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   processSingleton("auth", () => Promise.resolve(auth));
@@ -43,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of ["database", "auth"]) clearProcessSingleton(key);
-  await database.destroy();
 });
 
 const request = (path: string, params: Record<string, string>) =>

@@ -7,24 +7,22 @@ import { GET } from "@/app/api/v1/files/[id]/route";
 import { POST } from "./route";
 import { buildWorkspace } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The route modules reach the database, auth, blob store and signer through process
 // singletons; registering test instances under the same keys lets the real handlers run.
 const SINGLETONS = ["database", "auth", "blob-store", "file-url-signer"];
 const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 let blobRoot: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-files-api-"));
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
@@ -34,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of SINGLETONS) clearProcessSingleton(key);
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

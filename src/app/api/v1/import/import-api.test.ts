@@ -5,22 +5,20 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { buildDocument, buildWorkspace } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
 import type { ImportSummary } from "@/shared/schemas/import";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The route reaches the database, auth and blob store through process singletons (files-api.test.ts).
 const SINGLETONS = ["database", "auth", "blob-store"];
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 let blobRoot: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-import-api-"));
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
@@ -29,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of SINGLETONS) clearProcessSingleton(key);
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -3,24 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { GET, POST } from "./route";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { deriveDocument } from "@/server/body/derive-document";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The route reaches the database and auth through process singletons; registering test
 // instances under the same keys lets the real handler run (as in files-api.test.ts).
 const SECRET = "test-secret-that-is-at-least-32-characters";
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 let cookie: string;
 let workspace: { id: string; slug: string };
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: SECRET });
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   processSingleton("auth", () => Promise.resolve(auth));
@@ -38,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of ["database", "auth"]) clearProcessSingleton(key);
-  await database.destroy();
 });
 
 const HOST = { host: "localhost:3000" };

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/workspaces/[id]/export/route";
 import { POST } from "@/app/api/v1/workspaces/import/route";
 import { buildWorkspace } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { DiskBlobStore } from "@/server/storage/blob-store";
@@ -16,17 +14,17 @@ import { clearProcessSingleton, processSingleton } from "@/server/process-single
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
 import { ENTRY, MAX_ARCHIVE_BYTES } from "@/server/formats/archive/workspace-archive";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The real route handlers, with the database, auth and blob store registered as the process's.
 const SINGLETONS = ["database", "auth", "blob-store"];
 const SECRET = "test-secret-that-is-at-least-32-characters";
 const ORIGIN = "http://localhost:3000";
 const HOST = { host: "localhost:3000" };
-let database: TestDatabase;
+const database = withTestDatabase();
 let auth: Auth;
 let blobRoot: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   auth = createAuth({ db: database.db, secret: SECRET });
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-archive-api-"));
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
@@ -35,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of SINGLETONS) clearProcessSingleton(key);
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -4,25 +4,22 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { fileIdFromUrl } from "@/server/storage/file-urls";
 import { signFileUrls } from "./sign-file-urls";
 import { uploadImage } from "@/server/services/files/upload-image";
+import { withTestDatabase } from "@test/test-database-hooks";
 
-let database: TestDatabase;
+const database = withTestDatabase();
 let blobRoot: string;
 let blobs: DiskBlobStore;
 const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
 beforeAll(async () => {
-  database = await createTestDatabase();
   blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-sign-"));
   blobs = new DiskBlobStore(blobRoot);
 });
 afterAll(async () => {
-  await database.destroy();
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 

@@ -3,21 +3,19 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The route reaches the database and auth through process singletons (as in search-api.test.ts).
 const SECRET = "test-secret-that-is-at-least-32-characters";
 const HOST = { host: "localhost:3000" };
-let database: TestDatabase;
+const database = withTestDatabase();
 let cookie: string;
 let docId: string;
 let foreignId: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   const auth: Auth = createAuth({ db: database.db, secret: SECRET });
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   processSingleton("auth", () => Promise.resolve(auth));
@@ -37,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of ["database", "auth"]) clearProcessSingleton(key);
-  await database.destroy();
 });
 
 function get(id: string, query: string, withCookie = true) {

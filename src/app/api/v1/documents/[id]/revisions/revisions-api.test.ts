@@ -3,27 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as LIST, POST as LIST_POST } from "./route";
 import { GET as RESTORE_GET, POST as RESTORE } from "@/app/api/v1/documents/[id]/revisions/[rev]/restore/route";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
-import type { TestDatabase } from "@test/test-db";
-import { createTestDatabase } from "@test/test-db";
 import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
 import { stateFromDelta } from "@/server/body/state-from-delta";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { saveVersion } from "@/server/services/revisions/save-version";
+import { withTestDatabase } from "@test/test-database-hooks";
 
 // The routes reach the database and auth through process singletons; registering test
 // instances under the same keys lets the real handlers run (as in search-api.test.ts).
 const SECRET = "test-secret-that-is-at-least-32-characters";
 const HOST = { host: "localhost:3000" };
-let database: TestDatabase;
+const database = withTestDatabase();
 const cookies: Record<"owner" | "viewer", string> = { owner: "", viewer: "" };
 let owner: Actor;
 let doc: { id: string };
 let revisionIds: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const auth = createAuth({ db: database.db, secret: SECRET });
   processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   processSingleton("auth", () => Promise.resolve(auth));
@@ -53,7 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const key of ["database", "auth"]) clearProcessSingleton(key);
-  await database.destroy();
 });
 
 function call(handler: typeof LIST, path: string, params: Record<string, string>, who: "owner" | "viewer" | null, method = "GET") {
