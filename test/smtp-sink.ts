@@ -8,12 +8,28 @@ export interface ReceivedMail {
   data: string;
 }
 
+export interface SmtpSink {
+  url: string;
+  received: ReceivedMail[];
+  /** The messages sent to `address`, oldest first, headers and body decoded from quoted-printable. */
+  mailsTo(address: string): string[];
+  close(): Promise<void>;
+}
+
+/** Long lines arrive quoted-printable, as nodemailer writes them: soft breaks (=CRLF) and =XX bytes. */
+export function decodeQuotedPrintable(text: string): string {
+  return Buffer.from(
+    text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
 /**
  * A tiny SMTP server on a free loopback port that accepts every message and keeps it:
  * email is what leaves the process, so tests receive it instead of mocking the mailer.
  * It speaks just enough SMTP for nodemailer (EHLO, MAIL, RCPT, DATA, QUIT; no TLS, no auth).
  */
-export async function startSmtpSink(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = net.createServer((socket) => {
     let buffer = "";
@@ -54,6 +70,7 @@ export async function startSmtpSink(): Promise<{ url: string; received: Received
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    mailsTo: (address) => received.filter((mail) => mail.to.includes(`<${address}>`)).map((mail) => decodeQuotedPrintable(mail.data)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

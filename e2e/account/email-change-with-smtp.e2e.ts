@@ -27,8 +27,7 @@ afterAll(async () => {
 const VERIFY_LINK = /http:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/;
 
 function linkIn(address: string): string | undefined {
-  const mails = sink.received.filter((received) => received.to.includes(`<${address}>`));
-  const body = mails.at(-1)?.data.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const body = sink.mailsTo(address).at(-1);
   return body ? VERIFY_LINK.exec(body)?.[0] : undefined;
 }
 

@@ -24,8 +24,7 @@ afterAll(async () => {
 });
 
 function linkIn(address: string, pattern: RegExp): string | undefined {
-  const mail = sink.received.find((received) => received.to.includes(`<${address}>`));
-  const body = mail?.data.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const body = sink.mailsTo(address)[0];
   return body ? pattern.exec(body)?.[0] : undefined;
 }
 

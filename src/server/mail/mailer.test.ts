@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startSmtpSink } from "@test/smtp-sink";
+import { decodeQuotedPrintable, startSmtpSink } from "@test/smtp-sink";
 import { invitationEmail } from "@/server/services/invitations/internal/invitation-email";
 import { createSmtpMailer } from "./mailer";
 
@@ -34,11 +34,3 @@ describe("createSmtpMailer", () => {
     ).rejects.toThrow();
   });
 });
-
-// Long lines arrive quoted-printable: soft breaks (=CRLF) and =XX bytes.
-function decodeQuotedPrintable(text: string): string {
-  return Buffer.from(
-    text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-}

@@ -29,9 +29,7 @@ const newAddress = () => `new-${Math.random().toString(36).slice(2, 10)}@example
 const mail = { origin: ORIGIN };
 
 function mailsTo(address: string): string[] {
-  return sink.received
-    .filter((received) => received.to.includes(`<${address}>`))
-    .map((received) => received.data.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return sink.mailsTo(address);
 }
 
 async function storedEmail(id: string) {

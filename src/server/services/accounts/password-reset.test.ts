@@ -28,9 +28,7 @@ afterAll(async () => {
 });
 
 function mailsTo(address: string): string[] {
-  return sink.received
-    .filter((received) => received.to.includes(`<${address}>`))
-    .map((received) => received.data.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return sink.mailsTo(address);
 }
 
 function resetToken(body: string | undefined): string {
