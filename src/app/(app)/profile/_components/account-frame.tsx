@@ -1,18 +1,12 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Logo } from "@/components/logo";
-import { ThemeToggle } from "@/components/theme-toggle";
+import { StandaloneHeader } from "@/components/standalone-header";
 
 /** The frame of the account pages (Profile, Security): logo, theme, a heading, the way back. */
 export function AccountFrame({ title, intro, back, children }: { title: string; intro: string; back: { href: string; label: string }; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
-      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
-        <Link href="/" aria-label="Quire home" className="rounded-md">
-          <Logo />
-        </Link>
-        <ThemeToggle />
-      </header>
+      <StandaloneHeader />
       <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 pb-16 pt-6 sm:pt-10">
         <div>
           <h1 className="text-2xl font-semibold">{title}</h1>

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Logo } from "@/components/logo";
-import { ThemeToggle } from "@/components/theme-toggle";
+import { StandaloneHeader } from "@/components/standalone-header";
 import { NewWorkspaceForm } from "@/app/(app)/workspaces/new/_components/new-workspace-form";
 
 export const metadata: Metadata = { title: "New workspace" };
@@ -9,12 +8,7 @@ export const metadata: Metadata = { title: "New workspace" };
 export default function NewWorkspacePage() {
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
-      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
-        <Link href="/" aria-label="Quire home" className="rounded-md">
-          <Logo />
-        </Link>
-        <ThemeToggle />
-      </header>
+      <StandaloneHeader />
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
         <div className="w-full max-w-md rounded-xl border border-border bg-raised p-6 shadow-sm sm:p-8">
           <h1 className="text-2xl font-semibold">Create a workspace</h1>
