@@ -3,7 +3,7 @@ import { API_PAGE_SIZE } from "@/shared/schemas/api-v1";
 import type { ServiceContext } from "@/server/context";
 import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace-for-member";
 import { decodeAuditCursor, encodeAuditCursor } from "./internal/audit-cursor";
 import type { AuditEventRow, AuditEventWhere } from "./internal/audit-event-query";
 import { selectAuditEvents } from "./internal/audit-event-query";
@@ -41,7 +41,7 @@ export async function listAuditEvents(ctx: ServiceContext, request: AuditEventRe
  */
 export async function authorizeAuditLog(ctx: ServiceContext, request: AuditEventRequest) {
   const workspace = await findWorkspaceForMember(ctx, request.workspace);
-  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   authorize(workspaceAbilities(workspace.readRole).viewAuditLog, "Only admins and owners can read the audit log.");
   const where: AuditEventWhere = {
     workspaceId: workspace.id,

@@ -3,9 +3,12 @@ import type { ServiceContext } from "@/server/context";
 import { documents, memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
+import type { Role } from "@/shared/roles";
 import type { DocumentAccess } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
+
+type LoadedDocumentRow = Omit<LoadedDocument, "actorRole" | "isTrashed"> & { actorRole: Role };
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";
 
@@ -26,17 +29,32 @@ export async function findDocumentForMember(
   documentId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<LoadedDocument> {
-  const [row] = await ctx.db
-    .select({
-      ...summaryColumns,
-      deletedAt: documents.deletedAt,
-      deletedRootId: documents.deletedRootId,
-      actorRole: memberships.role,
-    })
-    .from(documents)
-    .innerJoin(memberships, and(eq(memberships.workspaceId, documents.workspaceId), eq(memberships.userId, ctx.actor.id)))
-    .where(eq(documents.id, documentId))
-    .limit(1);
+  const [row] = await ctx.db.select(documentAccessColumns).from(documents).innerJoin(memberships, actorMembership(ctx)).where(eq(documents.id, documentId)).limit(1);
+  return loadedDocumentOf(ctx, row, options);
+}
+
+/** The columns findDocumentForMember reads, for a query that reads more of the document in the same round (with `actorMembership`). */
+export const documentAccessColumns = {
+  ...summaryColumns,
+  deletedAt: documents.deletedAt,
+  deletedRootId: documents.deletedRootId,
+  actorRole: memberships.role,
+};
+
+/** The join that gives a document's row the actor's membership of its workspace. */
+export function actorMembership(ctx: ServiceContext) {
+  return and(eq(memberships.workspaceId, documents.workspaceId), eq(memberships.userId, ctx.actor.id));
+}
+
+/**
+ * The document of a row read with `documentAccessColumns`, or the one not_found for every kind of
+ * absence. @throws AppError not_found
+ */
+export function loadedDocumentOf<Row extends LoadedDocumentRow>(
+  ctx: ServiceContext,
+  row: Row | undefined,
+  options: { includeTrashed?: boolean } = {},
+): Row & LoadedDocument {
   // An API token's grant: another workspace is not found, a read token acts as a viewer.
   const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
   if (!row || !actorRole || (row.deletedAt && !options.includeTrashed)) throw new AppError("not_found", DOCUMENT_NOT_FOUND);

@@ -43,4 +43,14 @@ describe("listDocumentTree", () => {
     await buildDocument(database.db, workspace.id);
     await expect(listDocumentTree(contextFor(database.db, stranger), workspace.id)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("gives a member of an empty workspace an empty tree, and another workspace's token not_found", async () => {
+    const owner = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const elsewhere = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    expect(await listDocumentTree(contextFor(database.db, owner), workspace.id)).toEqual([]);
+    const scoped = { ...contextFor(database.db, owner), grant: { tokenId: "t", workspaceId: elsewhere.id, scope: "read" as const } };
+    await expect(listDocumentTree(scoped, workspace.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await listDocumentTree({ ...scoped, grant: { ...scoped.grant, workspaceId: workspace.id } }, workspace.id)).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
-import { documents } from "@/server/db/schema";
-import { authorize } from "@/server/errors";
+import { effectiveRole } from "@/server/auth/effective-role";
+import { documents, memberships } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
-import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace-for-member";
 
 /** One live document as the sidebar tree needs it. */
 export interface DocumentTreeNode {
@@ -17,15 +18,28 @@ export interface DocumentTreeNode {
  * Every live document of the workspace as a flat list, top level first, then grouped by
  * parent, siblings in order; the UI nests them by parentId. A trashed document takes its
  * subtree with it, so no live document has a trashed parent.
+ *
+ * One query, as every page of the workspace asks for it: the caller's membership left-joined
+ * to the documents, so a member of an empty workspace gets one row without a document and a
+ * stranger none.
  * @throws AppError not_found
  */
 export async function listDocumentTree(ctx: ServiceContext, workspaceId: string): Promise<DocumentTreeNode[]> {
-  const workspace = await findWorkspaceForMember(ctx, { id: workspaceId });
-  authorize(workspaceAbilities(workspace.role).read);
-  return ctx.db
-    .select({ id: documents.id, parentId: documents.parentId, position: documents.position, title: documents.title })
-    .from(documents)
-    .where(and(eq(documents.workspaceId, workspace.id), isNull(documents.deletedAt)))
+  const rows = await ctx.db
+    .select({
+      role: memberships.role,
+      id: documents.id,
+      parentId: documents.parentId,
+      position: documents.position,
+      title: documents.title,
+    })
+    .from(memberships)
+    .leftJoin(documents, and(eq(documents.workspaceId, memberships.workspaceId), isNull(documents.deletedAt)))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, ctx.actor.id)))
     // id breaks ties between equal keys, so the order is the same on every load.
     .orderBy(sql`${documents.parentId} asc nulls first`, asc(documents.position), asc(documents.id));
+  const role = rows[0] ? effectiveRole(rows[0].role, workspaceId, ctx.grant) : null;
+  if (!role) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  authorize(workspaceAbilities(role).read);
+  return rows.flatMap(({ id, parentId, position, title }) => (id === null || position === null || title === null ? [] : [{ id, parentId, position, title }]));
 }

@@ -11,7 +11,7 @@ import { getBlobStore } from "@/server/storage/blob-store";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import type { ZipWriter } from "@/server/storage/zip-stream";
 import { zipStream } from "@/server/storage/zip-stream";
-import { findWorkspaceForMember } from "./find-workspace-for-member";
+import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "./find-workspace-for-member";
 
 /** A workspace archive on its way out: its file name and its bytes, produced as they are read. */
 export interface WorkspaceExport {
@@ -42,7 +42,7 @@ export async function exportWorkspace(
 ): Promise<WorkspaceExport> {
   const workspace = await findWorkspaceForMember(ctx, by);
   // An API token acts in its own workspace only: any other is as unknown as a missing one.
-  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   // An archive is a read: a read token downloads it when its user may (docs/product.md "Roles").
   authorize(workspaceAbilities(workspace.readRole).exportArchive, "Only admins and owners can export the workspace.");
   const stamp = now.toISOString().slice(0, 10);

@@ -4,6 +4,8 @@ import { memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole, readingRole } from "@/server/auth/effective-role";
 
+export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
+
 /**
  * The workspace with the given slug or id, with the caller's membership: `role` to act with,
  * `readRole` to read with (they differ for a read token). Non-members get the same not_found
@@ -28,6 +30,6 @@ export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: st
   // An API token's grant: another workspace is not found, a read token acts as a viewer (but
   // reads as its user: `readRole`, for reads only).
   const role = row ? effectiveRole(row.role, row.id, ctx.grant) : null;
-  if (!row || !role) throw new AppError("not_found", "This workspace could not be found.");
+  if (!row || !role) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   return { ...row, role, readRole: readingRole(row.role, row.id, ctx.grant) ?? role };
 }

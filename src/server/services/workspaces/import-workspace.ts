@@ -20,7 +20,7 @@ import { detectImageType } from "@/server/storage/detect-image-type";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
 import { createWorkspace } from "./create-workspace";
-import { findWorkspaceForMember } from "./find-workspace-for-member";
+import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "./find-workspace-for-member";
 import { hasDocuments } from "@/server/services/workspaces/internal/has-documents";
 
 /** Where an archive goes: a new workspace the caller will own, or an empty one they administer. */
@@ -73,7 +73,7 @@ export async function importWorkspace(
 
 async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug: string }) {
   const workspace = await findWorkspaceForMember(ctx, by);
-  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", "This workspace could not be found.");
+  if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   authorize(workspaceAbilities(workspace.role).importArchive, "Only admins and owners can import into this workspace.");
   if (await hasDocuments(ctx, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
   return workspace;

@@ -5,9 +5,9 @@ import type { Tx } from "@/server/db/client";
 import { effectiveRole } from "@/server/auth/effective-role";
 import { memberships } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace-for-member";
 
 export const MEMBER_NOT_FOUND = "This person is not a member of the workspace.";
-export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
 export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
 
 /** A workspace's memberships as a membership change sees them, with its rows locked. */
