@@ -75,7 +75,7 @@ describe("stored documents", () => {
         { insert: "\n" },
       ]);
       await editor.waitUntilSaved();
-      await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 10_000 }).toContain("diagram.png");
+      await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 30_000 }).toContain("diagram.png");
     } finally {
       client.close();
     }

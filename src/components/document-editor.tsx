@@ -7,6 +7,8 @@ import { flushSync } from "react-dom";
 import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
 import { EarlyTyping } from "@/editor/early-typing";
+import type { InitialBody } from "@/lib/server-rendered-body";
+import { BODY_KEY_ATTRIBUTE, initialBodyHtml } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
 import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { BODY_YTEXT } from "@/shared/editor-rules";
@@ -29,7 +31,7 @@ export interface EditorHandle {
 export interface DocumentEditorProps {
   documentId: string;
   /** The body as the server rendered it: shown at once, until the live editor has loaded. */
-  initialHtml: string;
+  initialBody: InitialBody;
   /** Changing it rebuilds the editor (toolbar, connection, device copy). */
   canEdit: boolean;
   /** Access ended while open: stop editing and syncing, keep the text on screen. */
@@ -50,7 +52,7 @@ export interface DocumentEditorProps {
  * server throws). Until then that HTML takes typing (EarlyTyping), which the live editor
  * replays where it was typed, caret included, once it is bound to the document.
  */
-export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival }: DocumentEditorProps) {
+export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival }: DocumentEditorProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const placeholderRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorHandle | null>(null);
@@ -58,8 +60,9 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
   const [isReady, setIsReady] = useState(false);
   // The HTML shown until Quill is live is kept while it shows: a refresh of the page's data must
   // not replace markup someone is typing into (React resets it when the string changes).
-  const [placeholderHtml, setPlaceholderHtml] = useState(initialHtml);
-  if (isReady && placeholderHtml !== initialHtml) setPlaceholderHtml(initialHtml);
+  const [placeholderHtml, setPlaceholderHtml] = useState(() => initialBodyHtml(documentId, initialBody));
+  const refreshedHtml = "html" in initialBody ? initialBody.html : null;
+  if (isReady && refreshedHtml !== null && placeholderHtml !== refreshedHtml) setPlaceholderHtml(refreshedHtml);
   const isPlaceholderEditable = canEdit && !isFrozen;
   // Latest callbacks without re-running the effect (which would rebuild the editor).
   const callbacks = useRef({ onProvider, onEditor, onImages });
@@ -172,6 +175,7 @@ export function DocumentEditor({ documentId, initialHtml, canEdit, isFrozen, use
             ref={placeholderRef}
             className="ql-editor"
             data-testid="editor-placeholder"
+            {...("key" in initialBody ? { [BODY_KEY_ATTRIBUTE]: initialBody.key } : {})}
             contentEditable={isPlaceholderEditable}
             // Rendered by the server only (React focuses no div itself): a page loaded by its address has the caret in
             // the body from the first paint, before any script; in-app navigation places it through `arrival`.

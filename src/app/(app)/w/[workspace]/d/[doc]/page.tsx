@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { isClientSideRender } from "@/server/http/is-client-side-render";
+import { NONCE_HEADER } from "@/server/http/security-headers";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
 import { requireMember } from "@/server/http/require-member";
 import { AppError } from "@/server/errors";
 import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
+import { handOffBody } from "@/shared/body-handoff";
+import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
 
@@ -36,16 +41,29 @@ export default async function DocumentPage({ params }: Props) {
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
   const canonical = await redirectStaleSegment(segment, doc, (current) => `/w/${workspace.slug}/d/${current}`);
 
+  // A page load has the body in its HTML once (shared/body-handoff.ts); the app's own renders have no HTML.
+  const bodyKey = (await isClientSideRender()) ? null : handOffBody(html);
   return (
-    <DocumentView
-      key={doc.id}
-      workspaceSlug={workspace.slug}
-      segment={canonical}
-      document={{ id: doc.id, title: doc.title, isFavorite }}
-      abilities={abilities}
-      exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
-      initialHtml={html}
-      user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
-    />
+    <>
+      <DocumentView
+        key={doc.id}
+        workspaceSlug={workspace.slug}
+        segment={canonical}
+        document={{ id: doc.id, title: doc.title, isFavorite }}
+        abilities={abilities}
+        exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
+        initialBody={bodyKey === null ? { html } : { key: bodyKey }}
+        user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
+      />
+      {bodyKey === null ? null : (
+        <script
+          // Browsers hide a nonce from the DOM once the script ran: the attribute can't match.
+          suppressHydrationWarning
+          nonce={(await headers()).get(NONCE_HEADER) ?? undefined}
+          // The key is a UUID of our own: nothing in the script comes from the document.
+          dangerouslySetInnerHTML={{ __html: serverBodySnapshotScript(bodyKey) }}
+        />
+      )}
+    </>
   );
 }

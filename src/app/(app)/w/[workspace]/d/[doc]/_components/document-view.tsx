@@ -10,6 +10,7 @@ import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-co
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
+import type { InitialBody } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
 import { arriveAtDocument } from "@/lib/typing-handoff";
 import { postImage } from "@/lib/post-image";
@@ -33,14 +34,14 @@ export interface DocumentViewProps {
   abilities: { update: boolean; trash: boolean; export: boolean; saveVersion: boolean };
   /** For the export items: whether the document has live children, and whether the server prints PDFs. */
   exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
-  initialHtml: string;
+  initialBody: InitialBody;
   user: { id: string; name: string; color: string };
 }
 
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialHtml, user }: DocumentViewProps) {
+export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -143,7 +144,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
       />
       <DocumentEditor
         documentId={document.id}
-        initialHtml={initialHtml}
+        initialBody={initialBody}
         canEdit={canEdit}
         isFrozen={lostAccess !== null}
         user={user}

@@ -1,0 +1,40 @@
+import { claimHandedOffBody } from "@/shared/body-handoff";
+
+/** How the document page gives the editor its body: the HTML, or the key it was handed over under (shared/body-handoff.ts). */
+export type InitialBody = { html: string } | { key: string };
+
+/** The attribute that marks the placeholder holding a handed-over body, so hydration can find it. */
+export const BODY_KEY_ATTRIBUTE = "data-body-key";
+
+/** Where the page's inline script (ServerBodySnapshot) keeps each placeholder's markup as parsed, by key. */
+export const SNAPSHOT_GLOBAL = "__quireServerBodies";
+
+// Bodies read back at hydration, by document: a later mount on the client (back and forward,
+// which reuse the page's first RSC payload, holding only the key) shows them again.
+const hydratedBodies = new Map<string, string>();
+
+/**
+ * The HTML the editor's placeholder shows first, and the baseline early typing is measured
+ * against. On the server, the handed-over string. While hydrating, the markup as the browser
+ * parsed it, before anyone typed into it: the page's inline script took it the moment it was
+ * parsed (the placeholder is editable from the first paint, before any of our scripts run, so
+ * the DOM at hydration may already hold typed text). On a later client mount, what hydration
+ * had.
+ */
+export function initialBodyHtml(documentId: string, body: InitialBody): string {
+  if ("html" in body) return body.html;
+  if (typeof window === "undefined") return claimHandedOffBody(body.key) ?? "";
+  const snapshots = (window as unknown as Record<string, Record<string, string> | undefined>)[SNAPSHOT_GLOBAL];
+  const parsed = snapshots?.[body.key] ?? document.querySelector(`[${BODY_KEY_ATTRIBUTE}="${CSS.escape(body.key)}"]`)?.innerHTML;
+  if (parsed !== undefined) hydratedBodies.set(documentId, parsed);
+  return hydratedBodies.get(documentId) ?? "";
+}
+
+/**
+ * The inline script that snapshots a handed-over placeholder as soon as it is parsed. It
+ * runs during parsing, right after the placeholder, before the page can take a key.
+ */
+export function serverBodySnapshotScript(key: string): string {
+  const selector = JSON.stringify(`[${BODY_KEY_ATTRIBUTE}="${key}"]`);
+  return `(function(){var e=document.querySelector(${selector});if(e)(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${JSON.stringify(key)}]=e.innerHTML})()`;
+}
