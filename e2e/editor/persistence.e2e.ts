@@ -45,6 +45,12 @@ describe("stored documents", () => {
     await noJs.goto(new URL(url).pathname);
     expect(await noJs.getByLabel("Title", { exact: true }).inputValue()).toBe("Release notes");
     expect(await noJs.locator(".document-editor .ql-editor").textContent()).toBe("Shipped on time");
+    // Once in the page: the editor's placeholder, not again in the RSC payload (shared/body-handoff.ts).
+    const html = await (await noJs.request.get(new URL(url).pathname, { headers: { accept: "text/html" } })).text();
+    expect(html.split("Shipped on time").length - 1).toBe(1);
+    // The app's own renders (no text/html) carry it as data instead.
+    const payload = await (await noJs.request.get(new URL(url).pathname, { headers: { accept: "*/*", rsc: "1" } })).text();
+    expect(payload).toContain("Shipped on time");
   });
 
   it("exports headings, lists, a code block, a link and an image as the expected Markdown", async () => {

@@ -51,7 +51,13 @@ Every measurement waits until the server has stored the text. The code is in \`s
   both, so the ratio is, if anything, flattering to Quire. The empty document shows the page's
   fixed cost. "Body copies" counts how often the first 40 characters of the body's first paragraph occur in the HTML:
   once in the server-rendered editor, and again wherever the same HTML travels as data (the
-  React Server Components payload that hydrates the editor).
+  React Server Components payload that hydrates the editor; since the body handoff,
+  \`src/shared/body-handoff.ts\`, it no longer does). "SQL statements" counts the server's
+  \`[sql]\` lines (it runs with \`LOG_SQL=1\`) for one request. The floor is the sign-in page
+  fetched signed out, measured the same way: Next rendering a page of the app with no data. The
+  PGlite cost is measured in the bench's own process on a fresh in-memory database: the median
+  of 2,000 sequential \`select 1\` and 2,000 indexed one-row session lookups through Drizzle,
+  after 200 of each to warm up.
 - **(b) Time to editable.** An init script watches the DOM from the first byte with a
   MutationObserver and records the last time
   \`.document-editor [data-testid=editor-mount] .ql-editor[contenteditable=true]\` started to

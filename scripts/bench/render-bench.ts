@@ -19,6 +19,8 @@ export interface RenderResult {
   htmlBytes: number;
   /** How many times the body's first words occur in the page's HTML (null without a body). */
   bodyCopies: number | null;
+  /** SQL statements the server sent for one request (LOG_SQL lines), or null when not counted. */
+  statements: number | null;
   quire: LoadStats;
   bare: LoadStats;
   /** quire.msPerRequest ÷ bare.msPerRequest. */
@@ -32,6 +34,8 @@ export interface RenderOptions {
   bareDurationSec: number;
   /** The body's first words, to count its copies in the HTML; null for an empty body. */
   marker: string | null;
+  /** How many SQL statements the server has logged so far (its LOG_SQL=1 output). */
+  countStatements?: () => number;
 }
 
 const BARE_SERVER = path.join(import.meta.dirname, "bare-server.ts");
@@ -44,9 +48,12 @@ const WARM_UP_REQUESTS = 20;
  */
 export async function benchRender(url: string, cookie: string, options: RenderOptions): Promise<RenderResult> {
   const headers = { cookie, accept: "text/html" };
+  const statementsBefore = await settledCount(options.countStatements);
   const response = await fetch(url, { headers, redirect: "manual" });
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
   const html = Buffer.from(await response.arrayBuffer());
+  const statementsAfter = await settledCount(options.countStatements);
+  const statements = statementsBefore === null || statementsAfter === null ? null : statementsAfter - statementsBefore;
 
   await load(url, headers, { amount: WARM_UP_REQUESTS });
   const quire = await load(url, headers, { duration: options.durationSec });
@@ -59,10 +66,22 @@ export async function benchRender(url: string, cookie: string, options: RenderOp
     await load(bare.url, headers, { amount: WARM_UP_REQUESTS });
     const bareStats = await load(bare.url, headers, { duration: options.bareDurationSec });
     const bodyCopies = options.marker === null ? null : html.toString("utf8").split(options.marker).length - 1;
-    return { htmlBytes: html.length, bodyCopies, quire, bare: bareStats, ratio: quire.msPerRequest / bareStats.msPerRequest };
+    return { htmlBytes: html.length, bodyCopies, statements, quire, bare: bareStats, ratio: quire.msPerRequest / bareStats.msPerRequest };
   } finally {
     await bare.stop();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The count once the server's output has caught up (it arrives through a pipe), or null without a counter. */
+async function settledCount(count: (() => number) | undefined): Promise<number | null> {
+  if (!count) return null;
+  let last = count();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = count();
+    if (now === last) return now;
+    last = now;
   }
 }
 

@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { EditableResult } from "./editable-bench";
+import type { QueryCost } from "./pglite-query-cost";
 import type { RenderResult } from "./render-bench";
 import type { TypingResult } from "./typing-bench";
 
@@ -8,6 +9,9 @@ export interface BenchResults {
   machine: string;
   documents: Array<{ label: string; words: number; paragraphs: number; storeMs: number }>;
   render: Array<{ label: string; result: RenderResult }>;
+  /** The sign-in page, signed out: Next's own cost for a page of the app. */
+  floor: RenderResult;
+  queryCost: QueryCost;
   editable: Array<{ label: string; result: EditableResult }>;
   typing: TypingResult;
   seconds: number;
@@ -32,6 +36,7 @@ export function formatSection(results: BenchResults): string {
       label,
       kib(r.htmlBytes),
       r.bodyCopies === null ? "–" : String(r.bodyCopies),
+      r.statements === null ? "–" : String(r.statements),
       `${r.quire.p50Ms} / ${r.quire.p99Ms}`,
       r.quire.requestsPerSecond.toFixed(1),
       `${r.bare.p50Ms} / ${r.bare.p99Ms}`,
@@ -74,9 +79,11 @@ export function formatSection(results: BenchResults): string {
     "",
     `autocannon, one connection, no pipelining; target: Quire's time per request within ${TARGETS.renderRatio}× the bare server's.`,
     "",
-    row(["document", "HTML", "body copies", "Quire p50 / p99 ms", "Quire req/s", "bare p50 / p99 ms", "bare req/s", "ms per request Quire / bare", "ratio", "target"]),
-    row(Array(10).fill("---")),
+    row(["document", "HTML", "body copies", "SQL statements", "Quire p50 / p99 ms", "Quire req/s", "bare p50 / p99 ms", "bare req/s", "ms per request Quire / bare", "ratio", "target"]),
+    row(Array(11).fill("---")),
     ...render,
+    "",
+    formatLimits(results),
     "",
     "### (b) Navigation start → editor editable, headless Chromium",
     "",
@@ -93,6 +100,22 @@ export function formatSection(results: BenchResults): string {
     row(["measure", "p50", "p95", "max", "target"]),
     row(Array(5).fill("---")),
     ...typing,
+  ].join("\n");
+}
+
+/** What the page's time is made of: Next's floor, and PGlite's statements paid one after another. */
+function formatLimits(results: BenchResults): string {
+  const { floor, queryCost } = results;
+  const empty = results.render[0]?.result;
+  const statements = empty?.statements ?? null;
+  const sqlMs = statements === null ? null : (statements * queryCost.indexedLookupUs) / 1000;
+  return [
+    `What limits it: Next alone, rendering the sign-in page signed out (${floor.statements ?? "?"} SQL statements), takes ${floor.quire.msPerRequest.toFixed(1)} ms per request,`,
+    `${floor.ratio.toFixed(0)}× the bare server sending its ${kib(floor.htmlBytes)}: no page of the app can meet 5× of a static file.`,
+    `PGlite costs ${queryCost.trivialUs.toFixed(0)} µs for \`select 1\` and ${queryCost.indexedLookupUs.toFixed(0)} µs for an indexed one-row lookup (median, in process, one at a time: PGlite runs one statement at once),`,
+    statements === null || sqlMs === null || !empty
+      ? "so each statement a page sends adds about that."
+      : `so the empty document's ${statements} statements are about ${sqlMs.toFixed(1)} ms of its ${empty.quire.msPerRequest.toFixed(1)} ms; the rest is React rendering the shell, the tree and the editor's frame.`,
   ].join("\n");
 }
 

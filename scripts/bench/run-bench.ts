@@ -12,6 +12,7 @@ import { benchRender } from "./render-bench";
 import type { BenchResults } from "./report";
 import { describeMachine, formatSection } from "./report";
 import { createDocuments, fillDocument, readStored } from "./seed-documents";
+import { measurePgliteQueryCost } from "./pglite-query-cost";
 import { benchTyping } from "./typing-bench";
 
 // `npm run bench` (issue #3): server render, time to editable and typing latency on a
@@ -37,7 +38,10 @@ let app: RunningApp | undefined;
 let browser: Browser | undefined;
 try {
   log("starting the production server on a temporary data directory and Chromium…");
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // LOG_SQL: the render bench counts the statements a page sends (one `[sql]` line each).
+  [app, browser] = await Promise.all([startApp({ env: { LOG_SQL: "1" } }), launchBrowser()]);
+  const running = app;
+  const countStatements = () => running.output().split("[sql] ").length - 1;
   const { page } = await signedUpPage(browser, app.url, "bench");
   const cookies = await page.context().cookies();
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
@@ -62,9 +66,14 @@ try {
   for (const doc of documents) {
     log(`(a) autocannon on ${doc.label} and on the bare server…`);
     const durationSec = isQuick ? 1 : doc.words > 50_000 ? 12 : 8;
-    const options = { durationSec, bareDurationSec: isQuick ? 1 : 5, marker: doc.marker };
+    const options = { durationSec, bareDurationSec: isQuick ? 1 : 5, marker: doc.marker, countStatements };
     render.push({ label: doc.label, result: await benchRender(`${app.url}${doc.path}`, cookie, options) });
   }
+  // What no page of the app can go below: Next rendering a page without data or a session.
+  log("(a) autocannon on the sign-in page, signed out, and PGlite's cost per statement…");
+  const floorOptions = { durationSec: isQuick ? 1 : 8, bareDurationSec: isQuick ? 1 : 5, marker: null, countStatements };
+  const floor = await benchRender(`${app.url}/login`, "", floorOptions);
+  const queryCost = await measurePgliteQueryCost(isQuick ? 200 : 2_000);
 
   const editable: Array<{ label: string; result: EditableResult }> = [];
   for (const doc of bodies) {
@@ -83,6 +92,8 @@ try {
     machine: describeMachine(browser.version()),
     documents: bodies.map((d) => ({ label: d.label, words: d.words, paragraphs: d.paragraphs, storeMs: d.storeMs })),
     render,
+    floor,
+    queryCost,
     editable,
     typing,
     seconds: (performance.now() - began) / 1000,

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** "1": print every SQL statement the server sends, one `[sql]` line each (diagnosis; the render bench counts them). */
+  LOG_SQL: z.enum(["0", "1"]).default("0"),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
 });

@@ -32,13 +32,19 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob;
+  /** Prints each statement as a `[sql]` line (LOG_SQL=1). */
+  logSql?: boolean;
 }
+
+// One line a statement, without its parameters (they hold people's data and session tokens).
+const sqlLogger = { logQuery: (query: string) => console.log(`[sql] ${query.replace(/\s+/g, " ")}`) };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 /** Opens PGlite or PostgreSQL; the caller migrates and closes it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  const driver = options.url ? await openPostgres(options.url) : await openPglite(options);
+  const logger = options.logSql ? sqlLogger : undefined;
+  const driver = options.url ? await openPostgres(options.url, logger) : await openPglite(options, logger);
   // Both drivers implement the same pg-core database; only their result types differ.
   const db = driver.db as unknown as Db;
   return {
@@ -49,16 +55,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   };
 }
 
-async function openPostgres(url: string): Promise<Driver> {
+type SqlLogger = typeof sqlLogger | undefined;
+
+async function openPostgres(url: string, logger: SqlLogger): Promise<Driver> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits 'error'; without a listener Node exits.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
-  return { kind: "postgres", pool, db: drizzle(pool, { schema }) };
+  return { kind: "postgres", pool, db: drizzle(pool, { schema, logger }) };
 }
 
-async function openPglite(options: OpenDatabaseOptions): Promise<Driver> {
+async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Promise<Driver> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = new PGlite({
@@ -66,5 +74,5 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Driver> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  return { kind: "pglite", client, db: drizzle(client, { schema }) };
+  return { kind: "pglite", client, db: drizzle(client, { schema, logger }) };
 }

@@ -40,20 +40,20 @@ export async function closeDatabase(): Promise<void> {
 function startDatabase(log: (line: string) => void): ProcessDatabase {
   const env = getEnv();
   if (env.DATABASE_URL) {
-    return { handle: openAndMigrate({ url: env.DATABASE_URL }, log, "PostgreSQL"), release: () => {} };
+    return { handle: openAndMigrate({ url: env.DATABASE_URL, logSql: env.LOG_SQL === "1" }, log, "PostgreSQL"), release: () => {} };
   }
   const dataDir = path.join(env.dataDir, "db");
   // Throws at once, before PGlite touches the folder, when another process holds it.
   const release = lockDataDir(env.dataDir);
   const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
-  const handle = openAndMigrate({ dataDir }, log, "embedded database");
+  const handle = openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1" }, log, "embedded database");
   handle.catch(() => release());
   return { handle, release };
 }
 
 async function openAndMigrate(
-  options: { url?: string; dataDir?: string },
+  options: { url?: string; dataDir?: string; logSql?: boolean },
   log: (line: string) => void,
   label: string,
 ): Promise<DbHandle> {
