@@ -3,6 +3,8 @@
  * the CSV can name every kind, and a new one is a migration-free line here plus its call site.
  */
 export const AUDIT_EVENT_KINDS = [
+  "account.signed_in",
+  "account.sign_in_failed",
   "member.invited",
   "member.invitation_revoked",
   "member.joined",
@@ -24,6 +26,8 @@ export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
 /** How each kind reads in Settings → Audit log and its filter. */
 export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
+  "account.signed_in": "Signed in",
+  "account.sign_in_failed": "Failed to sign in",
   "member.invited": "Invited someone",
   "member.invitation_revoked": "Revoked an invitation",
   "member.joined": "Joined",

@@ -19,6 +19,7 @@ import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } f
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
+import { recordSignIn } from "./record-sign-in";
 
 const SESSION_DAYS = 30;
 
@@ -92,6 +93,14 @@ export function createAuth(options: CreateAuthOptions) {
           before: async (user) => ({ data: { ...user, color: pickColor(user.email) } }),
         },
       },
+      session: {
+        create: {
+          // Every way in makes a session: password, links, and whatever a plugin adds.
+          after: async (session, ctx) => {
+            await recordSignInSafely(options.db, { userId: session.userId, succeeded: true, clientIp: session.ipAddress ?? null, details: { via: signInMethod(ctx?.path) } });
+          },
+        },
+      },
     },
     emailVerification: {
       // The link a new account is emailed (SMTP set up) confirms the address and signs in.
@@ -136,8 +145,10 @@ export function createAuth(options: CreateAuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (!PASSWORD_PATHS.has(ctx.path) || ctx.context.returned instanceof Error) return;
-        await limiter.succeeded(await passwordAttempt(ctx));
+        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        const attempt = await passwordAttempt(ctx);
+        if (!(ctx.context.returned instanceof Error)) return limiter.succeeded(attempt);
+        if (ctx.path === "/sign-in/email") await recordSignInSafely(options.db, { email: attempt.email, succeeded: false, clientIp: attempt.ip, details: { via: "password" } });
       }),
     },
     plugins: [nextCookies()],
@@ -151,6 +162,26 @@ export type Auth = ReturnType<typeof createAuth>;
 // Every endpoint that checks a password the caller typed: each counts with the account's sign-ins,
 // so a session left open can't be used to guess the password without limit.
 const PASSWORD_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password"]);
+
+// The audit log's words for how someone signed in, by the endpoint that made the session.
+function signInMethod(path: string | undefined): string {
+  if (!path) return "other";
+  if (path.startsWith("/sign-in/email") || path.startsWith("/sign-up")) return "password";
+  if (path.startsWith("/verify-email")) return "email link";
+  if (path.includes("passkey")) return "passkey";
+  if (path.includes("two-factor")) return "two-factor";
+  if (path.includes("callback") || path.includes("oauth") || path.includes("sso")) return "single sign-on";
+  return "other";
+}
+
+// Recording must never stop someone signing in: a failure is logged, not thrown.
+async function recordSignInSafely(db: Db, attempt: Parameters<typeof recordSignIn>[1]): Promise<void> {
+  try {
+    await recordSignIn(db, attempt);
+  } catch (error) {
+    console.error("[audit] could not record a sign-in:", error instanceof Error ? error.message : error);
+  }
+}
 
 // Without PUBLIC_URL the origin is derived from each request on purpose (see baseURL above), so
 // better-auth's start-up warning about a missing base URL says nothing an operator should act on.

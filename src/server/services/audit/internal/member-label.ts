@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/server/db/client";
 import { users } from "@/server/db/schema";
-import { personLabel } from "./record-audit-event";
+import { personLabel } from "@/shared/person-label";
 
 /** A member event's target: the person's id and "Name <email>" as they are now. */
 export async function memberTarget(db: Db | Tx, userId: string): Promise<{ id: string; label: string }> {

@@ -1,6 +1,7 @@
 import type { AuditDetails, AuditEventKind } from "@/shared/audit-events";
 import type { Db, Tx } from "@/server/db/client";
 import { auditEvents } from "@/server/db/schema";
+import { personLabel } from "@/shared/person-label";
 
 /** Who an event is recorded for: a use case's context, or its transaction in place of `db`. */
 export interface AuditContext {
@@ -39,10 +40,4 @@ export async function recordAuditEvent(ctx: AuditContext, event: AuditEventInput
     // JavaScript Date, and a finer stored time would make (created_at, id) < cursor skip rows.
     createdAt: event.at ?? new Date(),
   });
-}
-
-/** "Name <email>", or the email alone when the name is it or empty. */
-export function personLabel(person: { name: string; email: string }): string {
-  const name = person.name.trim();
-  return name && name !== person.email ? `${name} <${person.email}>` : person.email;
 }

@@ -1,0 +1,2 @@
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'account.signed_in' BEFORE 'member.invited';--> statement-breakpoint
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'account.sign_in_failed' BEFORE 'member.invited';
