@@ -56,6 +56,16 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // The contents list, open over the page below 1680 px.
+    name: "editor, contents",
+    path: (fx) => fx.docPath,
+    prepare: async (page) => {
+      await waitForEditor(page);
+      await page.getByRole("button", { name: /^Contents/ }).click();
+      await page.getByTestId("outline-list").waitFor();
+    },
+  },
+  {
     name: "share dialog",
     path: (fx) => fx.docPath,
     prepare: async (page) => {

@@ -9,6 +9,8 @@ import { presentPublishedPage } from "@/server/presenters/present-published-page
 import { resolveShare } from "@/server/services/sharing/resolve-share";
 import { documentIdFromSegment } from "@/shared/document-slug";
 import { PublishedContents } from "@/app/p/[share]/[[...path]]/_components/published-contents";
+import { PublishedOutline } from "@/app/p/[share]/[[...path]]/_components/published-outline";
+import { anchorHeadings } from "@/server/body/anchor-headings";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
@@ -57,18 +59,24 @@ export default async function PublishedPage({ params }: Props) {
   // The root by its own slug, or an old title's slug: the canonical address.
   const requested = `/p/${share}${path?.[0] ? `/${path[0]}` : ""}`;
   if (requested !== page.path) redirect(page.path);
+  const body = anchorHeadings(page.html);
 
   return (
     <div className="published mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:gap-10 lg:py-10">
       {page.contents ? <PublishedContents root={page.contents} currentId={page.currentId} /> : null}
       <main className="min-w-0 flex-1">
-        <article>
-          <h1 className="published-title break-words text-3xl font-semibold tracking-tight sm:text-4xl">{page.title}</h1>
-          <div className="ql-container ql-snow">
-            {/* Sanitised when stored (derive-document: Quill's own markup, allow-listed), never user HTML as sent. */}
-            <div className="ql-editor" dangerouslySetInnerHTML={{ __html: page.html }} />
-          </div>
-        </article>
+        <div className="xl:flex xl:flex-row-reverse xl:gap-10">
+          <aside className="xl:w-56 xl:shrink-0">
+            <PublishedOutline outline={body.outline} />
+          </aside>
+          <article className="min-w-0 flex-1">
+            <h1 className="published-title break-words text-3xl font-semibold tracking-tight sm:text-4xl">{page.title}</h1>
+            <div className="ql-container ql-snow">
+              {/* Sanitised when stored (derive-document: Quill's own markup, allow-listed), never user HTML as sent; the ids are ours (anchorHeadings). */}
+              <div className="ql-editor" dangerouslySetInnerHTML={{ __html: body.html }} />
+            </div>
+          </article>
+        </div>
         <footer className="mt-10 border-t border-border pt-4 text-sm text-muted">
           Last updated <LocalTime value={page.updatedAt} style="date" /> · Published with Quire
         </footer>

@@ -16,6 +16,7 @@ import { arriveAtDocument } from "@/lib/typing-handoff";
 import { postImage } from "@/lib/post-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { DocumentMenu } from "./document-menu";
+import { DocumentOutline } from "./document-outline";
 import { FavoriteButton } from "./favorite-button";
 import { PresenceAvatars } from "./presence-avatars";
 import { TitleField } from "./title-field";
@@ -88,6 +89,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           {lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? COLLAB_STATUS_LABEL[status] : READ_ONLY_LABEL}
         </p>
         <PresenceAvatars collaborators={collaborators} editor={editor} />
+        <DocumentOutline editor={editor} />
         <Link
           href={`/w/${workspaceSlug}/d/${segment}/share`}
           data-share-trigger
