@@ -37,9 +37,24 @@ async function openDocument(ops: Op[] = [{ insert: "\n".repeat(10) }], onPage: P
   return editor;
 }
 
-/** The stored body as lines: each line's text pieces (with their inline formats) and its block formats. */
-async function storedLines(editor: EditorPage): Promise<Array<{ text: string; block: Record<string, unknown>; inline: Array<[string, Record<string, unknown>]> }>> {
-  await editor.waitUntilSaved();
+type Line = { text: string; block: Record<string, unknown>; inline: Array<[string, Record<string, unknown>]> };
+
+/**
+ * The stored body as lines (each line's text, its inline formats and its block formats), once
+ * the first `count` of them are what `pick` makes of `expected`: the server stores a moment after "Saved".
+ */
+async function expectStoredLines<T>(editor: EditorPage, count: number, pick: (line: Line) => T, expected: T[]): Promise<Line[]> {
+  let lines: Line[] = [];
+  await expect
+    .poll(async () => {
+      lines = await storedLines(editor);
+      return lines.slice(0, count).map(pick);
+    }, { timeout: 15_000 })
+    .toEqual(expected);
+  return lines;
+}
+
+async function storedLines(editor: EditorPage): Promise<Line[]> {
   const { delta } = await editor.storedDocument();
   const lines: Array<{ text: string; block: Record<string, unknown>; inline: Array<[string, Record<string, unknown>]> }> = [];
   let current = { text: "", block: {}, inline: [] as Array<[string, Record<string, unknown>]> };
@@ -70,8 +85,7 @@ describe("block shortcuts", () => {
   it("makes headings, a quote, a code block and lists from what is typed at the start of a line", async () => {
     const editor = await openDocument();
     for (const text of ["# One", "## Two", "### Three", "> Quoted", "```code", "[] Task", "- Bullet", "1. First", "#### Four"]) await typeLine(text);
-    const lines = await storedLines(editor);
-    expect(lines.slice(0, 9).map((line) => [line.text, line.block])).toEqual([
+    await expectStoredLines(editor, 9, (line) => [line.text, line.block], [
       ["One", { header: 1 }],
       ["Two", { header: 2 }],
       ["Three", { header: 3 }],
@@ -92,12 +106,15 @@ describe("block shortcuts", () => {
     await expect.poll(() => editor.body().locator("strong").textContent()).toBe("loud");
     expect(await editor.body().locator("em").textContent()).toBe("soft");
     expect(await editor.body().locator("code").textContent()).toBe("npm ci");
-    const [line] = await storedLines(editor);
-    expect(line?.text).toBe("Say loud and soft with npm ci now");
-    expect(line?.inline).toEqual([
-      ["loud", { bold: true }],
-      ["soft", { italic: true }],
-      ["npm ci", { code: true }],
+    await expectStoredLines(editor, 1, (line) => [line.text, line.inline], [
+      [
+        "Say loud and soft with npm ci now",
+        [
+          ["loud", { bold: true }],
+          ["soft", { italic: true }],
+          ["npm ci", { code: true }],
+        ],
+      ],
     ]);
   });
 
@@ -121,8 +138,7 @@ describe("block shortcuts", () => {
     await editor.body().locator(".ql-code-block").waitFor();
     await page.keyboard.press("Control+z");
     await expect.poll(() => editor.body().locator(".ql-code-block").count()).toBe(0);
-    const lines = await storedLines(editor);
-    expect(lines.slice(0, 3).map((line) => [line.text, line.block])).toEqual([["## ", {}], ["**bold**", {}], ["```", {}]]);
+    await expectStoredLines(editor, 3, (line) => [line.text, line.block], [["## ", {}], ["**bold**", {}], ["```", {}]]);
   });
 
   it("fires nothing inside a code block", async () => {
@@ -133,8 +149,7 @@ describe("block shortcuts", () => {
       await page.keyboard.type(text);
       expect(await page.locator(".ql-slash-menu:not([hidden])").count()).toBe(0);
     }
-    const lines = await storedLines(editor);
-    expect(lines.map((line) => [line.text, line.block, line.inline])).toEqual([
+    await expectStoredLines(editor, 4, (line) => [line.text, line.block, line.inline], [
       ["x", { "code-block": "plain" }, []],
       ["/", { "code-block": "plain" }, []],
       ["# not a heading **nor bold**", { "code-block": "plain" }, []],
@@ -169,8 +184,7 @@ describe("the / menu", () => {
     await expect.poll(optionLabels).toEqual(["Code block"]);
     await page.keyboard.press("Tab");
     await page.keyboard.type("let x = 1;");
-    const lines = await storedLines(editor);
-    expect(lines.slice(0, 2).map((line) => [line.text, line.block])).toEqual([
+    await expectStoredLines(editor, 2, (line) => [line.text, line.block], [
       ["Plan", { header: 2 }],
       ["let x = 1;", { "code-block": "plain" }],
     ]);
@@ -186,8 +200,7 @@ describe("the / menu", () => {
     await page.keyboard.type("/and then");
     await expect.poll(() => menu().isVisible()).toBe(false);
     await page.keyboard.press("Enter"); // a new line, not a choice
-    const lines = await storedLines(editor);
-    expect(lines.slice(0, 3).map((line) => [line.text, line.block])).toEqual([["/quo", {}], ["/and then", {}], ["", {}]]);
+    await expectStoredLines(editor, 3, (line) => [line.text, line.block], [["/quo", {}], ["/and then", {}], ["", {}]]);
     // "/" inside a line is just a character.
     await page.keyboard.type("a/b");
     expect(await menu().isVisible()).toBe(false);
@@ -252,12 +265,13 @@ describe("two editors", () => {
     await other.keyboard.type("Said twice");
     await expect.poll(() => first.body().locator("blockquote").textContent()).toBe("Said twice");
     await expect.poll(async () => (await first.body().innerHTML()) === (await second.body().innerHTML())).toBe(true);
-    const lines = await storedLines(first);
-    expect(lines.filter((line) => line.text).map((line) => [line.text, line.block])).toEqual([
-      ["Agenda", { header: 2 }],
-      ["We agree", {}],
-      ["Said twice", { blockquote: true }],
-    ]);
+    await expect
+      .poll(async () => (await storedLines(first)).filter((line) => line.text).map((line) => [line.text, line.block]), { timeout: 15_000 })
+      .toEqual([
+        ["Agenda", { header: 2 }],
+        ["We agree", {}],
+        ["Said twice", { blockquote: true }],
+      ]);
     await other.context().close();
   });
 });

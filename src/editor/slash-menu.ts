@@ -104,9 +104,14 @@ export class SlashMenuModule {
     this.update();
   }
 
+  /**
+   * Whether the caret is still after the "/" on its line. Read from the line, not from the
+   * filter: a keystroke's selection-change can come before its text-change.
+   */
   private holdsCaret(range: Range): boolean {
-    const start = (this.slashIndex ?? 0) + 1;
-    return range.length === 0 && range.index >= start && range.index <= start + this.query.length;
+    if (range.length !== 0) return false;
+    const [, offset] = this.quill.getLine(range.index);
+    return offset > 0 && range.index - offset === this.slashIndex;
   }
 
   private onKey(event: KeyboardEvent): void {
