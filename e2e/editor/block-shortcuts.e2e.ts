@@ -206,6 +206,24 @@ describe("the / menu", () => {
     expect(await menu().isVisible()).toBe(false);
   });
 
+  it("opens the image picker and the formula input, the toolbar's own", async () => {
+    await openDocument();
+    // Listening turns on the browser's interception of file choosers, which takes a moment: before typing.
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.type("/ima");
+    await expect.poll(optionLabels).toEqual(["Image"]);
+    await page.keyboard.press("Enter");
+    expect((await chooser).isMultiple()).toBe(false);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.type("/math");
+    await expect.poll(optionLabels).toEqual(["Formula"]);
+    await page.keyboard.press("Enter");
+    await page.locator(".ql-tooltip.ql-editing[data-mode=formula] input").waitFor();
+    await page.keyboard.type("x^2");
+    await page.keyboard.press("Enter");
+    await page.locator(".ql-editor .ql-formula").waitFor();
+  });
+
   it("stays in the window at 360 px and near the bottom of the window", async () => {
     const narrow = await (await browser.newContext({ baseURL: app.url, viewport: { width: 360, height: 640 }, storageState: await page.context().storageState() })).newPage();
     const editor = await openDocument([{ insert: "\n".repeat(60) }], narrow);
