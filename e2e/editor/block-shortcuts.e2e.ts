@@ -262,6 +262,17 @@ describe("the / menu", () => {
   });
 });
 
+describe("the keyboard shortcuts dialog", () => {
+  it("lists the block shortcuts and the / menu", async () => {
+    await openDocument();
+    await page.getByRole("button", { name: "Document actions" }).click();
+    await page.getByRole("menuitem", { name: "Keyboard shortcuts" }).click();
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    for (const keys of ["#, ## or ### then Space", "``` (three backticks)", "**text**", "/ on an empty line"]) await dialog.getByText(keys, { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+  });
+});
+
 describe("two editors", () => {
   it("converge on what shortcuts and the / menu make", async () => {
     const first = await openDocument();

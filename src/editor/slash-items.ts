@@ -10,7 +10,7 @@ export type SlashAction = { kind: "line"; attributes: BlockAttributes } | { kind
 export interface SlashItem {
   id: string;
   label: string;
-  /** Shown under the label. */
+  /** Shown beside the label: its typing shortcut, or what it does. */
   hint: string;
   /** Other words it is found by ("h1", "ul", "math"). */
   keywords: readonly string[];
@@ -18,9 +18,9 @@ export interface SlashItem {
 }
 
 export const SLASH_ITEMS: readonly SlashItem[] = [
-  { id: "heading-1", label: "Heading 1", hint: "Big section heading · # Space", keywords: ["h1", "title"], action: { kind: "line", attributes: { header: 1 } } },
-  { id: "heading-2", label: "Heading 2", hint: "Medium section heading · ## Space", keywords: ["h2", "subtitle"], action: { kind: "line", attributes: { header: 2 } } },
-  { id: "heading-3", label: "Heading 3", hint: "Small section heading · ### Space", keywords: ["h3"], action: { kind: "line", attributes: { header: 3 } } },
+  { id: "heading-1", label: "Heading 1", hint: "# Space", keywords: ["h1", "title"], action: { kind: "line", attributes: { header: 1 } } },
+  { id: "heading-2", label: "Heading 2", hint: "## Space", keywords: ["h2", "subtitle"], action: { kind: "line", attributes: { header: 2 } } },
+  { id: "heading-3", label: "Heading 3", hint: "### Space", keywords: ["h3"], action: { kind: "line", attributes: { header: 3 } } },
   { id: "bulleted-list", label: "Bulleted list", hint: "- Space", keywords: ["ul", "bullet", "unordered"], action: { kind: "line", attributes: { list: "bullet" } } },
   { id: "numbered-list", label: "Numbered list", hint: "1. Space", keywords: ["ol", "ordered"], action: { kind: "line", attributes: { list: "ordered" } } },
   { id: "check-list", label: "Check list", hint: "[] Space", keywords: ["todo", "task", "checkbox"], action: { kind: "line", attributes: { list: "unchecked" } } },
