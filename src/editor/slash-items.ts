@@ -25,7 +25,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
   { id: "numbered-list", label: "Numbered list", hint: "1. Space", keywords: ["ol", "ordered"], action: { kind: "line", attributes: { list: "ordered" } } },
   { id: "check-list", label: "Check list", hint: "[] Space", keywords: ["todo", "task", "checkbox"], action: { kind: "line", attributes: { list: "unchecked" } } },
   { id: "quote", label: "Quote", hint: "> Space", keywords: ["blockquote"], action: { kind: "line", attributes: { blockquote: true } } },
-  { id: "code-block", label: "Code block", hint: "```", keywords: ["pre", "snippet"], action: { kind: "line", attributes: { "code-block": "plain" } } },
+  { id: "code-block", label: "Code block", hint: "Three backticks ```", keywords: ["pre", "snippet"], action: { kind: "line", attributes: { "code-block": "plain" } } },
   { id: "image", label: "Image", hint: "Upload a picture", keywords: ["picture", "photo", "upload"], action: { kind: "toolbar", handler: "image" } },
   { id: "formula", label: "Formula", hint: "LaTeX math", keywords: ["math", "equation", "latex", "katex"], action: { kind: "toolbar", handler: "formula" } },
 ];
