@@ -17,6 +17,7 @@ import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "quill-cursors/css";
 import "@/editor/editor.css";
+import "@/editor/slash-menu.css";
 
 /** The live editor, once it shows the document: what presence and following need. */
 export interface EditorHandle {

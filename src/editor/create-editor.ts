@@ -8,6 +8,8 @@ import {
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
 import { ImageAltModule } from "./image-alt";
+import { BlockShortcutsModule } from "./block-shortcuts";
+import { SlashMenuModule } from "./slash-menu";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
 import { bindEditorKeys } from "./toolbar-keyboard";
@@ -40,6 +42,8 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   registerQuillFormats(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
+  QuillClass.register("modules/blockShortcuts", BlockShortcutsModule, true);
+  QuillClass.register("modules/slashMenu", SlashMenuModule, true);
 
   const quill = new QuillClass(container, {
     theme: "snow",
@@ -59,7 +63,8 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
       },
       cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
       // Describing images is editing: read-only editors show the descriptions, not the field.
-      ...(options.readOnly ? {} : { imageAlt: true }),
+      // So are the Markdown-style shortcuts and the "/" menu (docs/product.md "Editor").
+      ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: true }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped

@@ -3,7 +3,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useIsClient } from "@/lib/use-is-client";
 
-// Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js) and ours (editor/image-alt.ts, editor/toolbar-keyboard.ts).
+// Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js) and ours (editor/image-alt.ts,
+// editor/toolbar-keyboard.ts, editor/block-shortcuts.ts, editor/slash-menu.ts).
 const SHORTCUTS: Array<[string, string]> = [
   ["Mod+B", "Bold"],
   ["Mod+I", "Italic"],
@@ -16,6 +17,14 @@ const SHORTCUTS: Array<[string, string]> = [
   ["1. then Space", "Start a numbered list"],
   ["- or * then Space", "Start a bulleted list"],
   ["[ ] then Space", "Start a check list"],
+  ["#, ## or ### then Space", "Heading 1, 2, 3 (at the start of a line)"],
+  ["> then Space", "Quote"],
+  ["``` (three backticks)", "Code block"],
+  ["**text**", "Bold, as the closing ** is typed"],
+  ["*text*", "Italic"],
+  ["`text`", "Inline code"],
+  ["/ on an empty line", "Insert a block: type to filter, ↑ ↓ to choose, Enter or Tab to insert, Esc to keep the text"],
+  ["Mod+Z right after a shortcut", "Back to the characters typed"],
   ["Enter on an empty list item", "End the list"],
   ["Alt+Enter on a selected image", "Describe the image (its alt text)"],
   ["Mod+Alt+1, 2, 3", "Heading 1, 2, 3"],

@@ -1,0 +1,232 @@
+import type Quill from "quill";
+import type { Range } from "quill";
+import Delta from "quill-delta";
+import { blockAttributes } from "./block-shortcuts";
+import { lineText } from "./line-text";
+import type { SlashItem } from "./slash-items";
+import { SLASH_ITEMS, filterSlashItems, shouldCloseSlashMenu } from "./slash-items";
+
+/** Room kept between the menu and the window's edges, and between the menu and the caret, in pixels. */
+const MARGIN = 8;
+const GAP = 4;
+
+/** The attributes the body carries while the menu is open (the combobox side of the pattern). */
+const BODY_ATTRIBUTES = ["aria-controls", "aria-activedescendant", "aria-autocomplete", "aria-haspopup"] as const;
+
+let nextId = 0;
+
+interface ToolbarModule {
+  handlers: Record<string, ((this: ToolbarModule, value: unknown) => void) | undefined>;
+}
+
+/**
+ * The "/" menu (docs/product.md "Editor"): "/" typed at the start of an empty line opens a
+ * list of blocks at the caret; what follows the "/" filters it ("/hea" → the headings);
+ * ↑ ↓ move, Enter or Tab insert the block in place of the typed "/…", Escape closes and keeps
+ * the text; so do leaving the line, blur, and a filter with a space that finds nothing.
+ *
+ * ARIA: the body stays a multi-line textbox (a combobox can't be multi-line, and changing the
+ * body's role mid-typing would re-announce it); while open it takes the combobox's attributes a
+ * textbox allows — aria-controls, aria-activedescendant (the chosen option), aria-autocomplete
+ * and aria-haspopup — and a polite status says how many blocks the filter finds.
+ *
+ * Cost: while closed, nothing runs on typing (the "/" is a keyboard binding, like the
+ * shortcuts); while open, each change reads only the menu's own line.
+ */
+export class SlashMenuModule {
+  static readonly DEFAULTS = {};
+
+  private readonly popup: HTMLDivElement;
+  private readonly listbox: HTMLUListElement;
+  private readonly status: HTMLDivElement;
+  private readonly id = `slash-menu-${++nextId}`;
+  /** Where the "/" is, while open. */
+  private slashIndex: number | null = null;
+  private query = "";
+  private items: SlashItem[] = [];
+  private active = 0;
+
+  constructor(private readonly quill: Quill) {
+    this.popup = document.createElement("div");
+    this.popup.className = "ql-slash-menu";
+    this.popup.hidden = true;
+    this.listbox = document.createElement("ul");
+    this.listbox.id = `${this.id}-list`;
+    this.listbox.setAttribute("role", "listbox");
+    this.listbox.setAttribute("aria-label", "Insert a block");
+    this.popup.append(this.listbox);
+    this.status = document.createElement("div");
+    this.status.className = "ql-slash-status";
+    this.status.setAttribute("role", "status");
+    quill.container.append(this.popup, this.status);
+
+    quill.keyboard.addBinding({ key: "/", shiftKey: null, collapsed: true, format: { "code-block": false } }, (range: Range, context: { line: unknown }) =>
+      this.onSlash(range, context.line),
+    );
+    quill.on("text-change", (delta: Delta) => {
+      if (this.slashIndex !== null) this.onChange(delta);
+    });
+    quill.on("selection-change", (range: Range | null) => {
+      if (this.slashIndex !== null && range && !this.holdsCaret(range)) this.close();
+    });
+    quill.root.addEventListener("blur", () => this.close());
+    // Capture phase, ahead of Quill's keyboard module (which skips a key whose default is prevented).
+    quill.root.addEventListener("keydown", (event) => this.onKey(event), true);
+    // The popup never takes the focus: the caret stays in the text.
+    this.listbox.addEventListener("mousedown", (event) => event.preventDefault());
+    this.listbox.addEventListener("click", (event) => {
+      const option = (event.target as HTMLElement).closest<HTMLElement>("[role=option]");
+      const index = option ? Number(option.dataset.index) : -1;
+      if (index >= 0) this.choose(index);
+    });
+  }
+
+  /** "/" on an empty line: type it and open. Elsewhere it is just a character. */
+  private onSlash(range: Range, line: unknown): boolean {
+    if (!this.quill.isEnabled() || lineText(line) !== "") return true;
+    this.quill.insertText(range.index, "/", "user");
+    this.quill.setSelection(range.index + 1, 0, "silent");
+    this.slashIndex = range.index;
+    this.query = "";
+    this.update();
+    return false;
+  }
+
+  private onChange(delta: Delta): void {
+    if (this.slashIndex === null) return;
+    const slashIndex = delta.transformPosition(this.slashIndex);
+    const [line, offset] = this.quill.getLine(slashIndex);
+    const text = lineText(line);
+    // The "/" was deleted, or something now comes before it.
+    if (offset !== 0 || text === null || !text.startsWith("/")) return this.close();
+    this.slashIndex = slashIndex;
+    this.query = text.slice(1);
+    this.update();
+  }
+
+  /**
+   * Whether the caret is still after the "/" on its line. Read from the line, not from the
+   * filter: a keystroke's selection-change can come before its text-change.
+   */
+  private holdsCaret(range: Range): boolean {
+    if (range.length !== 0) return false;
+    const [, offset] = this.quill.getLine(range.index);
+    return offset > 0 && range.index - offset === this.slashIndex;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (this.slashIndex === null || event.isComposing) return;
+    const shown = this.items.length > 0;
+    if (event.key === "Escape") {
+      this.close();
+    } else if (shown && (event.key === "ArrowDown" || event.key === "ArrowUp") && !event.altKey && !event.shiftKey) {
+      this.active = (this.active + (event.key === "ArrowDown" ? 1 : -1) + this.items.length) % this.items.length;
+      this.render();
+    } else if (shown && (event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      this.choose(this.active);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  /** Replaces the typed "/…" by the block, as its own undo step (one Ctrl/⌘+Z brings the "/…" back). */
+  private choose(index: number): void {
+    const item = this.items[index];
+    const slashIndex = this.slashIndex;
+    if (!item || slashIndex === null) return;
+    const typed = 1 + this.query.length;
+    this.close();
+    this.quill.history.cutoff();
+    const delta = new Delta().retain(slashIndex).delete(typed);
+    const { action } = item;
+    this.quill.updateContents(action.kind === "line" ? delta.retain(1, blockAttributes(action.attributes)) : delta, "user");
+    this.quill.history.cutoff();
+    this.quill.setSelection(slashIndex, 0, "silent");
+    if (action.kind === "toolbar") {
+      // The toolbar's own handlers: the image picker and upload, the formula input.
+      const toolbar = this.quill.getModule("toolbar") as ToolbarModule | undefined;
+      toolbar?.handlers[action.handler]?.call(toolbar, true);
+    }
+  }
+
+  private update(): void {
+    const previous = this.items[this.active]?.id;
+    this.items = filterSlashItems(this.query, SLASH_ITEMS);
+    if (shouldCloseSlashMenu(this.query, this.items.length)) return this.close();
+    const kept = this.items.findIndex((item) => item.id === previous);
+    this.active = kept >= 0 ? kept : 0;
+    this.render();
+    this.status.textContent = this.items.length === 0 ? "No blocks match" : `${this.items.length} block${this.items.length === 1 ? "" : "s"}: ${this.items[this.active]?.label ?? ""}`;
+  }
+
+  private render(): void {
+    const shown = this.items.length > 0;
+    this.popup.hidden = !shown;
+    const root = this.quill.root;
+    if (!shown) {
+      for (const name of BODY_ATTRIBUTES) root.removeAttribute(name);
+      return;
+    }
+    this.listbox.replaceChildren(
+      ...this.items.map((item, index) => {
+        const option = document.createElement("li");
+        option.id = `${this.id}-${item.id}`;
+        option.setAttribute("role", "option");
+        option.setAttribute("aria-selected", String(index === this.active));
+        option.dataset.index = String(index);
+        const label = document.createElement("span");
+        label.className = "ql-slash-label";
+        label.textContent = item.label;
+        const hint = document.createElement("span");
+        hint.className = "ql-slash-hint";
+        hint.textContent = item.hint;
+        option.append(label, hint);
+        return option;
+      }),
+    );
+    root.setAttribute("aria-controls", this.listbox.id);
+    root.setAttribute("aria-autocomplete", "list");
+    root.setAttribute("aria-haspopup", "listbox");
+    const active = this.listbox.children[this.active] as HTMLElement | undefined;
+    if (active) {
+      root.setAttribute("aria-activedescendant", active.id);
+      this.place();
+      this.reveal(active);
+    }
+  }
+
+  /** Scrolls the list (never the page, as scrollIntoView would) to show the active option. */
+  private reveal(option: HTMLElement): void {
+    const list = this.listbox;
+    if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
+    else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
+  }
+
+  /** At the caret: below it, or above when below would leave the window; never past the window's sides. */
+  private place(): void {
+    if (this.slashIndex === null) return;
+    const bounds = this.quill.getBounds(this.slashIndex, 1);
+    if (!bounds) return;
+    const container = this.quill.container.getBoundingClientRect();
+    const { offsetWidth: width, offsetHeight: height } = this.popup;
+    const below = bounds.bottom + GAP;
+    const above = bounds.top - GAP - height;
+    const fitsBelow = container.top + below + height <= window.innerHeight - MARGIN;
+    const fitsAbove = container.top + above >= MARGIN;
+    this.popup.style.top = `${fitsBelow || !fitsAbove ? below : above}px`;
+    const left = Math.min(bounds.left, window.innerWidth - MARGIN - width - container.left);
+    this.popup.style.left = `${Math.max(MARGIN - container.left, left)}px`;
+  }
+
+  private close(): void {
+    if (this.slashIndex === null) return;
+    this.slashIndex = null;
+    this.items = [];
+    this.popup.hidden = true;
+    this.listbox.replaceChildren();
+    this.status.textContent = "";
+    for (const name of BODY_ATTRIBUTES) this.quill.root.removeAttribute(name);
+  }
+}
