@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /**
+   * `true` lets webhooks reach private, loopback and link-local addresses, and plain http:// (a
+   * receiver on your own network, tests); otherwise only public https endpoints (docs/product.md "Webhooks").
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
 });
