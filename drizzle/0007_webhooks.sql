@@ -1,4 +1,6 @@
 CREATE TYPE "public"."webhook_delivery_status" AS ENUM('pending', 'succeeded', 'failed');--> statement-breakpoint
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'webhook.created';--> statement-breakpoint
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'webhook.deleted';--> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"webhook_id" uuid NOT NULL,
