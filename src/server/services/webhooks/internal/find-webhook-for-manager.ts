@@ -6,6 +6,8 @@ import { effectiveRole, readingRole } from "@/server/auth/effective-role";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 
 export const WEBHOOK_NOT_FOUND = "This webhook could not be found.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const ONLY_ADMINS = "Only admins and owners can manage webhooks.";
 
 /**
@@ -15,6 +17,8 @@ export const ONLY_ADMINS = "Only admins and owners can manage webhooks.";
  * @throws AppError not_found | forbidden
  */
 export async function findWebhookForManager(ctx: ServiceContext, webhookId: string, access: "read" | "write") {
+  // Not an id at all (a hand-typed path): the same answer as an unknown one, before the uuid column refuses it.
+  if (!UUID.test(webhookId)) throw new AppError("not_found", WEBHOOK_NOT_FOUND);
   const [row] = await ctx.db
     .select({ id: webhooks.id, workspaceId: webhooks.workspaceId, url: webhooks.url, role: memberships.role })
     .from(webhooks)
