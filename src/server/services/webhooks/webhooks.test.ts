@@ -156,3 +156,14 @@ describe("events from the use cases", () => {
     expect(rows.find((row) => row.eventType === "document.deleted")?.payload.data).toMatchObject({ documentId: doc.id, title: "Spec" });
   });
 });
+
+describe("listWebhooks", () => {
+  it("shows each webhook's latest delivery", async () => {
+    const { ctx, workspace } = await setup();
+    const created = await createWebhook(ctx, input(workspace.id), strict);
+    await enqueueWebhookEvent(ctx, { workspaceId: workspace.id, type: "document.created", subjectId: "x", data: {} });
+    await database.db.update(webhookDeliveries).set({ status: "succeeded", responseStatus: 200, lastAttemptAt: new Date("2026-01-01T00:00:00Z") }).where(eq(webhookDeliveries.webhookId, created.id));
+    const [listed] = await listWebhooks(ctx, { id: workspace.id });
+    expect(listed?.lastDelivery).toEqual({ status: "succeeded", responseStatus: 200, at: "2026-01-01T00:00:00.000Z" });
+  });
+});
