@@ -75,7 +75,13 @@ describe("Settings → Webhooks", () => {
     // Reloaded, the secret is gone from the page; the list shows the delivery's outcome.
     await page.reload();
     expect(await page.content()).not.toContain(secret);
-    await expect.poll(() => webhooks.row(url).textContent()).toMatch(/last delivery delivered \(200\)/);
+    // The attempt is recorded just after the receiver answers: reload until the list shows it.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return webhooks.row(url).textContent();
+      })
+      .toMatch(/last delivery delivered \(200\)/);
 
     await webhooks.openDeliveries(url);
     await expect.poll(() => webhooks.row("document.created").first().textContent()).toMatch(/Delivered · HTTP 200/);
