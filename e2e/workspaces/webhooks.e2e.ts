@@ -43,9 +43,9 @@ async function createDocument(title: string): Promise<string> {
   }, { workspace: person.workspaceSlug, title });
 }
 
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
+async function axeViolations(on: Page = page): Promise<string[]> {
+  await on.evaluate(AXE_SOURCE);
+  const result = await on.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
     return axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
   });
@@ -102,6 +102,20 @@ describe("Settings → Webhooks", () => {
         { timeout: 15_000 },
       )
       .toBe(2);
+  });
+
+  it("reads well dark at 360 px: no axe violation, nothing wider than the window", async () => {
+    const context = await browser!.newContext({ baseURL: app!.url, colorScheme: "dark", viewport: { width: 360, height: 800 }, storageState: await page.context().storageState() });
+    const narrow = await context.newPage();
+    await narrow.goto(`/w/${person.workspaceSlug}/settings/webhooks`);
+    await narrow.getByRole("heading", { name: "Add a webhook" }).waitFor();
+    expect(await axeViolations(narrow)).toEqual([]);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await narrow.getByRole("link", { name: /^Deliveries of / }).first().click();
+    await narrow.getByRole("heading", { name: "Deliveries" }).waitFor();
+    expect(await axeViolations(narrow)).toEqual([]);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
   });
 
   it("deletes a webhook after confirmation: nothing more is sent to it", async () => {
