@@ -17,6 +17,7 @@ import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, s
 import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-expired-audit-events";
+import { DeliveryWorker } from "@/server/services/webhooks/internal/delivery-worker";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
 
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
   const purgeTimer = setInterval(purgeTrash, 60 * 60 * 1000);
   purgeTimer.unref();
 
+  // Webhook deliveries wait in the database and go out from here (docs/architecture.md "Webhooks"):
+  // never inside the request that caused them, and whatever a restart interrupted goes out after it.
+  const webhookWorker = new DeliveryWorker(getDb, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true" });
+  webhookWorker.start();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -121,6 +127,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeAllConnections();
     await stopCollab(collab);
+    await webhookWorker.stop();
     await bodyWorkers.close();
     // The route bundles' PDF printer is a process singleton: closing it here ends Chromium.
     await closePdfPrinter().catch((error: unknown) => console.error("[server] closing the PDF printer:", error));

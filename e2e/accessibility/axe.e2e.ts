@@ -77,7 +77,7 @@ const SCREENS: Screen[] = [
   { name: "search", path: (fx) => `/w/${fx.person.workspaceSlug}/search?q=formula` },
   { name: "history", path: (fx) => `${fx.docPath}/history` },
   { name: "revision", path: (fx) => fx.revisionPath },
-  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log"].map((section) => ({
+  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "webhooks"].map((section) => ({
     name: `settings ${section}`,
     path: (fx: Fixture) => `/w/${fx.person.workspaceSlug}/settings/${section}`,
   })),

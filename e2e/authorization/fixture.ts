@@ -8,7 +8,8 @@ import type { Actor } from "@/server/context";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import type { Db } from "@/server/db/client";
-import { memberships } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { memberships, webhookDeliveries } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
@@ -18,6 +19,8 @@ import { createShare } from "@/server/services/sharing/create-share";
 import { saveVersion } from "@/server/services/revisions/save-version";
 import { revokeShare } from "@/server/services/sharing/revoke-share";
 import { newShareToken } from "@/server/services/sharing/internal/share-token";
+import { createWebhook } from "@/server/services/webhooks/create-webhook";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
 import { documentSegment } from "@/shared/document-slug";
 import type { Role } from "@/shared/roles";
@@ -54,6 +57,7 @@ export interface Fixture {
   members: MembersFixture;
   /** Per signed-in actor, API tokens of their workspace (A; B for the stranger) in each scope. */
   tokens: Record<SignedIn, Record<"read" | "write", string>>;
+  webhooks: WebhooksFixture;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
   missing: {
     documentId: string;
@@ -85,6 +89,18 @@ export interface SharingFixture {
   unshared: PerActor;
   /** Per actor, a live link to revoke: the owner's, and the editor's. */
   revocable: { byOwner: PerActor; byEditor: PerActor };
+}
+
+/**
+ * Webhooks of A (docs/product.md "Webhooks": admins and owners manage them), pointing at a closed
+ * local port (the table's server allows private addresses, so nothing leaves the machine).
+ */
+export interface WebhooksFixture {
+  /** A webhook with one delivery: for the deliveries page and list, and Resend (which consumes nothing). */
+  id: string;
+  deliveryId: string;
+  /** For the admin and the owner, one webhook each to delete through the API and through the action. */
+  deletable: Record<"api" | "action", Record<"admin" | "owner", string>>;
 }
 
 /** Members and invitations (docs/product.md "Roles", "States": admins manage below admin, owners everyone, one owner stays). */
@@ -153,6 +169,7 @@ export async function startFixture(): Promise<Fixture> {
       sharing: await seedSharing(db, actors, workspace.id, doc.id),
       members: await seedMembers(db, actors, workspace.id, tag),
       tokens: await seedTokens(db, actors, { workspace: workspace.id, stranger: otherWorkspace.id }),
+      webhooks: await seedWebhooks(db, actors.owner, workspace.id),
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),
@@ -170,7 +187,7 @@ export async function startFixture(): Promise<Fixture> {
     await handle.close();
   }
 
-  const app = await startApp({ dataDir });
+  const app = await startApp({ dataDir, env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
   const cookies = {} as Record<SignedIn, string>;
   const signIn = async (actor: SignedIn) => {
     const response = await signInViaApi(app.url, { email: emails[actor], password: PASSWORD });
@@ -316,4 +333,23 @@ async function uploadImage(baseUrl: string, cookie: string, documentId: string):
 
 function isSignedIn(actor: ActorName): actor is SignedIn {
   return actor !== "anonymous";
+}
+
+/** Webhooks of A to read, resend from and delete; seeded before the server starts. */
+async function seedWebhooks(db: Db, owner: Actor, workspaceId: string): Promise<WebhooksFixture> {
+  const ctx = { db, actor: owner };
+  const make = async (name: string) =>
+    (await createWebhook(ctx, { workspaceId, url: `http://127.0.0.1:9/${name}`, description: name, events: ["document.created"] }, { allowPrivate: true })).id;
+  const id = await make("main");
+  await enqueueWebhookEvent(ctx, { workspaceId, type: "document.created", subjectId: "seed", data: { documentId: "seed" } });
+  const [delivery] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
+  if (!delivery) throw new Error("no seeded delivery");
+  return {
+    id,
+    deliveryId: delivery.id,
+    deletable: {
+      api: { admin: await make("api-admin"), owner: await make("api-owner") },
+      action: { admin: await make("action-admin"), owner: await make("action-owner") },
+    },
+  };
 }

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** "1": print every SQL statement the server sends, one `[sql]` line each (diagnosis; the render bench counts them). */
   LOG_SQL: z.enum(["0", "1"]).default("0"),
+  /**
+   * `true` lets webhooks reach private, loopback and link-local addresses, and plain http:// (a
+   * receiver on your own network, tests); otherwise only public https endpoints (docs/product.md "Webhooks").
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
 });

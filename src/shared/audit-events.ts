@@ -21,6 +21,8 @@ export const AUDIT_EVENT_KINDS = [
   "api_token.created",
   "api_token.revoked",
   "workspace.settings_changed",
+  "webhook.created",
+  "webhook.deleted",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -44,6 +46,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "api_token.created": "Created an API token",
   "api_token.revoked": "Revoked an API token",
   "workspace.settings_changed": "Changed workspace settings",
+  "webhook.created": "Added a webhook",
+  "webhook.deleted": "Deleted a webhook",
 };
 
 /** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */

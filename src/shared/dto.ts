@@ -18,6 +18,8 @@ export interface WorkspaceAbilitiesDto {
   exportArchive: boolean;
   /** Read Settings → Audit log, its API and its CSV. */
   viewAuditLog: boolean;
+  /** Register and delete webhooks, read and re-send their deliveries (Settings → Webhooks). */
+  manageWebhooks: boolean;
   /** Import an archive into the workspace while it holds no documents. */
   importArchive: boolean;
 }

@@ -1,7 +1,7 @@
 
 import { action, page } from "../probes";
 import type { AccessRow } from "./support";
-import { allow, changeRole, createTokenAs, docId, docPage, everyone, form, historyPage, isRole, newAddress, own, ownerCreatesDocument, removeMember, revisionId, sessionIdOf, settingsPage, signOutProbe, workspaceId, ws } from "./support";
+import { allow, changeRole, createTokenAs, deletableWebhook, docId, docPage, everyone, form, historyPage, isRole, newAddress, own, ownerCreatesDocument, removeMember, revisionId, sessionIdOf, settingsPage, signOutProbe, workspaceId, ws } from "./support";
 
 /** The access table's server actions, each called on the page whose components call it. */
 export const ACTION_ROWS: AccessRow[] = [
@@ -372,6 +372,33 @@ export const ACTION_ROWS: AccessRow[] = [
     name: "revokeApiTokenAction of the owner's token",
     expected: everyone("not_found", { anonymous: "login", owner: "ok" }),
     probe: action("revokeApiTokenAction", settingsPage("api-tokens"), async (fx, t) => [{ tokenId: t === "real" ? await createTokenAs(fx, "owner") : fx.missing.userId }]),
+  },
+
+  // Webhooks (Settings → Webhooks, docs/product.md "Webhooks"): admins and owners; below admin the
+  // page is the 404 (and the tab isn't shown).
+  {
+    surface: "action",
+    name: "createWebhookAction",
+    expected: allow("admin"),
+    probe: action("createWebhookAction", settingsPage("webhooks"), (fx, t) => {
+      const data = form({ workspaceId: workspaceId(fx, t), url: "http://127.0.0.1:9/created", description: "Probe" });
+      data.append("events", "document.created");
+      return [{}, data];
+    }),
+  },
+  {
+    surface: "action",
+    name: "deleteWebhookAction",
+    expected: allow("admin"),
+    probe: action("deleteWebhookAction", settingsPage("webhooks"), (fx, t, actor) => [{ webhookId: deletableWebhook(fx, t, actor, "action") }]),
+  },
+  {
+    surface: "action",
+    name: "resendWebhookDeliveryAction",
+    expected: allow("admin"),
+    probe: action("resendWebhookDeliveryAction", (fx) => `/w/${fx.workspace.slug}/settings/webhooks/${fx.webhooks.id}`, (fx, t) => [
+      { deliveryId: t === "real" ? fx.webhooks.deliveryId : fx.missing.userId },
+    ]),
   },
 
 ];

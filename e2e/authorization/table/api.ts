@@ -1,6 +1,6 @@
 import { api, page, socket, tokenApi } from "../probes";
 import type { AccessRow } from "./support";
-import { allow, archiveForm, docId, everyone, fileId, imageForm, importForm, json, ownerCreatesDocument, revisionId, workspaceId, ws } from "./support";
+import { allow, archiveForm, deletableWebhook, docId, everyone, fileId, imageForm, importForm, json, ownerCreatesDocument, revisionId, workspaceId, ws } from "./support";
 
 /** The access table's API routes, the collaboration socket and workspace archives. */
 export const API_ROWS: AccessRow[] = [
@@ -225,6 +225,46 @@ export const API_ROWS: AccessRow[] = [
     name: "GET /api/v1/audit-events/export",
     expected: allow("admin"),
     probe: api("GET", (fx, t) => `/api/v1/audit-events/export?workspace=${ws(fx, t)}`),
+  },
+  // Webhooks (docs/product.md "Webhooks"): admins and owners, on the pages and the API; an admin's
+  // read token lists them and their deliveries.
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/webhooks",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${ws(fx, t)}/settings/webhooks`),
+  },
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/webhooks/[webhook] (its deliveries)",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${fx.workspace.slug}/settings/webhooks/${t === "real" ? fx.webhooks.id : fx.missing.userId}`),
+  },
+  { surface: "api", name: "GET /api/v1/webhooks", expected: allow("admin"), probe: api("GET", (fx, t) => `/api/v1/webhooks?workspace=${ws(fx, t)}`) },
+  { surface: "api", name: "GET /api/v1/webhooks with a read token", expected: allow("admin"), probe: tokenApi("read", "GET", (fx, t) => `/api/v1/webhooks?workspace=${ws(fx, t)}`) },
+  {
+    surface: "api",
+    name: "POST /api/v1/webhooks",
+    expected: allow("admin"),
+    probe: api("POST", () => "/api/v1/webhooks", (fx, t) => json({ workspace: ws(fx, t), url: "http://127.0.0.1:9/posted", events: ["member.joined"] })),
+  },
+  {
+    surface: "api",
+    name: "DELETE /api/v1/webhooks/[id]",
+    expected: allow("admin"),
+    probe: (fx, actor, t) => api("DELETE", () => `/api/v1/webhooks/${deletableWebhook(fx, t, actor, "api")}`)(fx, actor, t),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/webhooks/[id]/deliveries",
+    expected: allow("admin"),
+    probe: api("GET", (fx, t) => `/api/v1/webhooks/${t === "real" ? fx.webhooks.id : fx.missing.userId}/deliveries`),
+  },
+  {
+    surface: "api",
+    name: "GET /api/v1/webhooks/[id]/deliveries with a read token",
+    expected: allow("admin"),
+    probe: tokenApi("read", "GET", (fx, t) => `/api/v1/webhooks/${t === "real" ? fx.webhooks.id : fx.missing.userId}/deliveries`),
   },
   {
     surface: "api",

@@ -166,3 +166,12 @@ export async function sessionIdOf(fx: Fixture, actor: ActorName): Promise<string
   return body.session.id;
 }
 
+
+/**
+ * The webhook a row deletes: the admin's and the owner's own (one each, so no probe takes another's),
+ * the shared one for those who may not delete it, an unknown id for the "missing" target.
+ */
+export function deletableWebhook(fx: Fixture, target: Target, actor: ActorName, via: "api" | "action"): string {
+  if (target === "missing") return fx.missing.userId;
+  return actor === "admin" || actor === "owner" ? fx.webhooks.deletable[via][actor] : fx.webhooks.id;
+}

@@ -6,6 +6,7 @@ import type { BodyWork } from "@/server/workers/body-work";
 import { bodyWork } from "@/server/workers/body-work";
 import { loadDocumentState } from "@/server/services/documents/internal/load-document-state";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
+import { enqueueDocumentUpdated } from "@/server/services/webhooks/internal/enqueue-document-updated";
 import type { CollabContext } from "./auth-extension";
 
 export interface PersistenceOptions {
@@ -62,13 +63,18 @@ export class PersistenceExtension implements Extension {
       // The collaboration server renders on worker threads: a large body takes about a second,
       // which on this thread would hold up every keystroke relayed meanwhile.
       const derived = await this.renderer.derive(ydoc.slice());
-      await storeDocumentState(await this.getDb(), documentId, {
-        ydoc,
-        ...derived,
-        updatedBy: actor?.id ?? null,
-        writerIds: [...(writers ?? []), ...(actor ? [actor.id] : [])],
-        now: this.options.now?.(),
-      });
+      const writerIds = [...(writers ?? []), ...(actor ? [actor.id] : [])];
+      const now = this.options.now?.();
+      const db = await this.getDb();
+      await storeDocumentState(db, documentId, { ydoc, ...derived, updatedBy: actor?.id ?? null, writerIds, now });
+      // Someone changed it (a store without writers is a direct connection that only read, or a
+      // change relayed from the instance that counts it): tell the webhooks, at most once a minute.
+      // After the store and outside it: a webhook's trouble never fails saving a body.
+      if (writerIds.length > 0) {
+        await enqueueDocumentUpdated(db, documentId, { actorId: actor?.id ?? writerIds.at(-1) ?? null, ...(now ? { at: now } : {}) }).catch((error: unknown) =>
+          console.error(`[webhooks] queueing document.updated for ${documentId} failed:`, error instanceof Error ? error.message : error),
+        );
+      }
     } catch (error) {
       // Not stored: its writers stay pending for the next attempt.
       for (const id of writers ?? []) this.writers.set(documentName, (this.writers.get(documentName) ?? new Set()).add(id));

@@ -20,5 +20,7 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     importArchive: rank >= ROLE_RANK.admin,
     // The log names members' addresses and what they did: those who manage members read it.
     viewAuditLog: rank >= ROLE_RANK.admin,
+    // Webhooks send workspace events to outside addresses: those who manage the workspace decide where.
+    manageWebhooks: rank >= ROLE_RANK.admin,
   };
 }

@@ -9,6 +9,7 @@ import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { assertDepth, endPosition, parentDepth, withTreeLock } from "@/server/services/documents/internal/document-tree";
 
 /** What a new document may start with besides its title (import, the API). */
@@ -46,6 +47,10 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentI
       })
       .returning(summaryColumns);
     if (!row) throw new Error("insert returned no row");
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: workspace.id, type: "document.created", subjectId: row.id, data: { documentId: row.id, title: row.title, parentId: row.parentId, actorId: ctx.actor.id } },
+    );
     return row;
   });
 }

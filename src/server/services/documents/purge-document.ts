@@ -7,6 +7,7 @@ import { AppError, authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { displayTitle } from "@/shared/document-slug";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
@@ -46,6 +47,10 @@ export async function purgeDocument(ctx: ServiceContext, input: PurgeDocumentInp
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: doc.workspaceId, kind: "document.deleted_forever", target: { id: doc.id, label: displayTitle(doc.title) }, details: { documents: purged.length } },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: doc.workspaceId, type: "document.deleted", subjectId: doc.id, data: { documentId: doc.id, title: doc.title, documents: purged.length, actorId: ctx.actor.id } },
     );
     return { documentId: doc.id, workspaceId: doc.workspaceId, purgedCount: purged.length };
   });

@@ -10,6 +10,7 @@ import type { DocumentSummary } from "@/server/services/documents/internal/docum
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 import { displayTitle } from "@/shared/document-slug";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { endPosition, liveAncestry, subtreeHeight, withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { DOCUMENT_NOT_FOUND, findDocumentForMember } from "./find-document-for-member";
 
@@ -42,6 +43,10 @@ export async function restoreDocument(ctx: ServiceContext, input: RestoreDocumen
       .returning(summaryColumns);
     if (!row) throw new Error("update returned no row");
     await recordAuditEvent({ ...ctx, db: tx }, { workspaceId: doc.workspaceId, kind: "document.restored", target: { id: doc.id, label: displayTitle(doc.title) } });
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: doc.workspaceId, type: "document.restored", subjectId: doc.id, data: { documentId: doc.id, title: doc.title, parentId: row.parentId, actorId: ctx.actor.id } },
+    );
     return row;
   });
 }

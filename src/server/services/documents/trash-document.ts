@@ -6,6 +6,7 @@ import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { displayTitle } from "@/shared/document-slug";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
 
@@ -52,6 +53,10 @@ export async function trashDocument(ctx: ServiceContext, input: TrashDocumentInp
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: doc.workspaceId, kind: "document.trashed", target: { id: doc.id, label: displayTitle(doc.title) }, details: { documents: rows.length } },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: doc.workspaceId, type: "document.trashed", subjectId: doc.id, data: { documentId: doc.id, title: doc.title, documents: rows.length, actorId: ctx.actor.id } },
     );
     return { documentId: doc.id, workspaceId: doc.workspaceId, trashedCount: rows.length, deletedAt };
   });

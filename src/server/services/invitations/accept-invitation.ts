@@ -6,6 +6,7 @@ import { invitations, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
 import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
@@ -61,6 +62,10 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, now =
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: workspace.id, kind: "member.joined", target: { id: ctx.actor.id, label: invitation.email }, details: { role: invitation.role } },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: workspace.id, type: "member.joined", subjectId: ctx.actor.id, data: { userId: ctx.actor.id, name: ctx.actor.name, email: ctx.actor.email, role: invitation.role } },
     );
     return { workspace, role: invitation.role, wasMember: false };
   });

@@ -6,6 +6,7 @@ import { AppError, authorize } from "@/server/errors";
 import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
@@ -25,6 +26,10 @@ export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberR
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: input.workspaceId, kind: "member.role_changed", target: await memberTarget(tx, target.userId), details: { from: target.role, to: input.role } },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: input.workspaceId, type: "member.role_changed", subjectId: target.userId, data: { userId: target.userId, from: target.role, to: input.role, actorId: ctx.actor.id } },
     );
     return { userId: target.userId, role: input.role };
   });

@@ -6,6 +6,7 @@ import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
@@ -24,6 +25,10 @@ export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: input.workspaceId, kind: "member.removed", target: await memberTarget(tx, target.userId), details: { role: target.role } },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: input.workspaceId, type: "member.removed", subjectId: target.userId, data: { userId: target.userId, role: target.role, actorId: ctx.actor.id } },
     );
     return { userId: target.userId };
   });

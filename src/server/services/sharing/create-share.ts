@@ -7,6 +7,7 @@ import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { displayTitle } from "@/shared/document-slug";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { newShareToken } from "@/server/services/sharing/internal/share-token";
 
 export const ALREADY_SHARED = "This document already has a public link.";
@@ -51,6 +52,15 @@ export async function createShare(ctx: ServiceContext, input: CreateShareInput) 
         kind: "share.created",
         target: { id: doc.id, label: displayTitle(doc.title) },
         details: { shareId: share.id, includeChildren: share.includeChildren, allowIndexing: share.allowIndexing },
+      },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      {
+        workspaceId: doc.workspaceId,
+        type: "document.published",
+        subjectId: doc.id,
+        data: { documentId: doc.id, title: doc.title, shareId: share.id, includeChildren: share.includeChildren, actorId: ctx.actor.id },
       },
     );
     return share;

@@ -5,6 +5,7 @@ import type { ServiceContext } from "@/server/context";
 import { documents, shares } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { shareAbilities } from "@/server/policies/share-policy";
 import { SHARE_NOT_FOUND, findShareForMember } from "./find-share-for-member";
 
@@ -33,6 +34,10 @@ export async function revokeShare(ctx: ServiceContext, input: RevokeShareInput) 
         target: { id: share.documentId, label: displayTitle(doc?.title ?? "") },
         details: { shareId: share.id },
       },
+    );
+    await enqueueWebhookEvent(
+      { db: tx },
+      { workspaceId: share.workspaceId, type: "document.unpublished", subjectId: share.documentId, data: { documentId: share.documentId, title: doc?.title ?? "", shareId: share.id, actorId: ctx.actor.id } },
     );
     return { ...row, workspaceId: share.workspaceId };
   });

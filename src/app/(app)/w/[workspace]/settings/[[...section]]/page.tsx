@@ -15,6 +15,11 @@ import { InviteForm } from "@/app/(app)/w/[workspace]/settings/_components/invit
 import { MembersList } from "@/app/(app)/w/[workspace]/settings/_components/members-list";
 import { PendingInvitations } from "@/app/(app)/w/[workspace]/settings/_components/pending-invitations";
 import { SettingsNav } from "@/app/(app)/w/[workspace]/settings/_components/settings-nav";
+import { WebhooksSettings } from "@/app/(app)/w/[workspace]/settings/_components/webhooks-settings";
+import { WebhookDeliveries } from "@/app/(app)/w/[workspace]/settings/_components/webhook-deliveries";
+import { presentWebhookDelivery } from "@/server/presenters/present-webhook";
+import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
+import { listWebhookDeliveries } from "@/server/services/webhooks/list-webhook-deliveries";
 import { AuditLogSettings } from "@/app/(app)/w/[workspace]/settings/_components/audit-log-settings";
 import type { ServiceContext } from "@/server/context";
 import { AppError } from "@/server/errors";
@@ -31,6 +36,7 @@ const SECTIONS = {
   "api-tokens": "API tokens",
   "import-export": "Import and export",
   "audit-log": "Audit log",
+  webhooks: "Webhooks",
 } as const;
 type Section = keyof typeof SECTIONS;
 
@@ -38,7 +44,8 @@ type Props = { params: Promise<{ workspace: string; section?: string[] }>; searc
 
 function sectionFrom(segments: string[] | undefined): Section {
   const [first, ...rest] = segments ?? [];
-  if (rest.length > 0) notFound();
+  // One section has pages of its own: a webhook's deliveries (webhooks/<id>).
+  if (rest.length > (first === "webhooks" ? 1 : 0)) notFound();
   if (first === undefined) return "general";
   if (first in SECTIONS) return first as Section; // checked just above
   notFound();
@@ -58,11 +65,13 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   if (section === "invitations" && !canManageMembers) notFound();
   if (section === "import-export" && !workspace.abilities.exportArchive) notFound();
   if (section === "audit-log" && !workspace.abilities.viewAuditLog) notFound();
+  if (section === "webhooks" && !workspace.abilities.manageWebhooks) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
     ? { ...SECTIONS }
     : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
   if (!workspace.abilities.exportArchive) delete sections["import-export"];
   if (!workspace.abilities.viewAuditLog) delete sections["audit-log"];
+  if (!workspace.abilities.manageWebhooks) delete sections.webhooks;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -87,7 +96,34 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       {section === "api-tokens" ? <ApiTokensSettings workspaceId={workspace.id} tokens={await listApiTokens(ctx, workspace.id)} /> : null}
       {section === "import-export" ? <ImportExportSettings workspace={workspace} isEmpty={await isWorkspaceEmpty(ctx, { id: workspace.id })} /> : null}
       {section === "audit-log" ? await auditLogSection(ctx, workspace, await searchParams) : null}
+      {section === "webhooks" && !segments?.[1] ? <WebhooksSettings workspaceId={workspace.id} slug={workspace.slug} webhooks={await listWebhooks(ctx, { id: workspace.id })} /> : null}
+      {section === "webhooks" && segments?.[1] ? await webhookDeliveriesSection(ctx, workspace, segments[1], await searchParams) : null}
     </div>
+  );
+}
+
+/** Settings → Webhooks → one webhook's deliveries: another workspace's webhook, or none, is the 404 page. */
+async function webhookDeliveriesSection(ctx: ServiceContext, workspace: { id: string; slug: string }, webhookId: string, query: Record<string, string | string[] | undefined>) {
+  const cursor = typeof query.cursor === "string" && query.cursor.length <= 200 ? query.cursor : null;
+  let page: Awaited<ReturnType<typeof listWebhookDeliveries>>;
+  try {
+    page = await listWebhookDeliveries(ctx, { webhookId, cursor });
+  } catch (thrown) {
+    if (!(thrown instanceof AppError)) throw thrown;
+    if (thrown.code === "not_found") notFound();
+    if (thrown.code !== "bad_request") throw thrown;
+    // A hand-edited cursor: the newest page rather than an error page.
+    page = await listWebhookDeliveries(ctx, { webhookId });
+  }
+  if (page.webhook.workspaceId !== workspace.id) notFound();
+  const base = `/w/${workspace.slug}/settings/webhooks/${page.webhook.id}`;
+  return (
+    <WebhookDeliveries
+      slug={workspace.slug}
+      webhook={{ id: page.webhook.id, url: page.webhook.url }}
+      deliveries={page.deliveries.map(presentWebhookDelivery)}
+      olderHref={page.nextCursor ? `${base}?${new URLSearchParams({ cursor: page.nextCursor })}` : null}
+    />
   );
 }
 
