@@ -14,6 +14,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "quill-cursors/css";
+import "@/components/document-content.css";
 import "@/editor/editor.css";
 
 /** The live editor, once it shows the document: what presence and following need. */

@@ -7,6 +7,7 @@ import {
   UNDO_MAX_STACK,
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
+import { registerToolbarIcons } from "./toolbar-icons";
 import { ImageAltModule } from "./image-alt";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
@@ -38,6 +39,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   // The formula module looks for KaTeX on window (docs/product.md "Editor rules": it "needs a math library").
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
+  registerToolbarIcons(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
 

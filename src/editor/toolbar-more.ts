@@ -1,24 +1,23 @@
-import { NARROW_TOOLBAR_QUERY, TOOLBAR, isMoreGroup } from "./toolbar";
+import { NARROW_TOOLBAR_QUERY, OVERFLOW_ORDER, TOOLBAR, groupName } from "./toolbar";
 
 const PANEL_ID_PREFIX = "ql-more-panel-";
 let panels = 0;
 
 /**
- * In a narrow window the full toolbar wrapped to five sticky rows, a quarter of a phone's screen.
- * There its rarely used groups (toolbar.ts isMoreGroup) move, as they are, into a row behind a
- * "More formatting" button: a disclosure (aria-expanded, the row follows it in the tab and arrow
- * order; Escape in it closes it, editor/toolbar-keyboard.ts). The same elements move, so Quill's
- * handlers and its active states keep working; in a wide window they go back to their places and
- * the button is hidden (editor.css), so nothing changes there. The skeleton
- * (components/toolbar-skeleton.tsx) holds the same space before Quill arrives.
+ * The toolbar keeps to one row (two in a phone's window, NARROW_TOOLBAR_QUERY): the full toolbar
+ * wrapped to two rows at 1280 px, three on a tablet and five on a phone. The groups that don't fit
+ * move, in OVERFLOW_ORDER (toolbar.ts) and as they are, into a row behind a "More formatting"
+ * button: a disclosure (aria-expanded, the row follows it in the tab and arrow order; Escape in it
+ * closes it, editor/toolbar-keyboard.ts). What fits is measured rather than set per breakpoint, so
+ * the sidebar, zoom and the window's width all count. The same elements move, so Quill's handlers
+ * and its active states keep working; when everything fits the button is hidden. The skeleton
+ * (components/toolbar-skeleton.tsx) holds the same rows before Quill arrives.
  */
 export function addMoreFormatting(toolbar: HTMLElement): void {
   // Quill builds one .ql-formats span per TOOLBAR group, in order.
-  const groups = Array.from(toolbar.children).filter((element) => element.classList.contains("ql-formats"));
-  const moved = groups.filter((_, index) => {
-    const group = TOOLBAR[index];
-    return group !== undefined && isMoreGroup(group);
-  });
+  const groups = Array.from(toolbar.children).filter((element): element is HTMLElement => element.classList.contains("ql-formats"));
+  const named = new Map(groups.map((element, index) => [groupName(TOOLBAR[index] ?? []), element]));
+  const overflow = OVERFLOW_ORDER.map((name) => named.get(name)).filter((element) => element !== undefined);
 
   const panel = document.createElement("div");
   panel.id = `${PANEL_ID_PREFIX}${++panels}`;
@@ -43,19 +42,50 @@ export function addMoreFormatting(toolbar: HTMLElement): void {
   button.addEventListener("click", () => setMoreOpen(toolbar, Boolean(panel.hidden)));
 
   const narrow = window.matchMedia(NARROW_TOOLBAR_QUERY);
+  let placedAt = -1;
   const place = () => {
-    // The editor is thrown away with its elements (document-editor.tsx): stop listening then.
-    if (!toolbar.isConnected) return narrow.removeEventListener("change", place);
-    if (narrow.matches) {
-      panel.append(...moved);
-      toolbar.append(holder, panel);
-    } else {
-      setMoreOpen(toolbar, false);
-      toolbar.append(...groups, holder, panel);
+    // The editor is thrown away with its elements (document-editor.tsx): stop watching then.
+    if (!toolbar.isConnected) return stop();
+    const width = toolbar.clientWidth;
+    // Moving groups changes the toolbar's height only; that is no reason to measure again.
+    if (width === placedAt) return;
+    placedAt = width;
+    const wasOpen = !panel.hidden;
+    panel.hidden = true;
+    holder.hidden = true;
+    toolbar.append(...groups, holder, panel);
+    const rows = narrow.matches ? 2 : 1;
+    if (fitsIn(toolbar, groups.at(-1), rows)) return setMoreOpen(toolbar, false);
+    holder.hidden = false;
+    const moved = new Set<HTMLElement>();
+    for (const group of overflow) {
+      if (fitsIn(toolbar, holder, rows)) break;
+      moved.add(group);
+      group.remove();
     }
+    panel.append(...groups.filter((group) => moved.has(group)));
+    setMoreOpen(toolbar, wasOpen);
+  };
+  const onNarrowChange = () => {
+    placedAt = -1;
+    place();
+  };
+  const observer = new ResizeObserver(place);
+  const stop = () => {
+    observer.disconnect();
+    narrow.removeEventListener("change", onNarrowChange);
   };
   place();
-  narrow.addEventListener("change", place);
+  observer.observe(toolbar);
+  narrow.addEventListener("change", onNarrowChange);
+}
+
+/** Whether `last`, the toolbar's last control shown, sits within its first `rows` rows. */
+function fitsIn(toolbar: HTMLElement, last: HTMLElement | undefined, rows: number): boolean {
+  const first = toolbar.firstElementChild as HTMLElement | null;
+  if (!first || !last) return true;
+  const rowHeight = first.offsetHeight;
+  return last.offsetTop - first.offsetTop < rowHeight * (rows - 0.5);
 }
 
 /** Opens or closes the "More formatting" row; closing takes the focus from inside it to its button. */

@@ -12,6 +12,7 @@ import { PublishedContents } from "@/app/p/[share]/[[...path]]/_components/publi
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
+import "@/components/document-content.css";
 import "@/app/p/[share]/[[...path]]/_components/published.css";
 import { LocalTime } from "@/components/time/local-time";
 
