@@ -92,6 +92,8 @@ describe("the editor's look", () => {
         const { page } = await documentAt(width, colorScheme);
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${process.env.QUIRE_SHOTS}/editor-${width}-${colorScheme}.png` });
+        await page.getByRole("button", { name: "More formatting" }).click();
+        await page.screenshot({ path: `${process.env.QUIRE_SHOTS}/editor-${width}-${colorScheme}-more.png` });
         await page.context().close();
       }
     }

@@ -62,7 +62,7 @@ describe("the editor from the keyboard", () => {
 
     await page.keyboard.press("Alt+F10");
     await page.keyboard.press("ArrowRight");
-    expect(await activeLabel()).toBe("Font");
+    expect(await activeLabel()).toBe("Bold");
     await page.keyboard.press("Escape");
     await expect.poll(() => editor.body().evaluate((body) => body === document.activeElement)).toBe(true);
 

@@ -63,6 +63,14 @@ export function addMoreFormatting(toolbar: HTMLElement): void {
       moved.add(group);
       group.remove();
     }
+    // A later group may have gone for want of a few pixels a smaller one left free: bring back,
+    // the most used first, each group that fits again in its place.
+    for (const group of [...moved].reverse()) {
+      const next = groups.slice(groups.indexOf(group) + 1).find((other) => !moved.has(other)) ?? holder;
+      toolbar.insertBefore(group, next);
+      if (fitsIn(toolbar, holder, rows)) moved.delete(group);
+      else group.remove();
+    }
     panel.append(...groups.filter((group) => moved.has(group)));
     setMoreOpen(toolbar, wasOpen);
   };
