@@ -30,7 +30,7 @@ type ToolbarGroup = (typeof TOOLBAR)[number];
  * The order in which groups go behind the "More formatting" button (editor/toolbar-more.ts) when
  * the toolbar has no room for them, named by their first control: the rarest first, so a narrow
  * window keeps the everyday controls. The heading picker never goes. At 1280 px every group but
- * fonts and sizes fits on one row; at tablet widths the row keeps headings, marks, lists, quotes
+ * fonts, sizes and sub/superscript fits on one row; at tablet widths the row keeps headings, marks, lists, quotes
  * and code, and links.
  */
 export const OVERFLOW_ORDER = ["font", "script", "indent", "clean", "align", "color", "blockquote", "link", "list", "bold"] as const;
