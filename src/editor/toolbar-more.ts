@@ -74,11 +74,18 @@ export function addMoreFormatting(toolbar: HTMLElement): void {
     panel.append(...groups.filter((group) => moved.has(group)));
     setMoreOpen(toolbar, wasOpen);
   };
+  // Moving the focused control blurs it: a re-measure while someone is in the toolbar (a scrollbar
+  // appearing as the row opens) must leave them where they were.
+  const placeKeepingFocus = () => {
+    const focused = toolbar.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    place();
+    if (focused && focused !== document.activeElement && focused.getClientRects().length > 0) focused.focus();
+  };
   const onNarrowChange = () => {
     placedAt = -1;
-    place();
+    placeKeepingFocus();
   };
-  const observer = new ResizeObserver(place);
+  const observer = new ResizeObserver(placeKeepingFocus);
   const stop = () => {
     observer.disconnect();
     narrow.removeEventListener("change", onNarrowChange);
