@@ -39,68 +39,138 @@ export function addMoreFormatting(toolbar: HTMLElement): void {
   button.innerHTML =
     '<svg viewBox="0 0 18 18" aria-hidden="true"><circle class="ql-fill" cx="4" cy="9" r="1.5"/><circle class="ql-fill" cx="9" cy="9" r="1.5"/><circle class="ql-fill" cx="14" cy="9" r="1.5"/></svg>';
   holder.append(button);
+  holder.hidden = true;
+  toolbar.append(holder, panel);
   button.addEventListener("click", () => setMoreOpen(toolbar, Boolean(panel.hidden)));
 
   const narrow = window.matchMedia(NARROW_TOOLBAR_QUERY);
-  let placedAt = -1;
+  // Each group's width in the row, its separator (border or margin) included, and the button's:
+  // measured once with everything in the row, so later fits are arithmetic and move nothing that
+  // stays where it is (moving an element blurs it: someone on a control keeps their place).
+  let widths: Map<HTMLElement, number> | null = null;
+  let placedFor = -1;
   const place = () => {
     // The editor is thrown away with its elements (document-editor.tsx): stop watching then.
     if (!toolbar.isConnected) return stop();
-    const width = toolbar.clientWidth;
-    // Moving groups changes the toolbar's height only; that is no reason to measure again.
-    if (width === placedAt) return;
-    placedAt = width;
-    const wasOpen = !panel.hidden;
-    panel.hidden = true;
-    holder.hidden = true;
-    toolbar.append(...groups, holder, panel);
+    // Built hidden (document-editor.tsx shows it once loaded): nothing to measure yet.
+    if (toolbar.getClientRects().length === 0) return;
+    const room = innerWidth(toolbar);
+    // Opening the row or moving groups changes the toolbar's height only: no reason to move anything.
+    if (room === placedFor) return;
+    placedFor = room;
+    widths ??= measure(toolbar, groups, holder, panel);
     const rows = narrow.matches ? 2 : 1;
-    if (fitsIn(toolbar, groups.at(-1), rows)) return setMoreOpen(toolbar, false);
-    holder.hidden = false;
-    const moved = new Set<HTMLElement>();
-    for (const group of overflow) {
-      if (fitsIn(toolbar, holder, rows)) break;
-      moved.add(group);
-      group.remove();
-    }
-    // A later group may have gone for want of a few pixels a smaller one left free: bring back,
-    // the most used first, each group that fits again in its place.
-    for (const group of [...moved].reverse()) {
-      const next = groups.slice(groups.indexOf(group) + 1).find((other) => !moved.has(other)) ?? holder;
-      toolbar.insertBefore(group, next);
-      if (fitsIn(toolbar, holder, rows)) moved.delete(group);
-      else group.remove();
-    }
-    panel.append(...groups.filter((group) => moved.has(group)));
-    setMoreOpen(toolbar, wasOpen);
-  };
-  // Moving the focused control blurs it: a re-measure while someone is in the toolbar (a scrollbar
-  // appearing as the row opens) must leave them where they were.
-  const placeKeepingFocus = () => {
+    const moved = overflowFor(groups, overflow, widths, widths.get(holder) ?? 0, room, rows);
     const focused = toolbar.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
-    place();
-    if (focused && focused !== document.activeElement && focused.getClientRects().length > 0) focused.focus();
+    for (const [index, group] of groups.entries()) {
+      const inPanel = group.parentElement === panel;
+      if (moved.has(group) === inPanel) continue;
+      if (inPanel) toolbar.insertBefore(group, groups.slice(index + 1).find((other) => other.parentElement === toolbar) ?? holder);
+      else panel.insertBefore(group, groups.slice(index + 1).find((other) => other.parentElement === panel) ?? null);
+    }
+    holder.hidden = moved.size === 0;
+    if (holder.hidden) setMoreOpen(toolbar, false);
+    // A control that had to move (the window was resized under it) keeps the focus where it is
+    // still shown; one gone behind the closed row leaves it on the button.
+    if (focused && focused !== document.activeElement) (focused.getClientRects().length > 0 ? focused : button).focus();
   };
   const onNarrowChange = () => {
-    placedAt = -1;
-    placeKeepingFocus();
+    // Separators differ between the layouts (editor.css): measure again, from a full row.
+    widths = null;
+    placedFor = -1;
+    place();
   };
-  const observer = new ResizeObserver(placeKeepingFocus);
+  const observer = new ResizeObserver(place);
   const stop = () => {
     observer.disconnect();
     narrow.removeEventListener("change", onNarrowChange);
+    fits.delete(toolbar);
   };
+  fits.set(toolbar, place);
   place();
   observer.observe(toolbar);
   narrow.addEventListener("change", onNarrowChange);
 }
 
-/** Whether `last`, the toolbar's last control shown, sits within its first `rows` rows. */
-function fitsIn(toolbar: HTMLElement, last: HTMLElement | undefined, rows: number): boolean {
-  const first = toolbar.firstElementChild as HTMLElement | null;
-  if (!first || !last) return true;
-  const rowHeight = first.offsetHeight;
-  return last.offsetTop - first.offsetTop < rowHeight * (rows - 0.5);
+/** Each toolbar's fit (addMoreFormatting), for fitMoreFormatting. */
+const fits = new WeakMap<HTMLElement, () => void>();
+
+/**
+ * Fits the toolbar to the width it has now. The editor is built hidden; called as it is shown,
+ * this fits the toolbar before the next frame rather than in the resize observer's, so the page
+ * never lays out (and the text never sits) under the unfitted toolbar.
+ */
+export function fitMoreFormatting(toolbar: HTMLElement): void {
+  fits.get(toolbar)?.();
+}
+
+/** The toolbar's content width, unrounded (clientWidth rounds, and fits are to the pixel). */
+function innerWidth(toolbar: HTMLElement): number {
+  const style = getComputedStyle(toolbar);
+  const edges = ["borderLeftWidth", "borderRightWidth", "paddingLeft", "paddingRight"] as const;
+  return edges.reduce((width, edge) => width - parseFloat(style[edge]), toolbar.getBoundingClientRect().width);
+}
+
+/**
+ * Every group's and the button's width in the row, margins included. Those behind the button come
+ * into the row for it, and go back; the row's own stay put (moving the focused one would blur it).
+ */
+function measure(toolbar: HTMLElement, groups: HTMLElement[], holder: HTMLElement, panel: HTMLElement): Map<HTMLElement, number> {
+  const focused = panel.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  const fromPanel = groups.filter((group) => group.parentElement === panel);
+  for (const [index, group] of groups.entries()) {
+    if (group.parentElement === panel) toolbar.insertBefore(group, groups.slice(index + 1).find((other) => other.parentElement === toolbar) ?? holder);
+  }
+  const wasHidden = holder.hidden;
+  holder.hidden = false;
+  const widths = new Map(
+    [...groups, holder].map((element) => {
+      const style = getComputedStyle(element);
+      return [element, element.getBoundingClientRect().width + parseFloat(style.marginLeft) + parseFloat(style.marginRight)];
+    }),
+  );
+  holder.hidden = wasHidden;
+  panel.append(...fromPanel);
+  focused?.focus();
+  return widths;
+}
+
+/**
+ * The groups to put behind "More formatting" so that the rest and its button fit in `rows` rows
+ * of `room` px: in OVERFLOW_ORDER until they fit; then a later group that went for want of a few
+ * pixels a smaller one left free comes back, the most used first, wherever it fits again.
+ */
+function overflowFor(groups: HTMLElement[], overflow: HTMLElement[], widths: Map<HTMLElement, number>, buttonWidth: number, room: number, rows: number): Set<HTMLElement> {
+  const moved = new Set<HTMLElement>();
+  const fits = (withButton: boolean) => {
+    const shown = groups.filter((group) => !moved.has(group)).map((group) => widths.get(group) ?? 0);
+    return rowsFor(withButton ? [...shown, buttonWidth] : shown, room) <= rows;
+  };
+  if (fits(false)) return moved;
+  for (const group of overflow) {
+    if (fits(true)) break;
+    moved.add(group);
+  }
+  for (const group of [...moved].reverse()) {
+    moved.delete(group);
+    if (!fits(true)) moved.add(group);
+  }
+  return moved;
+}
+
+/** How many rows a wrapping flex row of `room` px lays these widths out in (browsers break greedily). */
+function rowsFor(widths: number[], room: number): number {
+  let rows = 1;
+  let used = 0;
+  for (const width of widths) {
+    // A 64th of a pixel is layout's unit: sums that equal the room fit.
+    if (used > 0 && used + width > room + 1 / 64) {
+      rows += 1;
+      used = 0;
+    }
+    used += width;
+  }
+  return rows;
 }
 
 /** Opens or closes the "More formatting" row; closing takes the focus from inside it to its button. */
