@@ -17,9 +17,9 @@ const CHECK_TICK = `url(data:image/svg+xml,${encodeURIComponent(
 )})`;
 const DOCUMENT_TYPE_CSS = `
 .ql-snow .ql-editor h1, .ql-snow .ql-editor h2, .ql-snow .ql-editor h3 { font-weight: 650; letter-spacing: -0.01em; }
-.ql-snow .ql-editor h1 { font-size: 1.875em; line-height: 1.25; margin: 1.1em 0 0.35em; }
-.ql-snow .ql-editor h2 { font-size: 1.5em; line-height: 1.3; margin: 1em 0 0.3em; }
-.ql-snow .ql-editor h3 { font-size: 1.25em; line-height: 1.4; margin: 0.9em 0 0.25em; }
+.ql-snow .ql-editor h1 { font-size: 1.625em; line-height: 1.25; margin: 1.1em 0 0.35em; }
+.ql-snow .ql-editor h2 { font-size: 1.3125em; line-height: 1.3; margin: 1em 0 0.3em; }
+.ql-snow .ql-editor h3 { font-size: 1.125em; line-height: 1.4; margin: 0.9em 0 0.25em; }
 .ql-snow .ql-editor > :first-child { margin-top: 0; }
 .ql-snow .ql-editor blockquote { margin: 0.5em 0; padding-left: 1em; border-left: 3px solid #8a8a95; color: #5b5b66; }
 .ql-snow .ql-editor code { padding: 0.1em 0.3em; border: 1px solid #e2e2e7; border-radius: 0.25rem; background: #f7f7f8; font-size: 0.875em; }
@@ -44,7 +44,7 @@ main.ql-container.ql-snow { max-width: 45rem; margin: 2rem auto; border: 0; font
 .ql-editor .ql-code-block-container > select.ql-ui { display: none; }
 .ql-snow .ql-editor .ql-code-block-container { background: #f6f8fa; color: #1f2328; border-radius: 0.375rem; }
 .ql-editor img { max-width: 100%; height: auto; }
-h1.document-title { font-size: 2.25rem; line-height: 1.2; margin: 0 0 1.5rem; padding: 0 1.5rem; }
+h1.document-title { font-size: 2.25rem; line-height: 1.2; font-weight: 650; letter-spacing: -0.01em; margin: 0 0 1.5rem; padding: 0 1.5rem; }
 ${DOCUMENT_TYPE_CSS}`;
 
 let cached: string | undefined;
