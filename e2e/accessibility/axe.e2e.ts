@@ -46,7 +46,7 @@ const SCREENS: Screen[] = [
   { name: "home", path: (fx) => `/w/${fx.person.workspaceSlug}` },
   { name: "editor", path: (fx) => fx.docPath, prepare: waitForEditor },
   {
-    // The narrow window's toolbar with its "More formatting" row open (there is none at 1280 px).
+    // The toolbar with its "More formatting" row open (fonts, sizes and sub/superscript at 1280 px; more in a narrow window).
     name: "editor, more formatting",
     path: (fx) => fx.docPath,
     prepare: async (page) => {

@@ -47,6 +47,30 @@ describe("the editor from the keyboard", () => {
     await expect.poll(() => firstLineHeader(editor)).toBeNull();
   });
 
+  it("stays in the toolbar while the code is highlighted again after an edit", async () => {
+    // Quill's syntax module re-highlights a second after an edit and used to put the selection
+    // back by focusing the text, pulling the focus out of the toolbar (editor/syntax-keeps-focus.ts).
+    const response = await page.request.post("/api/v1/documents", {
+      headers: { origin: app.url },
+      data: {
+        workspace: person.workspaceSlug,
+        title: "Highlighted",
+        delta: { ops: [{ insert: "const answer = 42;" }, { insert: "\n", attributes: { "code-block": "javascript" } }] },
+      },
+    });
+    await page.goto(((await response.json()) as { url: string }).url);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().locator(".ql-code-block").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" // edited");
+    await page.keyboard.press("Alt+F10");
+    expect(await activeLabel()).toBe("Heading");
+    await expect.poll(() => editor.body().locator(".ql-code-block-container .hljs-keyword").count()).toBeGreaterThan(0);
+    await page.waitForTimeout(1_500);
+    expect(await activeLabel()).toBe("Heading");
+  });
+
   it("reaches the toolbar with Alt+F10, picks a heading with the arrows, and the document menu with Alt+F10 again", async () => {
     const editor = await openDocument("Toolbar", "Chapter one");
     await page.keyboard.press("Alt+F10");
@@ -62,7 +86,7 @@ describe("the editor from the keyboard", () => {
 
     await page.keyboard.press("Alt+F10");
     await page.keyboard.press("ArrowRight");
-    expect(await activeLabel()).toBe("Font");
+    expect(await activeLabel()).toBe("Bold");
     await page.keyboard.press("Escape");
     await expect.poll(() => editor.body().evaluate((body) => body === document.activeElement)).toBe(true);
 

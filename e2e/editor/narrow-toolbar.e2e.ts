@@ -34,8 +34,8 @@ async function toolbarRows(page: Page, editor: EditorPage): Promise<number> {
   const toolbar = await editor.toolbar().boundingBox();
   const button = await page.locator(".ql-toolbar button.ql-bold").boundingBox();
   if (!toolbar || !button) throw new Error("toolbar not shown");
-  // Snow pads the toolbar 8 px above and below; rows of groups sit flush.
-  return (toolbar.height - 16) / button.height;
+  // editor.css pads the toolbar 4 px above and below, inside a 1 px border; rows are 4 px apart.
+  return (toolbar.height - 10 + 4) / (button.height + 4);
 }
 
 describe("the toolbar in a narrow window", () => {
@@ -43,7 +43,8 @@ describe("the toolbar in a narrow window", () => {
     const { page, editor } = await documentAt(360);
     const more = page.getByRole("button", { name: "More formatting" });
     expect(await toolbarRows(page, editor)).toBeLessThanOrEqual(2.5);
-    expect(await page.locator(".ql-toolbar .ql-align .ql-picker-label").isVisible()).toBe(false);
+    // Fonts go first (toolbar.ts OVERFLOW_ORDER); what else fits depends on the width.
+    expect(await page.locator(".ql-toolbar .ql-font .ql-picker-label").isVisible()).toBe(false);
     expect(await more.getAttribute("aria-expanded")).toBe("false");
     // The skeleton held the same two rows before Quill came: the body did not move.
     const positions = await editor.bodyPositions();
@@ -59,7 +60,7 @@ describe("the toolbar in a narrow window", () => {
     if (process.env.QUIRE_SHOTS) await page.screenshot({ path: `${process.env.QUIRE_SHOTS}/toolbar-360-open.png` });
 
     // Escape in the row closes it, back to its button; Escape there goes back to the text.
-    await page.locator(".ql-toolbar .ql-indent[value='+1']").focus();
+    await page.locator(".ql-toolbar .ql-font .ql-picker-label").focus();
     await page.keyboard.press("Escape");
     expect(await more.getAttribute("aria-expanded")).toBe("false");
     expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -80,18 +81,23 @@ describe("the toolbar in a narrow window", () => {
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowRight");
     expect(await focused()).toBe("Font");
+    // Back past More formatting to the last control of the toolbar's own rows.
+    const lastInRow = await page.locator(".ql-toolbar > .ql-formats:not(.ql-more-formats)").last().evaluate((group) =>
+      Array.from(group.querySelectorAll("button, .ql-picker-label")).at(-1)?.getAttribute("aria-label"),
+    );
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
-    expect(await focused()).toBe("Formula");
+    expect(await focused()).toBe(lastInRow);
   });
 
-  it("shows every control in place and no More formatting at 1280 px", async () => {
+  it("shows every control but fonts, sizes and sub/superscript in place at 1280 px, those behind More formatting", async () => {
     const { page, editor } = await documentAt(1280);
-    expect(await page.getByRole("button", { name: "More formatting" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "More formatting" }).isVisible()).toBe(true);
+    expect(await page.locator(".ql-toolbar .ql-font .ql-picker-label").isVisible()).toBe(false);
     expect(await page.locator(".ql-toolbar .ql-align .ql-picker-label").isVisible()).toBe(true);
     const order = await editor.toolbar().locator("> .ql-formats").evaluateAll((groups) =>
       groups.filter((group) => getComputedStyle(group).display !== "none").map((group) => group.querySelector("button, .ql-picker")?.className.split(" ").find((c) => c.startsWith("ql-") && !c.endsWith("picker"))),
     );
-    expect(order).toEqual(["ql-header", "ql-font", "ql-bold", "ql-color", "ql-script", "ql-list", "ql-indent", "ql-align", "ql-blockquote", "ql-link", "ql-clean"]);
+    expect(order).toEqual(["ql-header", "ql-bold", "ql-color", "ql-list", "ql-indent", "ql-align", "ql-blockquote", "ql-link", "ql-clean", "ql-more"]);
   });
 });

@@ -20,7 +20,10 @@ async function selectLine(page: Page, editor: EditorPage, n: number) {
 }
 
 async function pick(page: Page, picker: string, value: string) {
-  await page.locator(`.ql-toolbar .ql-${picker} .ql-picker-label`).click();
+  const label = page.locator(`.ql-toolbar .ql-${picker} .ql-picker-label`);
+  // Fonts and sizes sit behind More formatting even at 1280 px (editor/toolbar-more.ts).
+  if (!(await label.isVisible())) await page.getByRole("button", { name: "More formatting" }).click();
+  await label.click();
   await page.locator(`.ql-toolbar .ql-${picker} .ql-picker-item[data-value="${value}"]`).click();
   await page.locator(`.ql-toolbar .ql-picker.ql-${picker}.ql-expanded`).waitFor({ state: "detached" });
 }

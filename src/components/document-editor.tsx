@@ -16,6 +16,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 import "quill-cursors/css";
+import "@/components/document-content.css";
 import "@/editor/editor.css";
 import "@/editor/slash-menu.css";
 
@@ -80,7 +81,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
     const own = (cleanup: () => void) => (isCancelled ? cleanup() : void cleanups.push(cleanup));
 
     void (async () => {
-      const [{ connectDocument }, { createEditor }, { bindYjs }, { replayTyping }, { Delta }] = await Promise.all([
+      const [{ connectDocument }, { createEditor, fitEditorToolbar }, { bindYjs }, { replayTyping }, { Delta }] = await Promise.all([
         import("@/editor/connection/connect-document"),
         import("@/editor/create-editor"),
         import("@/editor/bind-yjs"),
@@ -126,6 +127,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       editorRef.current = handle;
       callbacks.current.onEditor(handle);
       flushSync(() => setIsReady(true)); // Quill's root is shown now, so it can take the caret
+      fitEditorToolbar(quill); // before the next frame: the body below never sits under an unfitted toolbar
       if (canEdit) quill.enable(true);
       if (typed?.hadFocus) quill.setSelection(caret ?? 0, 0, "user");
     })();

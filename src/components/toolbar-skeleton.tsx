@@ -1,18 +1,17 @@
-import { TOOLBAR, isMoreGroup } from "@/editor/toolbar";
+import { TOOLBAR } from "@/editor/toolbar";
 
 /**
- * Quill's toolbar as empty boxes with the same classes, rendered with the server's HTML: its
- * groups wrap at the same widths as the real toolbar's, so the body below keeps its place when
- * Quill arrives (a fixed height was a row short wherever the toolbar wraps, and the text someone
- * was typing jumped). In a narrow window editor.css hides the groups the real toolbar moves
- * behind "More formatting" (editor/toolbar-more.ts) and shows that button's box instead.
- * Hidden and inert: it only holds the space.
+ * Quill's toolbar as empty boxes with the same classes, rendered with the server's HTML, so the
+ * body below keeps its place when Quill arrives (a fixed height was a row short wherever the
+ * toolbar wrapped, and the text someone was typing jumped). The real toolbar keeps to one row, two
+ * in a phone's window, moving what doesn't fit behind "More formatting" (editor/toolbar-more.ts);
+ * editor.css clips this one to the same rows. Hidden and inert: it only holds the space.
  */
 export function ToolbarSkeleton() {
   return (
     <div className="ql-toolbar ql-snow ql-toolbar-placeholder" aria-hidden="true" inert>
       {TOOLBAR.map((group, groupIndex) => (
-        <span key={groupIndex} className={isMoreGroup(group) ? "ql-formats ql-formats-more" : "ql-formats"}>
+        <span key={groupIndex} className="ql-formats">
           {group.map((control, index) => (
             <ControlSkeleton key={index} control={control} />
           ))}
@@ -25,7 +24,7 @@ export function ToolbarSkeleton() {
   );
 }
 
-/** A button is a button-sized box; a list of values is a picker, sized by its kind as Quill's snow theme sizes it. */
+/** A button is a button-sized box; a list of values is a picker, sized by its kind as editor.css sizes it. */
 function ControlSkeleton({ control }: { control: (typeof TOOLBAR)[number][number] }) {
   const [name, values] = typeof control === "string" ? [control, null] : (Object.entries(control)[0] ?? ["", null]);
   if (!Array.isArray(values)) return <button type="button" tabIndex={-1} />;

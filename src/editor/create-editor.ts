@@ -7,6 +7,7 @@ import {
   UNDO_MAX_STACK,
 } from "@/shared/editor-rules";
 import { registerQuillFormats } from "./register";
+import { registerToolbarIcons } from "./toolbar-icons";
 import { ImageAltModule } from "./image-alt";
 import { BlockShortcutsModule } from "./block-shortcuts";
 import { SlashMenuModule } from "./slash-menu";
@@ -16,7 +17,8 @@ import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
-import { addMoreFormatting } from "./toolbar-more";
+import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
+import { registerFocusKeepingSyntax } from "./syntax-keeps-focus";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
 export interface CreateEditorOptions {
@@ -40,6 +42,8 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   // The formula module looks for KaTeX on window (docs/product.md "Editor rules": it "needs a math library").
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
+  registerToolbarIcons(QuillClass);
+  registerFocusKeepingSyntax(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
   QuillClass.register("modules/blockShortcuts", BlockShortcutsModule, true);
@@ -81,4 +85,13 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);
   return quill;
+}
+
+/**
+ * Fits the toolbar to the width it is shown at (editor/toolbar-more.ts). The editor is built
+ * hidden, so call this as it is shown: then the first frame with it already has the fitted toolbar.
+ */
+export function fitEditorToolbar(quill: Quill): void {
+  const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
+  if (toolbar?.container) fitMoreFormatting(toolbar.container);
 }

@@ -27,19 +27,24 @@ export const TOOLBAR = [
 type ToolbarGroup = (typeof TOOLBAR)[number];
 
 /**
- * Formats rarely reached for, which a narrow window (NARROW_TOOLBAR_QUERY) moves behind the
- * "More formatting" button (editor/toolbar-more.ts) so the toolbar keeps to two rows on a phone.
+ * The order in which groups go behind the "More formatting" button (editor/toolbar-more.ts) when
+ * the toolbar has no room for them, named by their first control: the rarest first, so a narrow
+ * window keeps the everyday controls. The heading picker never goes. At 1280 px every group but
+ * fonts, sizes and sub/superscript fits on one row; at tablet widths the row keeps headings, marks, lists, quotes
+ * and code, and links.
  */
-const MORE_FORMATS = new Set(["font", "size", "color", "background", "script", "indent", "align", "clean"]);
+export const OVERFLOW_ORDER = ["font", "script", "indent", "clean", "align", "color", "blockquote", "link", "list", "bold"] as const;
 
-/** Whether a toolbar group goes behind "More formatting" in a narrow window (by its first control). */
-export function isMoreGroup(group: ToolbarGroup): boolean {
+/** A group's name: its first control's format. */
+export function groupName(group: ToolbarGroup): string | undefined {
   const first = group[0];
-  const format = typeof first === "string" ? first : first ? Object.keys(first)[0] : undefined;
-  return format !== undefined && MORE_FORMATS.has(format);
+  return typeof first === "string" ? first : first ? Object.keys(first)[0] : undefined;
 }
 
-/** Where the toolbar collapses: the mobile layout (no sidebar). editor/editor.css uses the same width. */
+/**
+ * Where the toolbar may take two rows rather than one: the mobile layout (no sidebar), where one
+ * row would hide nearly everything. editor/editor.css uses the same width.
+ */
 export const NARROW_TOOLBAR_QUERY = "(max-width: 767px)";
 
 /** Formats the editor accepts (paste included); anything else is dropped. The server keeps the same (shared/editor-formats.ts). */

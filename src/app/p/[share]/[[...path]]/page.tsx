@@ -14,6 +14,7 @@ import { anchorHeadings } from "@/server/body/anchor-headings";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
+import "@/components/document-content.css";
 import "@/app/p/[share]/[[...path]]/_components/published.css";
 import { LocalTime } from "@/components/time/local-time";
 

@@ -108,7 +108,10 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           importInto={abilities.update ? document : null}
         />
       </div>
-      <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} />
+      {/* At the body's reading width (editor/editor.css), so the title starts where the text does. */}
+      <div className="mx-auto w-full max-w-(--document-measure)">
+        <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} />
+      </div>
       {status === "offline" && canEdit && !lostAccess ? (
         <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
           You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.

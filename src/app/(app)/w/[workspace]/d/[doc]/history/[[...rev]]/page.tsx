@@ -6,6 +6,7 @@ import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
 import "highlight.js/styles/github.css";
 // The published page's read-only look of a document body (light and dark), reused as is.
+import "@/components/document-content.css";
 import "@/app/p/[share]/[[...path]]/_components/published.css";
 import { buttonClass } from "@/components/ui/button";
 import { redirectStaleSegment } from "@/server/http/redirect-stale-segment";
