@@ -4,6 +4,7 @@ import { SecurityPage } from "../pages/security-page";
 import { newPerson } from "../support/accounts";
 import { newContext } from "../support/browser";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { axeViolationsInBothSchemes } from "../support/axe";
 import { SignUpPage } from "../pages/sign-up-page";
 
 // Passkeys (docs/product.md "Account security") with Chromium's virtual authenticator (the DevTools
@@ -47,6 +48,7 @@ describe("passkeys", () => {
     await security.passkeys().getByLabel("New name").fill("Work laptop");
     await security.passkeys().getByRole("button", { name: "Save" }).click();
     await security.passkeys().getByRole("button", { name: "Rename Work laptop" }).waitFor();
+    expect(await axeViolationsInBothSchemes(page)).toEqual([]);
 
     // Signed out (the session cookie gone), the passkey alone signs in.
     await page.context().clearCookies();

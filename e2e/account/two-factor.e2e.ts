@@ -8,6 +8,7 @@ import type { Person } from "../support/accounts";
 import { signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { axeViolationsInBothSchemes } from "../support/axe";
 import { invitedMemberPage, signedUpPage } from "../support/workspace";
 
 // Two-factor authentication (docs/product.md "Account security"): enrol with the QR code's secret
@@ -68,6 +69,7 @@ describe("two-factor authentication", () => {
     const reused = await passwordStep(person);
     await reused.step.enterBackupCode(backupCode);
     await reused.step.fieldError().filter({ hasText: "That backup code is not right, or it was used already." }).waitFor();
+    expect(await axeViolationsInBothSchemes(reused.page)).toEqual([]);
 
     // New backup codes are shown once; then turning off asks for the password.
     const security = new SecurityPage(page);
@@ -75,6 +77,8 @@ describe("two-factor authentication", () => {
     await backupForm.getByLabel("Your password").fill(person.password);
     await backupForm.getByRole("button", { name: "Make new backup codes" }).click();
     await security.twoFactorSection().getByTestId("backup-codes").getByRole("listitem").nth(9).waitFor();
+    // The enabled state, new codes shown, passes axe in light and dark (enrolment: axe.e2e.ts).
+    expect(await axeViolationsInBothSchemes(page)).toEqual([]);
     const offForm = security.twoFactorSection().locator("form", { has: page.getByRole("heading", { name: "Turn off" }) });
     await offForm.getByLabel("Your password").fill("not my password");
     await offForm.getByRole("button", { name: "Turn off two-factor authentication" }).click();

@@ -100,7 +100,7 @@ export async function passkeySignInOptionsAction(): Promise<ActionResult<Record<
 /** Second half: the passkey's answer signs in, then on to `next` (a same-site path) or the last workspace. */
 export async function passkeySignInAction(input: PasskeySignInInput, next: string): Promise<ActionResult<undefined>> {
   const parsed = PasskeySignInSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, code: "bad_request", message: "The passkey's answer is not valid. Try again." };
+  if (!parsed.success) return { ok: false, code: "validation_failed", message: "The passkey's answer is not valid. Try again.", fields: { response: "Not a passkey's answer." } };
   try {
     await signInWithPasskey(await getAuth(), parsed.data, await headers());
   } catch (error) {
