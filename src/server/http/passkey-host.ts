@@ -7,7 +7,7 @@ import { getEnv } from "@/server/env";
  * (auth.ts passkeyRelyingPartyId): at another host, or an IP address, WebAuthn refuses to make or
  * use one, so the page says where passkeys work instead of offering a button that fails.
  */
-export function passkeysUsableAt(headers: Headers, env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY"> = getEnv()): boolean {
+export function passkeysUsableAt(headers: Headers, env: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "TRUST_PROXY">> = getEnv()): boolean {
   const forwarded = env.TRUST_PROXY === "1" ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   const host = forwarded || headers.get("host");
   if (!host) return false;
