@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "@test/file-factories";
@@ -9,13 +7,12 @@ import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
+import { axeViolations as violations } from "../support/axe";
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at
 // 1280 and 360 px: each must report no violation. The editor screen holds an image, a formula
 // and a code block, where the editor's own controls live.
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 interface Screen {
   name: string;
@@ -86,6 +83,18 @@ const SCREENS: Screen[] = [
   { name: "new workspace", path: () => "/workspaces/new" },
   { name: "profile", path: () => "/profile" },
   { name: "security", path: () => "/profile/security" },
+  {
+    // Two-factor's enrolment, started and never confirmed (confirming would replace the owner's session).
+    name: "security, two-factor enrolment",
+    path: () => "/profile/security",
+    prepare: async (page) => {
+      const section = page.getByRole("region", { name: "Two-factor authentication" });
+      await section.getByLabel("Your password").fill(fx.person.password);
+      await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      await section.getByRole("img", { name: /QR code/ }).waitFor();
+    },
+  },
+  { name: "two-factor sign-in", path: () => "/login/two-factor", isPublic: true },
   { name: "forgot password", path: () => "/forgot-password", isPublic: true },
   { name: "reset password", path: () => "/reset-password?token=not-a-token", isPublic: true },
   { name: "published page", path: (fx) => fx.sharePath, isPublic: true },
@@ -162,16 +171,6 @@ async function contextFor(variant: (typeof VARIANTS)[number], isPublic: boolean)
     viewport: { width: variant.width, height: 800 },
     ...(isPublic ? {} : { storageState: await owner.page.context().storageState() }),
   });
-}
-
-/** axe's violations on `page`, one line each: rule, impact, and the first elements it names. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-  }, WCAG_TAGS);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 describe("axe on every main screen", () => {

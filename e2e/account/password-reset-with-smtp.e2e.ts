@@ -76,7 +76,7 @@ describe("password reset with SMTP set up", () => {
     expect((await signInViaApi(app.url, person)).status).toBe(401);
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill(newPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`**/w/${person.workspaceSlug}`);
 
     // The link works once.

@@ -24,7 +24,7 @@ describe("accounts", () => {
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill(person.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`**/w/${person.workspaceSlug}/settings/members`);
 
     // `/` sends a signed-in person to their last workspace.

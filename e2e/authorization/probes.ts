@@ -144,7 +144,9 @@ export function action(
     const evidence = `${response.status} ${JSON.stringify({ ...result, values: undefined })}`;
     if (response.status !== 200 || result === undefined) return { outcome: `unexpected: ${evidence}`, evidence };
     // ActionResult ({ ok, code }) or FormState ({ success } | { code } | { fields } for bad input).
-    if (result.ok === true || result.success !== undefined || (result.code === undefined && result.fields)) return { outcome: "ok", evidence };
+    // An ActionResult's validation_failed too: the call passed the session and access checks and
+    // reached the input's (the rows send field messages only where a real call would change state).
+    if (result.ok === true || result.success !== undefined || (result.code === undefined && result.fields) || result.code === "validation_failed") return { outcome: "ok", evidence };
     return { outcome: fromCode(result.code), evidence };
   };
 }

@@ -8,7 +8,7 @@ export class SignInPage {
     await this.page.goto("/login");
     await this.page.getByLabel("Email").fill(email);
     await this.page.getByLabel("Password").fill(password);
-    await this.page.getByRole("button", { name: "Sign in" }).click();
+    await this.page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   /** The message about the whole form (wrong password, rate limit). */

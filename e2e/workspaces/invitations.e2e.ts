@@ -177,7 +177,7 @@ describe("invitations and members", () => {
     await other.waitForURL(/\/login\?next=%2Finvite%2F/);
     await other.getByLabel("Email").fill(invited.email);
     await other.getByLabel("Password").fill(invited.password);
-    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.getByRole("button", { name: "Sign in", exact: true }).click();
     await other.waitForURL(`**${new URL(link).pathname}`);
     await other.getByRole("button", { name: `Join ${owner.person.workspaceName}` }).click();
     await other.waitForURL(`**/w/${owner.person.workspaceSlug}`);

@@ -7,6 +7,11 @@ export interface Actor {
   name: string;
   email: string;
   color: string;
+  /**
+   * Whether the person has two-factor authentication on; known for sessions (pages and actions),
+   * unset for API tokens, which a workspace's two-factor requirement does not gate.
+   */
+  twoFactorEnabled?: boolean;
 }
 
 /** What an API token allows its user (docs/product.md "Roles"): one workspace, within a scope. */

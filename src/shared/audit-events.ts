@@ -23,6 +23,12 @@ export const AUDIT_EVENT_KINDS = [
   "workspace.settings_changed",
   "webhook.created",
   "webhook.deleted",
+  "workspace.two_factor_requirement_changed",
+  "account.two_factor_enabled",
+  "account.two_factor_disabled",
+  "account.backup_codes_regenerated",
+  "account.passkey_added",
+  "account.passkey_removed",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -48,6 +54,12 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "workspace.settings_changed": "Changed workspace settings",
   "webhook.created": "Added a webhook",
   "webhook.deleted": "Deleted a webhook",
+  "workspace.two_factor_requirement_changed": "Changed the two-factor requirement",
+  "account.two_factor_enabled": "Turned on two-factor authentication",
+  "account.two_factor_disabled": "Turned off two-factor authentication",
+  "account.backup_codes_regenerated": "Made new backup codes",
+  "account.passkey_added": "Added a passkey",
+  "account.passkey_removed": "Removed a passkey",
 };
 
 /** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */

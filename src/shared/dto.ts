@@ -205,3 +205,26 @@ export interface SessionDto {
   /** The session this page was loaded with. */
   isCurrent: boolean;
 }
+
+/** A passkey for Profile → Security; its key material stays on the server. */
+export interface PasskeyDto {
+  id: string;
+  /** The name its owner gave it ("Passkey" when they gave none). */
+  name: string;
+  createdAt: string;
+  /** Synced by its provider to the person's other devices (a "multi-device" credential). */
+  backedUp: boolean;
+}
+
+/** Profile → Security → two-factor: whether it is on. */
+export interface TwoFactorStatusDto {
+  enabled: boolean;
+}
+
+/** What enrolment shows once: the QR code (its modules as one SVG path), the secret as text, the backup codes. */
+export interface TwoFactorEnrolmentDto {
+  qr: { size: number; path: string };
+  totpUri: string;
+  secret: string;
+  backupCodes: string[];
+}

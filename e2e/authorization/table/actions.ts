@@ -343,6 +343,42 @@ export const ACTION_ROWS: AccessRow[] = [
     expected: everyone("ok", { anonymous: "login" }),
     probe: action("revokeOtherSessionsAction", () => "/profile/security", () => []),
   },
+  // Two-factor (Profile → Security): everyone signed in turns on, confirms, regenerates and turns
+  // off their own only (the session's user); field messages only, so no actor's sign-in changes.
+  { surface: "action", name: "startTwoFactorAction", expected: everyone("ok", { anonymous: "login" }), probe: action("startTwoFactorAction", () => "/profile/security", () => [{ password: "" }]) },
+  { surface: "action", name: "confirmTwoFactorAction", expected: everyone("ok", { anonymous: "login" }), probe: action("confirmTwoFactorAction", () => "/profile/security", () => [{ code: "not a code" }]) },
+  { surface: "action", name: "regenerateBackupCodesAction", expected: everyone("ok", { anonymous: "login" }), probe: action("regenerateBackupCodesAction", () => "/profile/security", () => [{ password: "" }]) },
+  { surface: "action", name: "disableTwoFactorAction", expected: everyone("ok", { anonymous: "login" }), probe: action("disableTwoFactorAction", () => "/profile/security", () => [{ password: "" }]) },
+  // Passkeys: everyone signed in adds, renames and removes their own; an id that is not theirs is
+  // not_found whether it names someone else's passkey or nothing.
+  { surface: "action", name: "passkeyRegistrationOptionsAction", expected: everyone("ok", { anonymous: "login" }), probe: action("passkeyRegistrationOptionsAction", () => "/profile/security", () => []) },
+  { surface: "action", name: "addPasskeyAction", expected: everyone("ok", { anonymous: "login" }), probe: action("addPasskeyAction", () => "/profile/security", () => [{ response: {}, name: "" }]) },
+  {
+    surface: "action",
+    name: "renamePasskeyAction of a passkey not theirs",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("renamePasskeyAction", () => "/profile/security", (fx) => [{ passkeyId: fx.missing.userId, name: "Probe" }]),
+  },
+  {
+    surface: "action",
+    name: "removePasskeyAction of a passkey not theirs",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("removePasskeyAction", () => "/profile/security", (fx) => [{ passkeyId: fx.missing.userId }]),
+  },
+  // The sign-in's second step and passkey sign-in answer everyone (an empty form, an answer that is no passkey's).
+  { surface: "action", name: "verifyTwoFactorSignInAction", expected: everyone("ok"), probe: action("verifyTwoFactorSignInAction", () => "/login/two-factor", () => [{}, form({})]) },
+  // Its challenge cookie makes Next re-render the calling page, and /login redirects a signed-in
+  // visitor, which the probe's Flight client can't decode: called on a page that renders for everyone.
+  { surface: "action", name: "passkeySignInOptionsAction", expected: everyone("ok"), probe: action("passkeySignInOptionsAction", () => "/forgot-password", () => []) },
+  { surface: "action", name: "passkeySignInAction", expected: everyone("ok"), probe: action("passkeySignInAction", () => "/login", () => ["not an answer", "/"]) },
+  // A workspace's two-factor requirement: admins and owners; none of the fixture's has two-factor
+  // on, so turning it on is refused for them (conflict) and no row's workspace changes.
+  {
+    surface: "action",
+    name: "setTwoFactorRequirementAction",
+    expected: allow("admin", {}, "conflict"),
+    probe: action("setTwoFactorRequirementAction", settingsPage("general"), (fx, t) => [{ workspaceId: workspaceId(fx, t), required: true }]),
+  },
   // "Forgot password?" and the reset link's page answer everyone; this server has no SMTP, so the
   // first says it can't send a link. An empty form answers field messages.
   { surface: "page", name: "/forgot-password", expected: everyone("ok"), probe: page(() => "/forgot-password", () => /can&#x27;t send email|can't send email/) },

@@ -16,6 +16,12 @@ import { getMailer } from "@/server/mail/mailer";
 import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
 import { resetPassword } from "@/server/services/accounts/reset-password";
 import { signUp } from "@/server/services/accounts/sign-up";
+import { passkeySignInOptions, signInWithPasskey } from "@/server/services/accounts/sign-in-with-passkey";
+import { verifyTwoFactorSignIn } from "@/server/services/accounts/verify-two-factor-sign-in";
+import type { ActionResult } from "@/shared/api-error";
+import type { PasskeySignInInput } from "@/shared/schemas/two-factor";
+import { PasskeySignInSchema, TwoFactorSignInSchema } from "@/shared/schemas/two-factor";
+import { AppError } from "@/server/errors";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 /**
@@ -45,22 +51,63 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
 const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
 const INVITED_SIGN_UP_FIELDS = ["name", "email", "password", "token"] as const;
 
-/** Sign-in form: on success goes to `next` (a same-site path) or the last workspace. */
+/**
+ * Sign-in form: on success goes to `next` (a same-site path) or the last workspace; with
+ * two-factor on, to the code's page first (better-auth holds the half-done sign-in in a cookie).
+ */
 export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["email", "password", "next"]);
   const echo = { email: values.email ?? "", next: values.next ?? "" };
   const parsed = parseForm(SignInSchema, { email: values.email ?? "", password: values.password ?? "" }, echo);
   if ("state" in parsed) return parsed.state;
   const auth = await getAuth();
+  let needsCode = false;
   try {
-    await auth.api.signInEmail({ body: parsed.data, headers: await headers() });
+    const result = await auth.api.signInEmail({ body: parsed.data, headers: await headers() });
+    needsCode = "twoFactorRedirect" in result && result.twoFactorRedirect === true;
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     if (error.statusCode === 429) return { message: error.body?.message, values: echo };
     if (error.statusCode === 401) return { message: "The email or password is incorrect.", values: echo };
     return { message: error.body?.message ?? "Could not sign in. Try again.", values: echo };
   }
+  const next = safeReturnPath(values.next, "");
+  if (needsCode) redirect(next ? `/login/two-factor?next=${encodeURIComponent(next)}` : "/login/two-factor");
   redirect(safeReturnPath(values.next));
+}
+
+/** The sign-in's second step: the app's code or a backup code, then on to `next`. */
+export async function verifyTwoFactorSignInAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, ["method", "code", "next"]);
+  const echo = { method: values.method ?? "totp", next: values.next ?? "" };
+  const parsed = parseForm(TwoFactorSignInSchema, { method: values.method ?? "", code: values.code ?? "" }, echo);
+  if ("state" in parsed) return parsed.state;
+  try {
+    await verifyTwoFactorSignIn(await getAuth(), parsed.data, await headers());
+  } catch (error) {
+    // The pending sign-in is gone (expired, or too many wrong codes): back to the password.
+    if (error instanceof AppError && error.code === "unauthenticated") redirect(`/login?expired=two-factor${values.next ? `&next=${encodeURIComponent(safeReturnPath(values.next))}` : ""}`);
+    return formStateFromError(error, echo);
+  }
+  redirect(safeReturnPath(values.next));
+}
+
+/** "Sign in with a passkey", first half: the options the browser asks the passkey with. */
+export async function passkeySignInOptionsAction(): Promise<ActionResult<Record<string, unknown>>> {
+  return { ok: true, data: await passkeySignInOptions(await getAuth(), await headers()) };
+}
+
+/** Second half: the passkey's answer signs in, then on to `next` (a same-site path) or the last workspace. */
+export async function passkeySignInAction(input: PasskeySignInInput, next: string): Promise<ActionResult<undefined>> {
+  const parsed = PasskeySignInSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, code: "validation_failed", message: "The passkey's answer is not valid. Try again.", fields: { response: "Not a passkey's answer." } };
+  try {
+    await signInWithPasskey(await getAuth(), parsed.data, await headers());
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, code: error.code, message: error.code === "not_found" ? "This passkey is not registered with any account here." : error.message };
+  }
+  redirect(safeReturnPath(typeof next === "string" ? next : null));
 }
 
 /**

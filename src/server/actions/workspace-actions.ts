@@ -10,6 +10,11 @@ import { requireActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
 import { updateWorkspace } from "@/server/services/workspaces/update-workspace";
+import { setTwoFactorRequirement } from "@/server/services/workspaces/set-two-factor-requirement";
+import type { ActionResult } from "@/shared/api-error";
+import type { SetTwoFactorRequirementInput } from "@/shared/schemas/two-factor";
+import { SetTwoFactorRequirementSchema } from "@/shared/schemas/two-factor";
+import { runAction } from "./run-action";
 import { formStateFromError, formValues, parseForm } from "./form-helpers";
 
 /** "Create another workspace" form: the actor becomes its owner and lands in it. */
@@ -42,4 +47,13 @@ export async function updateWorkspaceAction(_previous: FormState, formData: Form
   revalidatePath(`/w/${workspace.slug}`, "layout");
   if (workspace.slug !== workspace.previousSlug) redirect(`/w/${workspace.slug}/settings/general?moved=1`);
   return { success: "Saved.", values: { ...values, name: workspace.name, slug: workspace.slug } };
+}
+
+/** Settings → General → "Require two-factor authentication" (admins and owners). */
+export async function setTwoFactorRequirementAction(input: SetTwoFactorRequirementInput): Promise<ActionResult<{ required: boolean }>> {
+  return runAction(SetTwoFactorRequirementSchema, input, async (ctx, data) => {
+    const result = await setTwoFactorRequirement(ctx, data);
+    revalidatePath("/w/[workspace]/settings/[[...section]]", "page");
+    return result;
+  });
 }

@@ -3,6 +3,8 @@ import type { BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
 import { AVATAR_COLORS, AVATAR_PALETTE } from "@/shared/avatar-colors";
 import { PersonNameField } from "@/shared/schemas/fields";
 import { AvatarColorField } from "@/shared/schemas/profile";
@@ -14,7 +16,7 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { resolveAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
-import { SignInLimiter } from "./sign-in-limiter";
+import { ACCOUNT_ATTEMPTS, SIGN_IN_WINDOW_SECONDS, SignInLimiter } from "./sign-in-limiter";
 import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
@@ -151,7 +153,22 @@ export function createAuth(options: CreateAuthOptions) {
         if (ctx.path === "/sign-in/email") await recordSignInSafely(options.db, { email: attempt.email, succeeded: false, clientIp: attempt.ip, details: { via: "password" } });
       }),
     },
-    plugins: [nextCookies()],
+    plugins: [
+      // TOTP with backup codes (docs/product.md "Account security"). A wrong code counts with the
+      // sign-in limiter (hooks above); the plugin also allows 5 codes per sign-in challenge, then
+      // asks for the password again, and locks the account's codes after as many consecutive
+      // failures as the limiter allows passwords, for as long.
+      twoFactor({
+        issuer: APP_NAME,
+        accountLockout: { enabled: true, maxFailedAttempts: ACCOUNT_ATTEMPTS, durationSeconds: SIGN_IN_WINDOW_SECONDS },
+      }),
+      // WebAuthn's relying party is PUBLIC_URL's host name, or "localhost" without it: a browser
+      // refuses a passkey for any other host (and for an IP address), so passkeys need PUBLIC_URL
+      // outside development (docs/configuration.md). The expected origin is the request's Origin.
+      passkey({ rpName: APP_NAME, rpID: passkeyRelyingPartyId(options.publicUrl) }),
+      // Last, so it copies the cookies the plugins' hooks set too (Next server actions).
+      nextCookies(),
+    ],
     telemetry: { enabled: false },
     logger: { log: logAuthMessage },
   } satisfies BetterAuthOptions);
@@ -159,9 +176,26 @@ export function createAuth(options: CreateAuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// Every endpoint that checks a password the caller typed: each counts with the account's sign-ins,
-// so a session left open can't be used to guess the password without limit.
-const PASSWORD_PATHS = new Set(["/sign-in/email", "/verify-password", "/change-password"]);
+const APP_NAME = "Quire";
+
+/** The WebAuthn relying party id passkeys are bound to: PUBLIC_URL's host name, else "localhost". */
+export function passkeyRelyingPartyId(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : "localhost";
+}
+
+// Every endpoint that checks a password or a second-factor code the caller typed: each counts with
+// the account's sign-ins, so a session left open can't be used to guess the password without limit.
+// A code typed at sign-in has no session yet: it counts with the client address's attempts.
+const PASSWORD_PATHS = new Set([
+  "/sign-in/email",
+  "/verify-password",
+  "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
 
 // The audit log's words for how someone signed in, by the endpoint that made the session.
 function signInMethod(path: string | undefined): string {

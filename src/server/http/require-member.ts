@@ -10,20 +10,23 @@ import { findMovedWorkspace } from "@/server/services/workspaces/find-moved-work
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { recordWorkspaceVisit } from "@/server/services/workspaces/record-workspace-visit";
 import { requireActor } from "@/server/auth/session";
+import { mustEnrolTwoFactor } from "@/server/policies/workspace-policy";
 
 /**
  * For pages under /w/[workspace]: the signed-in member and the workspace. A member using an
  * address the workspace had before goes to the same page at its current one; anyone else gets
- * the 404 page, whether the workspace exists or not. Cached per request, so the layout and
- * the page share one lookup.
+ * the 404 page, whether the workspace exists or not. A member without two-factor in a workspace
+ * that requires it is sent to turn it on first (Profile → Security). Cached per request, so the
+ * layout and the page share one lookup.
  */
 export const requireMember = cache(async (slug: string) => {
   const actor = await requireActor(`/w/${slug}`);
   const ctx: ServiceContext = { db: await getDb(), actor };
   try {
     const row = await findWorkspaceForMember(ctx, { slug });
+    if (mustEnrolTwoFactor(row, actor)) redirect(`/profile/security?required=${encodeURIComponent(row.slug)}`);
     await recordWorkspaceVisit(ctx.db, row);
-    return { ctx, workspace: presentWorkspace(row) };
+    return { ctx, workspace: presentWorkspace(row), requireTwoFactor: row.requireTwoFactor };
   } catch (error) {
     if (!(error instanceof AppError && error.code === "not_found")) throw error;
     const moved = await findMovedWorkspace(ctx, slug);

@@ -24,3 +24,12 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     manageWebhooks: rank >= ROLE_RANK.admin,
   };
 }
+
+/**
+ * Whether a member must turn two-factor on before using the workspace: it requires it and they
+ * have not (docs/product.md "Account security"). `twoFactorEnabled` is unset for API tokens,
+ * which the requirement leaves alone (their owner made them, and revokes them).
+ */
+export function mustEnrolTwoFactor(workspace: { requireTwoFactor: boolean }, actor: { twoFactorEnabled?: boolean }): boolean {
+  return workspace.requireTwoFactor && actor.twoFactorEnabled === false;
+}

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 // The four tables better-auth owns, written from its documented core schema
@@ -13,6 +13,8 @@ export const users = pgTable("users", {
   image: text("image"),
   /** Avatar colour, chosen at sign-up. */
   color: text("color").notNull().default("#4f46e5"),
+  /** Set by better-auth's twoFactor plugin once a TOTP enrolment is confirmed with a code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -63,4 +65,47 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// The twoFactor and passkey plugins' tables (better-auth's plugin schemas, plural names). Secrets
+// and backup codes are stored encrypted with the auth secret by the plugin.
+
+/** One person's TOTP secret and backup codes; `verified` is false until enrolment is confirmed. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    /** Consecutive wrong codes at sign-in; the plugin locks the account past its limit (auth.ts). */
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** A WebAuthn credential a person registered; `name` is theirs to choose. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    ...timestamps,
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "@/shared/roles";
 import { users } from "./auth";
 import { timestamps } from "./columns";
@@ -10,6 +10,8 @@ export const workspaces = pgTable("workspaces", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  /** Members without two-factor authentication are sent to enrol before they use the workspace. */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   ...timestamps,
 });
 

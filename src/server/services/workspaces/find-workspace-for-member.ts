@@ -19,6 +19,7 @@ export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: st
       slug: workspaces.slug,
       name: workspaces.name,
       createdAt: workspaces.createdAt,
+      requireTwoFactor: workspaces.requireTwoFactor,
       role: memberships.role,
       membershipId: memberships.id,
       lastVisitedAt: memberships.lastVisitedAt,

@@ -10,6 +10,7 @@ import { listApiTokens } from "@/server/services/api-tokens/list-api-tokens";
 import { ApiTokensSettings } from "@/app/(app)/w/[workspace]/settings/_components/api-tokens-settings";
 import { isWorkspaceEmpty } from "@/server/services/workspaces/is-workspace-empty";
 import { GeneralSettings } from "@/app/(app)/w/[workspace]/settings/_components/general-settings";
+import { TwoFactorRequirementSettings } from "@/app/(app)/w/[workspace]/settings/_components/two-factor-requirement-settings";
 import { ImportExportSettings } from "@/app/(app)/w/[workspace]/settings/_components/import-export-settings";
 import { InviteForm } from "@/app/(app)/w/[workspace]/settings/_components/invite-form";
 import { MembersList } from "@/app/(app)/w/[workspace]/settings/_components/members-list";
@@ -59,7 +60,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SettingsPage({ params, searchParams }: Props) {
   const { workspace: slug, section: segments } = await params;
   const section = sectionFrom(segments);
-  const { ctx, workspace } = await requireMember(slug);
+  const { ctx, workspace, requireTwoFactor } = await requireMember(slug);
   const canManageMembers = workspace.abilities.manageMembers;
   // Invitations are an admin section: others don't see the tab, and the address shows the members' 404.
   if (section === "invitations" && !canManageMembers) notFound();
@@ -78,6 +79,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       <h1 className="text-2xl font-semibold">Settings</h1>
       <SettingsNav slug={workspace.slug} current={section} sections={sections} />
       {section === "general" ? <GeneralSettings workspace={workspace} hasMoved={(await searchParams).moved === "1"} /> : null}
+      {section === "general" && workspace.abilities.manageSettings ? <TwoFactorRequirementSettings workspaceId={workspace.id} required={requireTwoFactor} /> : null}
       {section === "members" ? (
         <MembersList
           members={presentMembers(await listMembers(ctx, workspace.id), { id: ctx.actor.id, role: workspace.role })}

@@ -1,0 +1,175 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
+import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/server/actions/two-factor-actions";
+import type { ActionResult, FieldErrors } from "@/shared/api-error";
+import type { TwoFactorEnrolmentDto } from "@/shared/dto";
+import { BackupCodes } from "./backup-codes";
+import { QrCode } from "./qr-code";
+
+type Step = { kind: "idle" } | { kind: "enrolling"; enrolment: TwoFactorEnrolmentDto } | { kind: "new-codes"; codes: string[] };
+
+/**
+ * Two-factor authentication (docs/product.md "Account security"): turn on with the password, scan
+ * the QR code (or type the secret), keep the backup codes, confirm with the app's code; once on,
+ * new backup codes or turn off, each after the password. `requiredBy` is the workspace that sent
+ * the person here to enrol.
+ */
+export function TwoFactorSection({ enabled, requiredBy }: { enabled: boolean; requiredBy: string | null }) {
+  const router = useRouter();
+  const [isPending, startTransition] = useTransition();
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  // Field errors belong to the form that was sent: both forms of an enabled account ask for the password.
+  const [fieldsOf, setFieldsOf] = useState<{ form: string; fields: FieldErrors }>({ form: "", fields: {} });
+  const fieldsFor = (form: string): FieldErrors => (fieldsOf.form === form ? fieldsOf.fields : {});
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+
+  function run<T>(form: string, call: () => Promise<ActionResult<T>>, onDone: (data: T) => void) {
+    setError(undefined);
+    setStatus(undefined);
+    setFieldsOf({ form, fields: {} });
+    startTransition(async () => {
+      const result = await call();
+      if (result.ok) return onDone(result.data);
+      if (result.code === "unauthenticated") return router.push("/login?next=/profile/security");
+      setFieldsOf({ form, fields: result.fields ?? {} });
+      if (!result.fields) setError(result.message);
+    });
+  }
+
+  function valueOf(event: FormEvent<HTMLFormElement>, name: string): string {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get(name);
+    return typeof value === "string" ? value : "";
+  }
+
+  const onStart = (event: FormEvent<HTMLFormElement>) => {
+    const password = valueOf(event, "password");
+    run("start", () => startTwoFactorAction({ password }), (enrolment) => setStep({ kind: "enrolling", enrolment }));
+  };
+  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
+    const code = valueOf(event, "code");
+    run("confirm", () => confirmTwoFactorAction({ code }), () => {
+      setStep({ kind: "idle" });
+      setStatus("Two-factor authentication is on. Signing in now asks for a code from your app.");
+      // The session was replaced: the refresh reads the page with the new cookie.
+      router.refresh();
+    });
+  };
+  const onRegenerate = (event: FormEvent<HTMLFormElement>) => {
+    const password = valueOf(event, "password");
+    event.currentTarget.reset();
+    run("regenerate", () => regenerateBackupCodesAction({ password }), ({ backupCodes }) => setStep({ kind: "new-codes", codes: backupCodes }));
+  };
+  const onDisable = (event: FormEvent<HTMLFormElement>) => {
+    const password = valueOf(event, "disablePassword");
+    event.currentTarget.reset();
+    run("disable", () => disableTwoFactorAction({ password }), () => {
+      setStep({ kind: "idle" });
+      setStatus("Two-factor authentication is off.");
+      router.refresh();
+    });
+  };
+
+  return (
+    <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
+      <h2 id="two-factor-heading" className="text-lg font-semibold">
+        Two-factor authentication
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {enabled ? "On. Signing in asks for a code from your authenticator app after your password." : "Off. With it on, signing in also asks for a code from an authenticator app on your phone."}
+      </p>
+      {requiredBy && !enabled ? (
+        <p role="alert" className="mt-3 rounded-md border border-accent/40 bg-accent-soft px-3 py-2 text-sm">
+          The workspace you opened requires two-factor authentication. Turn it on to continue.
+        </p>
+      ) : null}
+      {requiredBy && enabled ? (
+        <p className="mt-3 text-sm">
+          <Link href={`/w/${requiredBy}`} className="font-medium text-accent underline-offset-2 hover:underline">
+            Continue to the workspace
+          </Link>
+        </p>
+      ) : null}
+
+      {!enabled && step.kind === "idle" ? (
+        <form onSubmit={onStart} noValidate className="mt-4 flex flex-col gap-4">
+          <Field name="password" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("start").password} />
+          <div>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? "Checking…" : "Turn on two-factor authentication"}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {step.kind === "enrolling" && !enabled ? (
+        <div className="mt-4 flex flex-col gap-5">
+          <ol className="flex list-decimal flex-col gap-5 pl-5 text-sm">
+            <li className="flex flex-col gap-3">
+              <span>Scan this QR code with your authenticator app (Google Authenticator, 1Password, Aegis…).</span>
+              <QrCode size={step.enrolment.qr.size} path={step.enrolment.qr.path} label="QR code to add Quire to your authenticator app" />
+              <CopyField value={step.enrolment.secret} label="Secret key" isLabelVisible noun="secret key" hint="Can't scan? Type this key into the app instead." testId="totp-secret" />
+            </li>
+            <li>
+              <BackupCodes codes={step.enrolment.backupCodes} />
+            </li>
+            <li>
+              <form onSubmit={onConfirm} noValidate className="flex flex-col gap-4">
+                <Field name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required error={fieldsFor("confirm").code} />
+                <div className="flex flex-wrap gap-3">
+                  <Button type="submit" disabled={isPending}>
+                    {isPending ? "Checking…" : "Confirm and turn on"}
+                  </Button>
+                  <Button variant="secondary" disabled={isPending} onClick={() => setStep({ kind: "idle" })}>
+                    Cancel
+                  </Button>
+                </div>
+              </form>
+            </li>
+          </ol>
+        </div>
+      ) : null}
+
+      {enabled ? (
+        <div className="mt-4 flex flex-col gap-6">
+          {step.kind === "new-codes" ? <BackupCodes codes={step.codes} /> : null}
+          <form onSubmit={onRegenerate} noValidate className="flex flex-col gap-3" aria-labelledby="backup-codes-heading">
+            <h3 id="backup-codes-heading" className="font-medium">
+              Backup codes
+            </h3>
+            <p className="text-sm text-muted">New codes replace the old ones, used or not.</p>
+            <Field name="password" id="field-regenerate-password" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("regenerate").password} />
+            <div>
+              <Button type="submit" variant="secondary" disabled={isPending}>
+                Make new backup codes
+              </Button>
+            </div>
+          </form>
+          <form onSubmit={onDisable} noValidate className="flex flex-col gap-3" aria-labelledby="disable-two-factor-heading">
+            <h3 id="disable-two-factor-heading" className="font-medium">
+              Turn off
+            </h3>
+            <Field name="disablePassword" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("disable").password} />
+            <div>
+              <Button type="submit" variant="danger" disabled={isPending}>
+                Turn off two-factor authentication
+              </Button>
+            </div>
+          </form>
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <FormMessage error={error} success={status} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import { setTwoFactorRequirementAction } from "@/server/actions/workspace-actions";
+
+/**
+ * Settings → General → "Require two-factor authentication" (admins and owners): saved as soon as
+ * it is ticked; members without two-factor are sent to turn it on when they next open the workspace.
+ */
+export function TwoFactorRequirementSettings({ workspaceId, required }: { workspaceId: string; required: boolean }) {
+  const router = useRouter();
+  const [isPending, startTransition] = useTransition();
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | undefined>();
+  const onChange = (next: boolean) => {
+    setError(undefined);
+    setStatus(undefined);
+    startTransition(async () => {
+      const result = await setTwoFactorRequirementAction({ workspaceId, required: next });
+      if (!result.ok) return setError(result.message);
+      setStatus(next ? "Saved. Members without two-factor authentication will be asked to turn it on." : "Saved. Two-factor authentication is no longer required.");
+      router.refresh();
+    });
+  };
+  return (
+    <section aria-labelledby="two-factor-requirement-heading" className="flex max-w-md flex-col gap-3 border-t border-border pt-6">
+      <h2 id="two-factor-requirement-heading" className="font-semibold">
+        Sign-in security
+      </h2>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={required}
+          disabled={isPending}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          className="mt-0.5 size-4 accent-[var(--color-accent)]"
+          aria-describedby="two-factor-requirement-hint"
+        />
+        <span>Require two-factor authentication</span>
+      </label>
+      <p id="two-factor-requirement-hint" className="text-sm text-muted">
+        Members without it must turn it on before they can open this workspace. Turn it on for your own account first.
+      </p>
+      <FormMessage error={error} success={status} />
+    </section>
+  );
+}

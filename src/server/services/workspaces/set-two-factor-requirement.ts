@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { SetTwoFactorRequirementInput } from "@/shared/schemas/two-factor";
+import type { ServiceContext } from "@/server/context";
+import { users, workspaces } from "@/server/db/schema";
+import { AppError, authorize } from "@/server/errors";
+import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { workspaceAbilities } from "@/server/policies/workspace-policy";
+import { findWorkspaceForMember } from "./find-workspace-for-member";
+
+export const ENROL_YOURSELF_FIRST_MESSAGE = "Turn on two-factor authentication for your own account first (Profile → Security).";
+
+/**
+ * Turns a workspace's "Require two-factor authentication" on or off; admins and owners. From then
+ * on, members without two-factor are sent to turn it on when they open the workspace. Turning it on
+ * needs it on the actor's own account, or they would lock themselves out of the page they are on.
+ * @throws AppError not_found | forbidden | conflict (the actor has no two-factor themselves)
+ */
+export async function setTwoFactorRequirement(ctx: ServiceContext, input: SetTwoFactorRequirementInput): Promise<{ required: boolean }> {
+  const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
+  authorize(workspaceAbilities(workspace.role).manageSettings, "Only admins and owners can change who must use two-factor authentication.");
+  if (workspace.requireTwoFactor === input.required) return { required: input.required };
+  if (input.required) {
+    const [me] = await ctx.db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, ctx.actor.id));
+    if (!me?.twoFactorEnabled) throw new AppError("conflict", ENROL_YOURSELF_FIRST_MESSAGE);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(workspaces).set({ requireTwoFactor: input.required }).where(eq(workspaces.id, workspace.id));
+    await recordAuditEvent(
+      { ...ctx, db: tx },
+      { workspaceId: workspace.id, kind: "workspace.two_factor_requirement_changed", target: { id: workspace.id, label: workspace.name }, details: { required: input.required } },
+    );
+  });
+  return { required: input.required };
+}
