@@ -19,6 +19,10 @@ export const AUDIT_EVENT_KINDS = [
   "api_token.created",
   "api_token.revoked",
   "workspace.settings_changed",
+  "sso.provider_added",
+  "sso.provider_changed",
+  "sso.provider_removed",
+  "sso.signed_in",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -40,6 +44,10 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "api_token.created": "Created an API token",
   "api_token.revoked": "Revoked an API token",
   "workspace.settings_changed": "Changed workspace settings",
+  "sso.provider_added": "Added the SSO provider",
+  "sso.provider_changed": "Changed the SSO provider",
+  "sso.provider_removed": "Removed the SSO provider",
+  "sso.signed_in": "Signed in through SSO",
 };
 
 /** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */

@@ -19,6 +19,9 @@ import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } f
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
+import { ssoPlugins } from "./sso-plugin";
+import type { InstanceSso } from "./sso-providers";
+import { instanceSsoFrom } from "./sso-providers";
 
 const SESSION_DAYS = 30;
 
@@ -33,6 +36,8 @@ export interface CreateAuthOptions {
    * signed in by it, and the owner of a taken address is emailed instead of the form saying so.
    */
   mailer?: Mailer | null;
+  /** The instance's single sign-on provider (SSO_*); workspaces' providers come from the database. */
+  sso?: InstanceSso | null;
 }
 
 /** Builds the better-auth instance: email + password, 30-day rolling sessions, sign-in limits. */
@@ -140,7 +145,8 @@ export function createAuth(options: CreateAuthOptions) {
         await limiter.succeeded(await passwordAttempt(ctx));
       }),
     },
-    plugins: [nextCookies()],
+    // nextCookies stays last (better-auth's docs): it sets the cookies the others' endpoints made.
+    plugins: [...ssoPlugins({ db: options.db, instance: options.sso ?? null }), nextCookies()],
     telemetry: { enabled: false },
     logger: { log: logAuthMessage },
   } satisfies BetterAuthOptions);
@@ -181,6 +187,7 @@ export function getAuth(): Promise<Auth> {
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY === "1",
       mailer: getMailer(),
+      sso: instanceSsoFrom(env),
     });
   });
 }

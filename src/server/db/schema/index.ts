@@ -5,3 +5,4 @@ export * from "./sharing";
 export * from "./history";
 export * from "./api-tokens";
 export * from "./audit";
+export * from "./sso";
