@@ -18,6 +18,8 @@ export interface WorkspaceAbilitiesDto {
   exportArchive: boolean;
   /** Read Settings → Audit log, its API and its CSV. */
   viewAuditLog: boolean;
+  /** Add, change and remove the workspace's single sign-on provider (Settings → Authentication). */
+  manageSso: boolean;
   /** Import an archive into the workspace while it holds no documents. */
   importArchive: boolean;
 }

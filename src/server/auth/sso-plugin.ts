@@ -5,7 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { workspaceSsoProviders } from "@/server/db/schema";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { clientIpOf } from "./client-ip";
 import type { InstanceSso } from "./sso-providers";
 import { INSTANCE_SSO_ID, emailDomainAllowed, oidcConfig, workspaceIdOfSso } from "./sso-providers";
 import { reportSsoSignIn } from "./sso-sign-in-port";
@@ -110,7 +110,7 @@ function quireSso(db: Db, instance: InstanceSso | null): BetterAuthPlugin {
             const session = ctx.context.newSession;
             const providerId = ctx.params?.id;
             if (!session || typeof providerId !== "string") return;
-            await reportSsoSignIn({ userId: session.user.id, providerId, clientIp: ctx.headers?.get(CLIENT_IP_HEADER) ?? null });
+            await reportSsoSignIn({ userId: session.user.id, providerId, clientIp: (ctx.headers && clientIpOf(ctx.headers)) || null });
           }),
         },
       ],

@@ -20,5 +20,7 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     importArchive: rank >= ROLE_RANK.admin,
     // The log names members' addresses and what they did: those who manage members read it.
     viewAuditLog: rank >= ROLE_RANK.admin,
+    // Who signs in, and into which role, decides who becomes a member: those who manage members.
+    manageSso: rank >= ROLE_RANK.admin,
   };
 }
