@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SaveSsoProviderInput } from "@/shared/schemas/sso";
-import { SaveSsoProviderSchema } from "@/shared/schemas/sso";
+import type { SaveSsoProviderData } from "@/shared/schemas/sso";
 import type { ServiceContext } from "@/server/context";
 import { workspaceSsoProviders } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
@@ -13,10 +12,10 @@ import { selectSsoProvider } from "./internal/sso-provider-row";
 /**
  * Adds or changes the workspace's OpenID Connect provider. The secret is required when adding
  * and kept when left empty on a change; it is stored encrypted and never read back.
- * @throws AppError not_found (not a member) | forbidden (below admin) | bad_request
+ * Takes the parsed SaveSsoProviderSchema.
+ * @throws AppError not_found (not a member) | forbidden (below admin) | bad_request (no secret for a new provider)
  */
-export async function saveSsoProvider(ctx: ServiceContext, input: SaveSsoProviderInput) {
-  const data = SaveSsoProviderSchema.parse(input);
+export async function saveSsoProvider(ctx: ServiceContext, data: SaveSsoProviderData) {
   const workspace = await findWorkspaceForMember(ctx, { id: data.workspaceId });
   authorize(workspaceAbilities(workspace.role).manageSso, "Only admins and owners can manage single sign-on.");
   const before = await selectSsoProvider(ctx.db, workspace.id);
