@@ -55,6 +55,8 @@ export function oidcConfig(providerId: string, provider: { issuer: string; clien
     scopes: ["openid", "email", "profile"],
     pkce: true,
     requireIdTokenVerification: true,
+    // client_secret_basic: the default of OpenID Connect (and of most providers) for the token endpoint.
+    authentication: "basic",
   };
 }
 
