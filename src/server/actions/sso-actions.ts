@@ -65,7 +65,7 @@ export async function saveSsoProviderAction(_previous: FormState, formData: Form
   const parsed = parseForm(SaveSsoProviderSchema, values, echo);
   if ("state" in parsed) return parsed.state;
   try {
-    const saved = await saveSsoProvider({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data);
+    const saved = await saveSsoProvider({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data, { auth: await getAuth() });
     revalidatePath(`/w/${saved.workspaceSlug}/settings/authentication`);
     return { success: "Saved. The secret is stored and won't be shown again.", values: echo };
   } catch (error) {

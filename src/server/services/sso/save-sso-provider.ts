@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SaveSsoProviderData } from "@/shared/schemas/sso";
+import type { Auth } from "@/server/auth/auth";
 import type { ServiceContext } from "@/server/context";
 import { workspaceSsoProviders } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
@@ -12,10 +13,10 @@ import { selectSsoProvider } from "./internal/sso-provider-row";
 /**
  * Adds or changes the workspace's OpenID Connect provider. The secret is required when adding
  * and kept when left empty on a change; it is stored encrypted and never read back.
- * Takes the parsed SaveSsoProviderSchema.
+ * Takes the parsed SaveSsoProviderSchema; `auth` seals the secret with its key.
  * @throws AppError not_found (not a member) | forbidden (below admin) | bad_request (no secret for a new provider)
  */
-export async function saveSsoProvider(ctx: ServiceContext, data: SaveSsoProviderData) {
+export async function saveSsoProvider(ctx: ServiceContext, data: SaveSsoProviderData, deps: { auth: Pick<Auth, "$context"> }) {
   const workspace = await findWorkspaceForMember(ctx, { id: data.workspaceId });
   authorize(workspaceAbilities(workspace.role).manageSso, "Only admins and owners can manage single sign-on.");
   const before = await selectSsoProvider(ctx.db, workspace.id);
@@ -26,7 +27,7 @@ export async function saveSsoProvider(ctx: ServiceContext, data: SaveSsoProvider
     clientId: data.clientId,
     allowedDomains: data.allowedDomains,
     defaultRole: data.defaultRole,
-    ...(data.clientSecret ? { clientSecret: await sealClientSecret(data.clientSecret) } : {}),
+    ...(data.clientSecret ? { clientSecret: await sealClientSecret(deps.auth, data.clientSecret) } : {}),
   };
   await ctx.db.transaction(async (tx) => {
     if (before) {
