@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "@test/file-factories";
 import { HistoryPage } from "../pages/history-page";
 import { ShareDialog } from "../pages/share-dialog";
+import { axeViolations } from "../support/axe";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
@@ -13,9 +12,6 @@ import { signedUpPage } from "../support/workspace";
 // axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at
 // 1280 and 360 px: each must report no violation. The editor screen holds an image, a formula
 // and a code block, where the editor's own controls live.
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 interface Screen {
   name: string;
@@ -67,7 +63,7 @@ const SCREENS: Screen[] = [
   { name: "search", path: (fx) => `/w/${fx.person.workspaceSlug}/search?q=formula` },
   { name: "history", path: (fx) => `${fx.docPath}/history` },
   { name: "revision", path: (fx) => fx.revisionPath },
-  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log"].map((section) => ({
+  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "authentication"].map((section) => ({
     name: `settings ${section}`,
     path: (fx: Fixture) => `/w/${fx.person.workspaceSlug}/settings/${section}`,
   })),
@@ -154,16 +150,6 @@ async function contextFor(variant: (typeof VARIANTS)[number], isPublic: boolean)
   });
 }
 
-/** axe's violations on `page`, one line each: rule, impact, and the first elements it names. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-  }, WCAG_TAGS);
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
 describe("axe on every main screen", () => {
   for (const variant of VARIANTS) {
     it(`reports no WCAG 2.1 A/AA violation in ${variant.colorScheme} at ${variant.width} px`, async () => {
@@ -175,7 +161,7 @@ describe("axe on every main screen", () => {
           await page.goto(screen.path(fx));
           await page.waitForLoadState("networkidle");
           await screen.prepare?.(page);
-          for (const line of await violations(page)) found.push(`${screen.name}: ${line}`);
+          for (const line of await axeViolations(page)) found.push(`${screen.name}: ${line}`);
         }
         await context.close();
       }

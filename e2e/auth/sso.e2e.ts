@@ -4,7 +4,7 @@ import { freePort } from "@test/free-port";
 import { newPerson } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import type { RunningOidcProvider } from "../support/oidc-provider";
-import { startOidcProvider } from "../support/oidc-provider";
+import { signInAtProvider, sessionUser, startOidcProvider } from "../support/oidc-provider";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
 
@@ -39,20 +39,12 @@ afterAll(async () => {
   await idp?.stop();
 });
 
-/** Clicks "Sign in with <label>" and passes the provider's sign-in and consent pages as `login`. */
-async function signInAtProvider(page: Page, label: string, login: string): Promise<void> {
-  await page.getByRole("button", { name: `Sign in with ${label}` }).click();
-  await page.waitForURL((url) => url.origin === idp.issuer);
-  await page.locator('input[name="login"]').fill(login);
-  await page.locator('input[name="password"]').fill("anything");
-  await page.locator('button[type="submit"]').click();
-  await page.locator('button[type="submit"]', { hasText: "Continue" }).click();
-  await page.waitForURL((url) => url.origin === app.url);
+function signInAtTestIdp(page: Page, login: string): Promise<void> {
+  return signInAtProvider(page, { idp, appUrl: app.url, label: "Test IdP", login });
 }
 
 async function sessionEmail(page: Page): Promise<string | null> {
-  const session = (await page.evaluate(async () => (await fetch("/api/auth/get-session")).json())) as { user?: { email: string } } | null;
-  return session?.user?.email ?? null;
+  return (await sessionUser(page))?.email ?? null;
 }
 
 describe("the instance's provider", () => {
@@ -60,7 +52,7 @@ describe("the instance's provider", () => {
     const page = await browser.newPage();
     idp.people.set("ada", { email: "ada-sso@example.com", name: "Ada SSO", emailVerified: true });
     await page.goto(`${app.url}/login`);
-    await signInAtProvider(page, "Test IdP", "ada");
+    await signInAtTestIdp(page, "ada");
     await page.waitForLoadState("load");
     expect(new URL(page.url()).pathname).not.toBe("/login");
     expect(await sessionEmail(page)).toBe("ada-sso@example.com");
@@ -71,7 +63,7 @@ describe("the instance's provider", () => {
     const page = await browser.newPage();
     idp.people.set("eve", { email: "eve@elsewhere.test", name: "Eve", emailVerified: true });
     await page.goto(`${app.url}/login`);
-    await signInAtProvider(page, "Test IdP", "eve");
+    await signInAtTestIdp(page, "eve");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("its domain is not allowed");
     expect(await sessionEmail(page)).toBeNull();
@@ -89,7 +81,7 @@ describe("the instance's provider", () => {
     idp.people.set("mallory", { email: person.email, name: "Mallory", emailVerified: false });
     const page = await browser.newPage();
     await page.goto(`${app.url}/login`);
-    await signInAtProvider(page, "Test IdP", "mallory");
+    await signInAtTestIdp(page, "mallory");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
     await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("An account with this email already exists");
     expect(await sessionEmail(page)).toBeNull();

@@ -1,5 +1,6 @@
 import http from "node:http";
 import Provider from "oidc-provider";
+import type { Page } from "playwright-core";
 import { freePort } from "@test/free-port";
 
 /** A person the test's provider knows: the login typed on its page is the id. */
@@ -46,4 +47,25 @@ export async function startOidcProvider(redirectUris: string[]): Promise<Running
     people,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Clicks "Sign in with <label>" on Quire's sign-in page and passes `idp`'s own sign-in and
+ * consent pages as `login` (in a context that has no session at the provider yet); resolves
+ * once the browser is back on `appUrl`.
+ */
+export async function signInAtProvider(page: Page, options: { idp: RunningOidcProvider; appUrl: string; label: string; login: string }): Promise<void> {
+  await page.getByRole("button", { name: `Sign in with ${options.label}` }).click();
+  await page.waitForURL((url) => url.origin === options.idp.issuer);
+  await page.locator('input[name="login"]').fill(options.login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]', { hasText: "Continue" }).click();
+  await page.waitForURL((url) => url.origin === options.appUrl);
+}
+
+/** The signed-in user of `page`'s context, from better-auth's session endpoint, or null. */
+export async function sessionUser(page: Page): Promise<{ id: string; email: string } | null> {
+  const session = (await page.evaluate(async () => (await fetch("/api/auth/get-session")).json())) as { user?: { id: string; email: string } } | null;
+  return session?.user ?? null;
 }
