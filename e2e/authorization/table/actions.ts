@@ -351,8 +351,15 @@ export const ACTION_ROWS: AccessRow[] = [
   { surface: "action", name: "resetPasswordAction", expected: everyone("ok"), probe: action("resetPasswordAction", () => "/reset-password?token=x", () => [{}, form({})]) },
 
   // Single sign-on (docs/product.md "Single sign-on"): anyone may start a sign-in; admins and
-  // owners manage the workspace's provider, and below admin the section is the 404.
-  { surface: "action", name: "startSsoSignInAction", expected: everyone("ok"), probe: action("startSsoSignInAction", () => "/login", () => [{}, form({})]) },
+  // owners manage the workspace's provider, and below admin the section is the 404. This app has
+  // no provider, so starting one through workspace A's link is the same not_found for everyone,
+  // member or not, as for a workspace that doesn't exist (e2e/auth/sso*.e2e.ts start real ones).
+  {
+    surface: "action",
+    name: "startSsoSignInAction",
+    expected: everyone("not_found"),
+    probe: action("startSsoSignInAction", () => "/login", (fx, t) => [{}, form({ workspace: ws(fx, t) })]),
+  },
   { surface: "page", name: "/w/[workspace]/settings/authentication", expected: allow("admin", { below: "not_found" }), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/authentication`) },
   {
     surface: "action",

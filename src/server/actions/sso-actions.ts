@@ -34,12 +34,13 @@ export async function startSsoSignInAction(_previous: FormState, formData: FormD
   let errorCallbackURL: string;
   if (slug) {
     const workspace = await findWorkspaceSso({ db: await getDb() }, slug);
-    if (!workspace) return { message: "This workspace has no single sign-on." };
+    // A workspace without a provider answers as one that doesn't exist, to anyone.
+    if (!workspace) return { code: "not_found", message: "This workspace has no single sign-on." };
     provider = workspace.providerId;
     callbackURL = `/w/${workspace.slug}`;
     errorCallbackURL = `/login?workspace=${encodeURIComponent(workspace.slug)}`;
   } else {
-    if (!ssoSignInOptions().instance) return { message: "Single sign-on is not set up." };
+    if (!ssoSignInOptions().instance) return { code: "not_found", message: "Single sign-on is not set up." };
     provider = INSTANCE_SSO_ID;
     callbackURL = safeReturnPath(values.next);
     errorCallbackURL = "/login";
