@@ -20,7 +20,13 @@ export function registerSsoSignIn(handler: Handler): void {
   slot().handler = handler;
 }
 
-/** Runs the registered handler, if any. */
+/** Runs the registered handler; without one (a process that didn't start through server.ts) says so. */
 export async function reportSsoSignIn(signIn: SsoSignIn): Promise<void> {
-  await slot().handler?.(signIn);
+  const { handler } = slot();
+  if (!handler) {
+    // The sign-in itself stands, but a workspace's newcomer would not join it: make that visible.
+    console.error(`[sso] no sign-in handler is registered (start Quire through server.ts); ${signIn.providerId}'s sign-in joined nothing`);
+    return;
+  }
+  await handler(signIn);
 }
