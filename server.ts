@@ -20,6 +20,8 @@ import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-
 import { DeliveryWorker } from "@/server/services/webhooks/internal/delivery-worker";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
+import { registerSsoSignIn } from "@/server/auth/sso-sign-in-port";
+import { completeSsoSignIn } from "@/server/services/sso/complete-sso-sign-in";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
   const bodyWorkers = new BodyWorkers();
   registerBodyWork(bodyWorkers);
+  // A first sign-in through a workspace's provider joins it (better-auth runs the sign-in, below services).
+  registerSsoSignIn(async (signIn) => completeSsoSignIn({ db: await getDb() }, signIn));
   const resolveSocketCaller = (headers: Headers) => resolveCaller(headers, { acceptTokens: true });
   const collab = createCollabServer({ resolveCaller: resolveSocketCaller, getDb, redisUrl: env.REDIS_URL });
   const handleCollabUpgrade = createCollabUpgrade(collab, {

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "@test/file-factories";
 import { HistoryPage } from "../pages/history-page";
 import { ShareDialog } from "../pages/share-dialog";
+import { axeViolations } from "../support/axe";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
-import { axeViolations as violations } from "../support/axe";
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at
 // 1280 and 360 px: each must report no violation. The editor screen holds an image, a formula
 // and a code block, where the editor's own controls live.
-
 
 interface Screen {
   name: string;
@@ -74,7 +73,7 @@ const SCREENS: Screen[] = [
   { name: "search", path: (fx) => `/w/${fx.person.workspaceSlug}/search?q=formula` },
   { name: "history", path: (fx) => `${fx.docPath}/history` },
   { name: "revision", path: (fx) => fx.revisionPath },
-  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "webhooks"].map((section) => ({
+  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "webhooks", "authentication"].map((section) => ({
     name: `settings ${section}`,
     path: (fx: Fixture) => `/w/${fx.person.workspaceSlug}/settings/${section}`,
   })),
@@ -184,7 +183,7 @@ describe("axe on every main screen", () => {
           await page.goto(screen.path(fx));
           await page.waitForLoadState("networkidle");
           await screen.prepare?.(page);
-          for (const line of await violations(page)) found.push(`${screen.name}: ${line}`);
+          for (const line of await axeViolations(page)) found.push(`${screen.name}: ${line}`);
         }
         await context.close();
       }

@@ -51,6 +51,18 @@ const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
   CHROMIUM_PATH: z.string().min(1).optional(),
+  /** The instance's OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration); unset, no instance SSO. */
+  SSO_ISSUER: z.url().optional(),
+  /** The client id Quire is registered under at SSO_ISSUER. */
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  /** That client's secret. */
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button says "Sign in with <label>". */
+  SSO_LABEL: z.string().min(1).max(60).default("SSO"),
+  /** Comma-separated email domains allowed through SSO (example.com,example.org); unset, any domain the provider vouches for. */
+  SSO_ALLOWED_DOMAINS: z.string().optional(),
+  /** 1: only SSO signs in; the password forms and sign-up are hidden and refused. */
+  SSO_ONLY: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
@@ -65,6 +77,10 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
+  const sso = parsed.data;
+  const ssoMissing = sso.SSO_ISSUER ? (["SSO_CLIENT_ID", "SSO_CLIENT_SECRET"] as const).filter((name) => !sso[name]) : [];
+  if (ssoMissing.length > 0) throw new Error(`Invalid environment:\n${ssoMissing.map((name) => `  ${name}: required when SSO_ISSUER is set`).join("\n")}`);
+  if (sso.SSO_ONLY === "1" && !sso.SSO_ISSUER) throw new Error("Invalid environment:\n  SSO_ONLY: needs SSO_ISSUER (nobody could sign in)");
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;
 }

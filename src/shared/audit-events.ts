@@ -29,6 +29,10 @@ export const AUDIT_EVENT_KINDS = [
   "account.backup_codes_regenerated",
   "account.passkey_added",
   "account.passkey_removed",
+  "sso.provider_added",
+  "sso.provider_changed",
+  "sso.provider_removed",
+  "sso.signed_in",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -60,6 +64,10 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "account.backup_codes_regenerated": "Made new backup codes",
   "account.passkey_added": "Added a passkey",
   "account.passkey_removed": "Removed a passkey",
+  "sso.provider_added": "Added the SSO provider",
+  "sso.provider_changed": "Changed the SSO provider",
+  "sso.provider_removed": "Removed the SSO provider",
+  "sso.signed_in": "Signed in through SSO",
 };
 
 /** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */

@@ -20,6 +20,8 @@ export interface WorkspaceAbilitiesDto {
   viewAuditLog: boolean;
   /** Register and delete webhooks, read and re-send their deliveries (Settings → Webhooks). */
   manageWebhooks: boolean;
+  /** Add, change and remove the workspace's single sign-on provider (Settings → Authentication). */
+  manageSso: boolean;
   /** Import an archive into the workspace while it holds no documents. */
   importArchive: boolean;
 }

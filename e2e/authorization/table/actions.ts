@@ -386,6 +386,32 @@ export const ACTION_ROWS: AccessRow[] = [
   { surface: "action", name: "requestPasswordResetAction", expected: everyone("ok"), probe: action("requestPasswordResetAction", () => "/forgot-password", () => [{}, form({})]) },
   { surface: "action", name: "resetPasswordAction", expected: everyone("ok"), probe: action("resetPasswordAction", () => "/reset-password?token=x", () => [{}, form({})]) },
 
+  // Single sign-on (docs/product.md "Single sign-on"): anyone may start a sign-in; admins and
+  // owners manage the workspace's provider, and below admin the section is the 404. This app has
+  // no provider, so starting one through workspace A's link is the same not_found for everyone,
+  // member or not, as for a workspace that doesn't exist (e2e/auth/sso*.e2e.ts start real ones).
+  {
+    surface: "action",
+    name: "startSsoSignInAction",
+    expected: everyone("not_found"),
+    probe: action("startSsoSignInAction", () => "/login", (fx, t) => [{}, form({ workspace: ws(fx, t) })]),
+  },
+  { surface: "page", name: "/w/[workspace]/settings/authentication", expected: allow("admin", { below: "not_found" }), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/authentication`) },
+  {
+    surface: "action",
+    name: "saveSsoProviderAction",
+    expected: allow("admin"),
+    probe: action("saveSsoProviderAction", settingsPage("authentication"), (fx, t) => [
+      {},
+      form({ workspaceId: workspaceId(fx, t), label: "Probe", issuer: "https://idp.example.test", clientId: "probe", clientSecret: "probe-secret", allowedDomains: "", defaultRole: "viewer" }),
+    ]),
+  },
+  {
+    surface: "action",
+    name: "removeSsoProviderAction",
+    expected: allow("admin"),
+    probe: action("removeSsoProviderAction", settingsPage("authentication"), (fx, t) => [{ workspaceId: workspaceId(fx, t) }]),
+  },
   // API tokens (Settings → API tokens): every member manages their own, whatever the role.
   { surface: "page", name: "/w/[workspace]/settings/api-tokens", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings/api-tokens`) },
   {

@@ -22,6 +22,9 @@ import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
 import { recordSignIn } from "./record-sign-in";
+import { ssoPlugins } from "./sso-plugin";
+import type { InstanceSso } from "./sso-providers";
+import { instanceSsoFrom } from "./sso-providers";
 
 const SESSION_DAYS = 30;
 
@@ -36,6 +39,8 @@ export interface CreateAuthOptions {
    * signed in by it, and the owner of a taken address is emailed instead of the form saying so.
    */
   mailer?: Mailer | null;
+  /** The instance's single sign-on provider (SSO_*); workspaces' providers come from the database. */
+  sso?: InstanceSso | null;
 }
 
 /** Builds the better-auth instance: email + password, 30-day rolling sessions, sign-in limits. */
@@ -166,6 +171,8 @@ export function createAuth(options: CreateAuthOptions) {
       // refuses a passkey for any other host (and for an IP address), so passkeys need PUBLIC_URL
       // outside development (docs/configuration.md). The expected origin is the request's Origin.
       passkey({ rpName: APP_NAME, rpID: passkeyRelyingPartyId(options.publicUrl) }),
+      // OpenID Connect single sign-on: the instance's provider and the workspaces' (auth/sso-plugin.ts).
+      ...ssoPlugins({ db: options.db, instance: options.sso ?? null }),
       // Last, so it copies the cookies the plugins' hooks set too (Next server actions).
       nextCookies(),
     ],
@@ -246,6 +253,7 @@ export function getAuth(): Promise<Auth> {
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY === "1",
       mailer: getMailer(),
+      sso: instanceSsoFrom(env),
     });
   });
 }

@@ -22,6 +22,8 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
     viewAuditLog: rank >= ROLE_RANK.admin,
     // Webhooks send workspace events to outside addresses: those who manage the workspace decide where.
     manageWebhooks: rank >= ROLE_RANK.admin,
+    // Who signs in, and into which role, decides who becomes a member: those who manage members.
+    manageSso: rank >= ROLE_RANK.admin,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { getMailer } from "@/server/mail/mailer";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { ForgotPasswordForm } from "@/app/(auth)/_components/forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot password" };
@@ -10,6 +12,8 @@ export const metadata: Metadata = { title: "Forgot password" };
  * page says this server can't send one (docs/product.md "Account security").
  */
 export default function ForgotPasswordPage() {
+  // SSO_ONLY: there are no passwords to reset; the provider keeps them.
+  if (ssoSignInOptions().ssoOnly) redirect("/login");
   const canSendEmail = getMailer() !== null;
   return (
     <>

@@ -2,26 +2,38 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getActor } from "@/server/auth/session";
+import { publicContext } from "@/server/http/request-context";
+import { findWorkspaceSso } from "@/server/services/sso/find-workspace-sso";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { safeReturnPath } from "@/shared/form-state";
+import { ssoErrorMessage } from "@/shared/sso-errors";
 import { SignInForm } from "@/app/(auth)/_components/sign-in-form";
 import { PasskeySignInButton } from "@/app/(auth)/_components/passkey-sign-in-button";
+import { SsoSignInButton } from "@/app/(auth)/_components/sso-sign-in-button";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string; expired?: string }> }) {
-  const { next, reset, expired } = await searchParams;
+type Search = { next?: string; reset?: string; expired?: string; workspace?: string; error?: string; error_description?: string };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { next, reset, expired, workspace: slug, error, error_description: errorDescription } = await searchParams;
   if (await getActor()) redirect(safeReturnPath(next));
   // Coming from an invitation: "Create an account" joins that workspace instead of making one.
   const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(safeReturnPath(next, ""))?.[1];
+  const sso = ssoSignInOptions();
+  // A workspace's sign-in link (Settings → Authentication): its provider's button.
+  const workspaceSso = typeof slug === "string" && slug ? await findWorkspaceSso(await publicContext(), slug) : null;
   return (
     <>
-      <h1 className="text-2xl font-semibold">Sign in to Quire</h1>
-      <p className="mt-1 text-sm text-muted">
-        New here?{" "}
-        <Link href={invite ? `/signup?invite=${invite}` : "/signup"} className="font-medium text-accent underline-offset-2 hover:underline">
-          Create an account
-        </Link>
-      </p>
+      <h1 className="text-2xl font-semibold">{workspaceSso ? `Sign in to ${workspaceSso.name}` : "Sign in to Quire"}</h1>
+      {sso.ssoOnly ? null : (
+        <p className="mt-1 text-sm text-muted">
+          New here?{" "}
+          <Link href={invite ? `/signup?invite=${invite}` : "/signup"} className="font-medium text-accent underline-offset-2 hover:underline">
+            Create an account
+          </Link>
+        </p>
+      )}
       {reset === "done" ? (
         <p role="status" className="mt-4 text-sm text-success">
           Your password is changed, and every session is signed out. Sign in with the new password.
@@ -32,11 +44,28 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           That sign-in expired or had too many wrong codes. Sign in with your password again.
         </p>
       ) : null}
-      <SignInForm next={safeReturnPath(next, "")} />
-      <div className="mt-4 flex flex-col gap-3">
-        <p className="text-center text-sm text-muted">or</p>
-        <PasskeySignInButton next={safeReturnPath(next, "")} />
-      </div>
+      {typeof error === "string" && error ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {ssoErrorMessage(error, typeof errorDescription === "string" ? errorDescription : undefined)}
+        </p>
+      ) : null}
+      {typeof slug === "string" && slug && !workspaceSso ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          This sign-in link names no workspace with single sign-on.
+        </p>
+      ) : null}
+      {workspaceSso ? <SsoSignInButton label={workspaceSso.label} workspace={workspaceSso.slug} /> : null}
+      {!workspaceSso && sso.instance ? <SsoSignInButton label={sso.instance.label} next={safeReturnPath(next, "")} /> : null}
+      {sso.ssoOnly ? null : (
+        <>
+          <SignInForm next={safeReturnPath(next, "")} />
+          {/* Under SSO_ONLY the provider decides who signs in: no passkeys either. */}
+          <div className="mt-4 flex flex-col gap-3">
+            <p className="text-center text-sm text-muted">or</p>
+            <PasskeySignInButton next={safeReturnPath(next, "")} />
+          </div>
+        </>
+      )}
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { ResetPasswordForm } from "@/app/(auth)/_components/reset-password-form";
 
 export const metadata: Metadata = { title: "Choose a new password" };
@@ -9,6 +11,8 @@ export const metadata: Metadata = { title: "Choose a new password" };
  * checked when the form is sent, so a used or expired link says so then, with a way to ask again.
  */
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  // SSO_ONLY: there are no passwords to reset; the provider keeps them.
+  if (ssoSignInOptions().ssoOnly) redirect("/login");
   const { token } = await searchParams;
   return (
     <>

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getActor } from "@/server/auth/session";
 import { publicContext } from "@/server/http/request-context";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { InvitationTokenField } from "@/shared/schemas/member";
 import { SignUpForm } from "@/app/(auth)/_components/sign-up-form";
 
@@ -14,6 +15,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const { invite } = await searchParams;
   const token = InvitationTokenField.safeParse(invite).success ? invite : undefined;
   if (await getActor()) redirect(token ? `/invite/${token}` : "/");
+  // SSO_ONLY: accounts are made by signing in through the provider.
+  if (ssoSignInOptions().ssoOnly) redirect("/login");
   if (invite !== undefined) {
     const invitation = token ? await findInvitationByToken(await publicContext(), token) : null;
     // The invitation page explains a link that is unknown, used, revoked or expired.

@@ -6,3 +6,4 @@ export * from "./history";
 export * from "./api-tokens";
 export * from "./audit";
 export * from "./webhooks";
+export * from "./sso";

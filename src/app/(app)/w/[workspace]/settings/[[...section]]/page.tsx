@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { requireMember } from "@/server/http/require-member";
 import { assignableRoles } from "@/server/policies/member-policy";
@@ -22,6 +22,9 @@ import { presentWebhookDelivery } from "@/server/presenters/present-webhook";
 import { listWebhooks } from "@/server/services/webhooks/list-webhooks";
 import { listWebhookDeliveries } from "@/server/services/webhooks/list-webhook-deliveries";
 import { AuditLogSettings } from "@/app/(app)/w/[workspace]/settings/_components/audit-log-settings";
+import { AuthenticationSettings } from "@/app/(app)/w/[workspace]/settings/_components/authentication-settings";
+import { publicOrigin } from "@/server/http/public-origin";
+import { getSsoProvider } from "@/server/services/sso/get-sso-provider";
 import type { ServiceContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import { presentAuditEvent } from "@/server/presenters/present-audit-event";
@@ -38,6 +41,7 @@ const SECTIONS = {
   "import-export": "Import and export",
   "audit-log": "Audit log",
   webhooks: "Webhooks",
+  authentication: "Authentication",
 } as const;
 type Section = keyof typeof SECTIONS;
 
@@ -67,12 +71,14 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   if (section === "import-export" && !workspace.abilities.exportArchive) notFound();
   if (section === "audit-log" && !workspace.abilities.viewAuditLog) notFound();
   if (section === "webhooks" && !workspace.abilities.manageWebhooks) notFound();
+  if (section === "authentication" && !workspace.abilities.manageSso) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
     ? { ...SECTIONS }
     : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
   if (!workspace.abilities.exportArchive) delete sections["import-export"];
   if (!workspace.abilities.viewAuditLog) delete sections["audit-log"];
   if (!workspace.abilities.manageWebhooks) delete sections.webhooks;
+  if (!workspace.abilities.manageSso) delete sections.authentication;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -100,6 +106,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       {section === "audit-log" ? await auditLogSection(ctx, workspace, await searchParams) : null}
       {section === "webhooks" && !segments?.[1] ? <WebhooksSettings workspaceId={workspace.id} slug={workspace.slug} webhooks={await listWebhooks(ctx, { id: workspace.id })} /> : null}
       {section === "webhooks" && segments?.[1] ? await webhookDeliveriesSection(ctx, workspace, segments[1], await searchParams) : null}
+      {section === "authentication" ? await authenticationSection(ctx, workspace) : null}
     </div>
   );
 }
@@ -165,6 +172,20 @@ async function auditLogSection(ctx: ServiceContext, workspace: { id: string; slu
       olderHref={page.nextCursor ? `/w/${workspace.slug}/settings/audit-log?${new URLSearchParams([...pageQuery, ["cursor", page.nextCursor]])}` : null}
       csvHref={`/api/v1/audit-events/export?${csvQuery}`}
       error={error}
+    />
+  );
+}
+
+/** Settings → Authentication: the provider (never its secret), the redirect URI to register and the sign-in link. */
+async function authenticationSection(ctx: ServiceContext, workspace: { id: string; slug: string }) {
+  const provider = await getSsoProvider(ctx, { workspaceId: workspace.id });
+  const origin = publicOrigin(await headers());
+  return (
+    <AuthenticationSettings
+      workspaceId={workspace.id}
+      provider={provider ? { label: provider.label, issuer: provider.issuer, clientId: provider.clientId, allowedDomains: provider.allowedDomains, defaultRole: provider.defaultRole === "viewer" || provider.defaultRole === "commenter" ? provider.defaultRole : "editor" } : null}
+      redirectUri={`${origin}/api/auth/callback/workspace-${workspace.id}`}
+      signInLink={`${origin}/login?workspace=${encodeURIComponent(workspace.slug)}`}
     />
   );
 }
