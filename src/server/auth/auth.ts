@@ -102,8 +102,10 @@ export function createAuth(options: CreateAuthOptions) {
       },
       session: {
         create: {
-          // Every way in makes a session: password, links, and whatever a plugin adds.
+          // Every way in makes a session: password, links, and whatever a plugin adds. A session made
+          // for a request that already has one replaces it (two-factor turned on or off): no sign-in.
           after: async (session, ctx) => {
+            if (ctx?.context.session) return;
             await recordSignInSafely(options.db, { userId: session.userId, succeeded: true, clientIp: session.ipAddress ?? null, details: { via: signInMethod(ctx?.path) } });
           },
         },

@@ -54,4 +54,13 @@ describe("sign-ins in the audit log", () => {
     expect(failed[0]).toMatchObject({ actorId: null, actorLabel: null, targetId: person.actor.id, ipAddress: "192.0.2.44" });
     expect(await eventsOf(workspace.id, "account.signed_in")).toHaveLength(0);
   });
+
+  it("counts no sign-in when a session is only replaced, as turning two-factor on does", async () => {
+    const person = await signedInPerson(auth);
+    const workspace = await buildWorkspace(database.db, [{ actor: person.actor, role: "editor" }]);
+    // better-auth replaces the session when the password changes with revokeOtherSessions, as two-factor's enable does.
+    await auth.api.changePassword({ body: { currentPassword: person.password, newPassword: "another horse battery", revokeOtherSessions: true }, headers: person.headers });
+    expect(await eventsOf(workspace.id, "account.signed_in")).toHaveLength(0);
+  });
 });
+
