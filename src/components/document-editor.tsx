@@ -8,7 +8,7 @@ import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
 import { EarlyTyping } from "@/editor/early-typing";
 import type { InitialBody } from "@/lib/server-rendered-body";
-import { BODY_KEY_ATTRIBUTE, initialBodyHtml } from "@/lib/server-rendered-body";
+import { BODY_KEY_ATTRIBUTE, initialBodyHtml, isComposingBeforeHydration } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
 import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { BODY_YTEXT } from "@/shared/editor-rules";
@@ -146,12 +146,14 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
   useLayoutEffect(() => {
     const root = placeholderRef.current;
     if (isReady || !isPlaceholderEditable || !root) return;
-    const typing = new EarlyTyping(root, placeholderHtml);
+    const typing = new EarlyTyping(root, placeholderHtml, { isComposing: isComposingBeforeHydration(initialBody) });
     earlyTypingRef.current = typing;
     return () => {
       typing.destroy();
       earlyTypingRef.current = null;
     };
+    // initialBody is read once, for the composition under way at hydration: later renders never need it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isReady, isPlaceholderEditable, placeholderHtml]);
 
   useLayoutEffect(() => {

@@ -43,7 +43,10 @@ export class EarlyTyping {
   constructor(
     private readonly root: HTMLElement,
     private readonly html: string,
+    /** A composition already under way (begun before hydration: lib/server-rendered-body.ts saw its start). */
+    options: { isComposing?: boolean } = {},
   ) {
+    this.isComposing = options.isComposing ?? false;
     // Typing done before hydration fired no event we saw; the markup shows it (or differs only in
     // serialisation, which costs a needless read at the swap, nothing more).
     this.hasInput = root.innerHTML !== html;
@@ -64,6 +67,9 @@ export class EarlyTyping {
 
   /** Puts the caret in the body: at its start, or after `text` typed before the page showed, which goes in first. */
   focusWith(text: string): void {
+    // A page loaded by its address has the caret in the body already (autofocus), maybe mid-word or
+    // mid-composition: moving it would commit an IME composition where it stands, twice over.
+    if (!text && this.root.contains(this.root.ownerDocument.activeElement)) return;
     const selection = this.root.ownerDocument.getSelection();
     this.root.focus({ preventScroll: true });
     const end = this.typeAtStart(text);

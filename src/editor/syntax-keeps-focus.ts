@@ -7,21 +7,19 @@ type CodeBlockContainer = NonNullable<Parameters<Syntax["highlight"]>[0]>;
  * Quill's syntax module re-highlights code blocks a second after any change to the text (typing,
  * a collaborator's edit) and then puts the selection back with setSelection, which focuses the
  * editor: someone who had moved on to the toolbar (Alt+F10), the title or a dialog was pulled
- * back into the text mid-way. Outside the editor this highlights without touching the selection
- * (Quill keeps the last one and restores it when the text takes the focus again).
+ * back into the text mid-way. This runs Quill's own highlight, then gives the focus back to what
+ * had it. (Skipping the selection's restore instead left Quill's caret model behind the DOM's:
+ * a key pressed right after the editor went live landed at the start of the line.)
  */
 export function registerFocusKeepingSyntax(Quill: typeof QuillType): void {
   const QuillSyntax = Quill.import("modules/syntax") as typeof Syntax; // Quill.import() is untyped
-  const Container = Quill.import("formats/code-block-container") as new (...args: unknown[]) => CodeBlockContainer;
 
   class FocusKeepingSyntax extends QuillSyntax {
     override highlight(blot: CodeBlockContainer | null = null, force = false): void {
-      if (this.quill.hasFocus()) return super.highlight(blot, force);
-      if (this.quill.selection.composing) return;
-      this.quill.update(Quill.sources.USER);
-      const containers = blot === null ? this.quill.scroll.descendants(Container) : [blot];
-      for (const container of containers) container.highlight(this.highlightBlot, force);
-      this.quill.update(Quill.sources.SILENT);
+      // Quill's own highlight, selection kept as Quill keeps it; then the focus goes back where it was.
+      const elsewhere = this.quill.hasFocus() ? null : document.activeElement;
+      super.highlight(blot, force);
+      if (elsewhere instanceof HTMLElement && elsewhere !== document.activeElement && elsewhere.isConnected) elsewhere.focus({ preventScroll: true });
     }
   }
   Quill.register("modules/syntax", FocusKeepingSyntax, true);

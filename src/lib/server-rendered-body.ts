@@ -30,11 +30,33 @@ export function initialBodyHtml(documentId: string, body: InitialBody): string {
   return hydratedBodies.get(documentId) ?? "";
 }
 
+/** Where the same script notes, by key, whether an IME composition is under way in the placeholder. */
+export const COMPOSING_GLOBAL = "__quireComposing";
+
 /**
- * The inline script that snapshots a handed-over placeholder as soon as it is parsed. It
- * runs during parsing, right after the placeholder, before the page can take a key.
+ * Whether a composition begun before hydration is still under way: its compositionstart came
+ * before any of our listeners, and nothing else would tell (early typing must not swap bodies
+ * in the middle of one).
+ */
+export function isComposingBeforeHydration(body: InitialBody): boolean {
+  if (!("key" in body) || typeof window === "undefined") return false;
+  const composing = (window as unknown as Record<string, Record<string, boolean> | undefined>)[COMPOSING_GLOBAL];
+  return composing?.[body.key] === true;
+}
+
+/**
+ * The inline script that snapshots a handed-over placeholder as soon as it is parsed, and
+ * watches it for IME compositions until hydration. It runs during parsing, right after the
+ * placeholder, before the page can take a key.
  */
 export function serverBodySnapshotScript(key: string): string {
   const selector = JSON.stringify(`[${BODY_KEY_ATTRIBUTE}="${key}"]`);
-  return `(function(){var e=document.querySelector(${selector});if(e)(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${JSON.stringify(key)}]=e.innerHTML})()`;
+  const id = JSON.stringify(key);
+  return (
+    `(function(){var e=document.querySelector(${selector});if(!e)return;` +
+    `(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${id}]=e.innerHTML;` +
+    `var c=window.${COMPOSING_GLOBAL}=window.${COMPOSING_GLOBAL}||{};` +
+    `e.addEventListener("compositionstart",function(){c[${id}]=true});` +
+    `e.addEventListener("compositionend",function(){c[${id}]=false})})()`
+  );
 }
