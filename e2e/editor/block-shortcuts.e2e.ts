@@ -23,6 +23,9 @@ beforeAll(async () => {
 type Op = { insert: unknown; attributes?: Record<string, unknown> };
 
 /** Opens a new document holding `ops` (default: ten empty lines) and puts the caret on its first line. */
+// Quill's syntax module re-highlights code a second (SYNTAX_INTERVAL_MS) after the text changes.
+const SYNTAX_SETTLE_MS = 1_500;
+
 async function openDocument(ops: Op[] = [{ insert: "\n".repeat(10) }], onPage: Page = page): Promise<EditorPage> {
   const response = await onPage.request.post("/api/v1/documents", {
     headers: { origin: app.url },
@@ -143,6 +146,10 @@ describe("block shortcuts", () => {
 
   it("fires nothing inside a code block", async () => {
     const editor = await openDocument([{ insert: "x" }, { insert: "\n", attributes: { "code-block": "plain" } }]);
+    // The code block's first highlight (Quill's syntax module, a second after the text loads) re-renders
+    // the line; under load a key pressed during that second was seen to land at the line's start (issue
+    // noted in the closing note): the keys below start once it has run.
+    await page.waitForTimeout(SYNTAX_SETTLE_MS);
     await page.keyboard.press("End");
     for (const text of ["/", "# not a heading **nor bold**", "> `x`"]) {
       await page.keyboard.press("Enter");
