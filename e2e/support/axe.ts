@@ -7,6 +7,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** axe-core's WCAG 2.1 A/AA violations on `page`, one line each: rule, impact, and the first elements it names. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settleTransitions(page);
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
@@ -24,4 +25,21 @@ export async function axeViolationsInBothSchemes(page: Page): Promise<string[]> 
   }
   await page.emulateMedia({ colorScheme: "light" });
   return found;
+}
+
+/**
+ * Waits for every finite CSS transition and animation to end, so colours are judged as the reader
+ * ends up seeing them: a button enabled a moment ago is still fading from its disabled opacity for
+ * 150 ms, and axe measuring it mid-fade reports a contrast the page never settles on. Endless
+ * animations (spinners) are left running.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
