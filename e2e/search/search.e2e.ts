@@ -8,7 +8,7 @@ import { withAppAndBrowser } from "../support/app-and-browser";
 const { app, browser } = withAppAndBrowser();
 
 describe("search", () => {
-  it("finds a word just typed into a document with Ctrl-K, and Enter opens the document", async () => {
+  it("finds a word just typed into a document with Ctrl-K from its first letters, and Enter opens the document", async () => {
     const { page } = await signedUpPage(browser, app.url);
     const sidebar = new Sidebar(page);
     await sidebar.newTopLevelDocument();
@@ -25,7 +25,8 @@ describe("search", () => {
     await page.waitForURL((url) => !url.pathname.includes("/d/"));
     const palette = new SearchPalette(page);
     const started = Date.now();
-    await palette.searchUntilFound("quixotrail", "Expedition log");
+    // The start of the word is enough, as the palette searches while one types.
+    await palette.searchUntilFound("quixot", "Expedition log");
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect.poll(() => palette.status().textContent()).toBe("1 document found.");
     expect(await palette.result("Expedition log").innerHTML()).toContain("<mark>quixotrail</mark>");

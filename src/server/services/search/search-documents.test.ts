@@ -83,6 +83,21 @@ describe("searchDocuments", () => {
     expect(ids(await search('"owl flies at" or nonexistentword'))).toEqual([a.id]);
   });
 
+  it("matches the start of a word as one types it, in titles and bodies, and marks the whole word", async () => {
+    const title = await documentWithBody("Gnuprefix migration", "nothing else");
+    const body = await documentWithBody("Notes", "we fed the gnuprefixes at noon");
+    expect(new Set(ids(await search("gnupre")))).toEqual(new Set([title.id, body.id]));
+    expect(ids(await search("gnupre"))[0]).toBe(title.id);
+    expect((await search("gnupref")).results.find((r) => r.id === body.id)?.snippet).toContain("<mark>gnuprefixes</mark>");
+    // Only the start: the middle of a word is not a match.
+    expect(ids(await search("uprefix"))).toEqual([]);
+    // Quoted phrases and exclusions stay whole words.
+    expect(ids(await search('"gnupre"'))).toEqual([]);
+    expect(ids(await search("gnupre -gnuprefixes"))).toEqual([title.id]);
+    // Every word of a query is a prefix, and all must match.
+    expect(ids(await search("gnupre mig"))).toEqual([title.id]);
+  });
+
   it("never returns another workspace's documents or trashed ones", async () => {
     const stranger = await buildUser(db.db);
     const other = (await buildWorkspace(db.db, [{ actor: stranger, role: "owner" }])).id;

@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
 import { MAX_INDEXED_CHARS, SEARCH_CONFIG } from "@/server/db/search-config";
+import { searchTsQuery } from "@/server/services/search/internal/search-query";
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, snippetHtml } from "@/server/presenters/snippet-html";
 
 const HEADLINE_OPTIONS =
@@ -20,12 +21,12 @@ const WINDOW_BEFORE = 200;
 export async function listSnippets(db: Db, ids: string[], text: string): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
-  const query = sql`websearch_to_tsquery(${config}, ${text}::text)`;
+  const query = searchTsQuery(text);
   const words = queryWords(text);
   const body = sql`left(${documents.text}, ${sql.raw(String(MAX_INDEXED_CHARS))})`;
-  // Case-insensitive, whole words (\m \M); 1 (the start) when no word is found.
+  // Case-insensitive, at a word's start (\m), as words match as prefixes; 1 (the start) when no word is found.
   const first = words.length
-    ? sql`coalesce(nullif(regexp_instr(${body}, ${`\\m(?:${words.map(escapeRegExp).join("|")})\\M`}::text, 1, 1, 0, 'i'), 0), 1)`
+    ? sql`coalesce(nullif(regexp_instr(${body}, ${`\\m(?:${words.map(escapeRegExp).join("|")})`}::text, 1, 1, 0, 'i'), 0), 1)`
     : sql`1`;
   const window = sql`substr(${body}, greatest(1, ${first} - ${sql.raw(String(WINDOW_BEFORE))}), ${sql.raw(String(WINDOW_CHARS))})`;
   const rows = await db

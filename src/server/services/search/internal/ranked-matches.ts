@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { SEARCH_CONFIG } from "@/server/db/search-config";
+import { searchTsQuery } from "@/server/services/search/internal/search-query";
 
 /**
  * How many matches are ranked at most: the most recently updated title matches and body matches,
@@ -22,7 +23,7 @@ export interface RankedMatch {
 
 /**
  * One page of matches: live documents of the workspace whose search vector matches the
- * websearch query (found through the GIN indexes), title matches first, then by ts_rank_cd
+ * query (searchTsQuery: websearch syntax, words also as prefixes) (found through the GIN indexes), title matches first, then by ts_rank_cd
  * (title words weigh 1.0, body words 0.4), then the most recently updated.
  */
 export async function listRankedMatches(db: Db, workspaceId: string, text: string, page: { limit: number; offset: number }): Promise<RankedMatch[]> {
@@ -37,7 +38,7 @@ export function rankedMatchesSql(workspaceId: string, text: string, page: { limi
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   // Written out at each use rather than in a CTE: a constant the planner sees lets it estimate
   // how many rows match and choose between the GIN index and the updated_at index.
-  const query = sql`websearch_to_tsquery(${config}, ${text}::text)`;
+  const query = searchTsQuery(text);
   // Must be the expression of documents_title_search_idx, to use it.
   const titleVector = sql`to_tsvector(${config}, d.title)`;
   return sql`

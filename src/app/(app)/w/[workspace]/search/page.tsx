@@ -93,7 +93,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       {text && !error && results.length === 0 ? (
         <section className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">
           <p className="font-medium text-fg">No results for “{text}”</p>
-          <p className="mt-1">Check the spelling, use fewer words, or search for a word as it is written (no stemming: “plan” does not find “plans”).</p>
+          <p className="mt-1">Check the spelling, use fewer words, or search for the start of a word as it is written (no stemming: “plans” does not find “plan”).</p>
           {pageNumber > 1 ? (
             <Link href={`${base}?q=${encodeURIComponent(query)}`} className="mt-3 inline-block font-medium text-accent hover:underline">
               Back to the first page

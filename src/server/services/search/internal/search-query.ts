@@ -1,0 +1,93 @@
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { SEARCH_CONFIG } from "@/server/db/search-config";
+
+/** One thing the query looks for: a word (matched as a prefix) or a "quoted phrase" (matched exactly). */
+export interface SearchTerm {
+  kind: "word" | "phrase";
+  text: string;
+  /** Written with a leading "-": documents holding it are left out. */
+  isExcluded: boolean;
+}
+
+/** Terms in `or`-separated groups: a document matches when it matches every term of some group. */
+export type ParsedSearchQuery = SearchTerm[][];
+
+// A query is at most 200 characters (SearchQueryField), so this only bounds pathological input.
+const MAX_TERMS = 32;
+
+/**
+ * Reads a query in the websearch syntax people already know from web search engines and from
+ * PostgreSQL's websearch_to_tsquery: words, "quoted phrases" (an unclosed quote runs to the
+ * end), `-` before a word or phrase to exclude it, and `or` between alternatives (binding looser
+ * than the implied "and"). Everything else is text: nothing the user types can be an error.
+ */
+export function parseSearchQuery(text: string): ParsedSearchQuery {
+  const groups: ParsedSearchQuery = [[]];
+  let count = 0;
+  for (const match of text.matchAll(/(-?)(?:"([^"]*)"?|([^\s"]+))/g)) {
+    if (count === MAX_TERMS) break;
+    const isExcluded = match[1] === "-";
+    const phrase = match[2];
+    const word = match[3];
+    const group = groups.at(-1)!;
+    if (phrase !== undefined) {
+      if (!phrase.trim()) continue;
+      group.push({ kind: "phrase", text: phrase, isExcluded });
+    } else if (word !== undefined) {
+      if (!isExcluded && word.toLowerCase() === "or") {
+        if (group.length > 0) groups.push([]);
+        continue;
+      }
+      group.push({ kind: "word", text: word, isExcluded });
+    }
+    count += 1;
+  }
+  return groups.filter((group) => group.length > 0);
+}
+
+/**
+ * The letters-and-digits runs of a word, lower-cased: what a prefix match is built from. Only
+ * letters and digits reach to_tsquery, so no character of the user's can be tsquery syntax.
+ */
+export function wordParts(word: string): string[] {
+  return word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The tsquery for `text` as an SQL expression. Every word also matches as a prefix, so a search
+ * typed one key at a time finds "zebra" from "zeb" (the palette searches as one types); quoted
+ * phrases and exclusions stay exact, as they do on the web. A word's exact form still counts
+ * (websearch_to_tsquery of the word), because the parser keeps some tokens whole that the
+ * prefix form splits ("3.14", "e-mail"). GIN indexes serve prefix matches (`:*`), so the plan is
+ * the same as for whole words.
+ */
+export function searchTsQuery(text: string): SQL {
+  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+  const groups = parseSearchQuery(text).map((group) =>
+    joinSql(
+      group.map((term) => termQuery(config, term)),
+      " && ",
+    ),
+  );
+  // An empty tsquery matches nothing, as websearch_to_tsquery of punctuation does.
+  if (groups.length === 0) return sql`''::tsquery`;
+  return sql`(${joinSql(groups, " || ")})`;
+}
+
+function termQuery(config: SQL, term: SearchTerm): SQL {
+  if (term.kind === "phrase") {
+    const phrase = sql`phraseto_tsquery(${config}, ${term.text}::text)`;
+    return term.isExcluded ? sql`!!${phrase}` : phrase;
+  }
+  const exact = sql`websearch_to_tsquery(${config}, ${term.text}::text)`;
+  if (term.isExcluded) return sql`!!${exact}`;
+  const parts = wordParts(term.text);
+  if (parts.length === 0) return exact;
+  const prefix = parts.map((part) => `'${part}':*`).join(" <-> ");
+  return sql`(${exact} || to_tsquery(${config}, ${prefix}::text))`;
+}
+
+function joinSql(parts: SQL[], separator: string): SQL {
+  return sql.join(parts, sql.raw(separator));
+}
