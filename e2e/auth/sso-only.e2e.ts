@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@test/free-port";
 import { newPerson } from "../support/accounts";
+import { MemberSettingsPage } from "../pages/member-settings-page";
 import { launchBrowser, newContext } from "../support/browser";
 import type { RunningOidcProvider } from "../support/oidc-provider";
 import { sessionUser, signInAtProvider, startOidcProvider } from "../support/oidc-provider";
@@ -70,5 +71,31 @@ describe("SSO_ONLY=1", () => {
     await page.goto("/login");
     await signInAtProvider(page, { idp, appUrl: app.url, label: "Test IdP", login: "grace" });
     expect((await sessionUser(page))?.email).toBe("grace-sso-only@example.com");
+  });
+
+  it("sends an invitee to the provider's sign-in, not a password sign-up, and the invitation is accepted after", async () => {
+    idp.people.set("heidi", { email: "heidi-owner@example.com", name: "Heidi", emailVerified: true });
+    idp.people.set("ivan", { email: "ivan-invited@example.com", name: "Ivan", emailVerified: true });
+    const owner = await (await newContext(browser, app.url)).newPage();
+    await owner.goto("/login");
+    await signInAtProvider(owner, { idp, appUrl: app.url, label: "Test IdP", login: "heidi" });
+    await owner.goto("/workspaces/new");
+    await owner.getByLabel("Workspace name").fill("Heidi's team");
+    await owner.getByRole("button", { name: "Create workspace" }).click();
+    await owner.waitForURL((url) => /^\/w\/[^/]+$/.test(url.pathname));
+    const settings = new MemberSettingsPage(owner, new URL(owner.url()).pathname.split("/")[2] ?? "");
+    await settings.openInvitations();
+    const link = await settings.invite("ivan-invited@example.com", "editor");
+
+    const invitee = await (await newContext(browser, app.url)).newPage();
+    await invitee.goto(link);
+    await invitee.getByText("Sign in through Test IdP with that address to accept.").waitFor();
+    expect(await invitee.getByRole("link", { name: "Create an account" }).count()).toBe(0);
+    await invitee.getByRole("link", { name: "Sign in" }).click();
+    await invitee.waitForURL((url) => url.pathname === "/login");
+    await signInAtProvider(invitee, { idp, appUrl: app.url, label: "Test IdP", login: "ivan" });
+    await invitee.waitForURL((url) => url.pathname === new URL(link).pathname);
+    await invitee.getByRole("button", { name: /Join|Accept/ }).click();
+    await invitee.waitForURL((url) => /^\/w\/[^/]+$/.test(url.pathname));
   });
 });

@@ -9,6 +9,7 @@ import type { InvitationByToken } from "@/server/services/invitations/find-invit
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { INVITATION_MESSAGES } from "@/shared/invitations";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { InvitationTokenField } from "@/shared/schemas/member";
 import { roleWithArticle } from "@/shared/roles";
 import { AcceptInvitationForm } from "@/app/(auth)/invite/[token]/_components/accept-invitation-form";
@@ -36,6 +37,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
 
   const invitePath = `/invite/${token}`;
   const isForActor = actor?.email.toLowerCase() === invitation.email;
+  const sso = ssoSignInOptions();
   return (
     <>
       <h1 className="text-2xl font-semibold">Join {invitation.workspace.name}</h1>
@@ -43,7 +45,19 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         {invitation.inviterName ?? "Someone"} invited <span className="font-medium text-fg">{invitation.email}</span> to join{" "}
         <span className="font-medium text-fg">{invitation.workspace.name}</span> on Quire as {roleWithArticle(invitation.role)}.
       </p>
-      {!actor ? (
+      {!actor && sso.ssoOnly ? (
+        // SSO_ONLY: there is no password sign-up; the provider's first sign-in makes the account.
+        <div className="mt-6 flex flex-col gap-3">
+          <p className="text-sm">
+            Sign in through {sso.instance?.label ?? "your organisation's sign-in"} with that address to accept.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link href={`/login?next=${encodeURIComponent(invitePath)}`} className={buttonClass("primary")}>
+              Sign in
+            </Link>
+          </div>
+        </div>
+      ) : !actor ? (
         <div className="mt-6 flex flex-col gap-3">
           <p className="text-sm">Create an account with that address, or sign in if you have one, to accept.</p>
           <div className="flex flex-wrap gap-3">

@@ -1,7 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useActionState, useRef, useState, useTransition } from "react";
+import { EmptyList } from "@/components/ui/empty-list";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { useRowActions } from "@/lib/use-row-actions";
+import { useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -96,13 +99,13 @@ function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
 
 function CreatedToken({ created }: { created: ApiTokenCreatedDto }) {
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
+    <ShownOnce>
       <p className="text-sm">
         <span className="font-medium">{created.apiToken.name}</span> ({created.apiToken.scope}) is ready.{" "}
         <strong>Copy it now: it is shown only once</strong>, and anyone who has it can act as you in this workspace.
       </p>
       <CopyField value={created.token} label="API token" noun="token" hint="Send it as Authorization: Bearer <token>. See the API documentation." />
-    </div>
+    </ShownOnce>
   );
 }
 
@@ -119,32 +122,22 @@ function expiryText(token: ApiTokenDto): string {
 }
 
 function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
+  const { isPending, notice, run } = useRowActions();
   const [confirming, setConfirming] = useState<ApiTokenDto | null>(null);
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
 
-  const revoke = (token: ApiTokenDto) =>
-    startTransition(async () => {
-      setConfirming(null);
-      const result = await revokeApiTokenAction({ tokenId: token.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Revoked "${token.name}". It no longer works.`, isError: false });
-      router.refresh();
-    });
+  const revoke = (token: ApiTokenDto) => {
+    setConfirming(null);
+    run(() => revokeApiTokenAction({ tokenId: token.id }), () => `Revoked "${token.name}". It no longer works.`);
+  };
 
   return (
     <section aria-labelledby="tokens-heading" className="flex flex-col gap-3">
       <h2 id="tokens-heading" className="text-lg font-medium">
         Your tokens
       </h2>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       {tokens.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">You have no API tokens in this workspace.</p>
+        <EmptyList>You have no API tokens in this workspace.</EmptyList>
       ) : (
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {tokens.map((token) => (

@@ -1,3 +1,4 @@
+import { EmptyList } from "@/components/ui/empty-list";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { LocalTime } from "@/components/time/local-time";
@@ -104,9 +105,7 @@ export function AuditLogSettings({
         </p>
       ) : null}
       {events.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
-          {filtered ? "No events match these filters." : "Nothing has been recorded yet."}
-        </p>
+        <EmptyList>{filtered ? "No events match these filters." : "Nothing has been recorded yet."}</EmptyList>
       ) : (
         <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Audit events">
           {events.map((event) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import { ShownOnce } from "@/components/ui/shown-once";
 import { useActionState, useRef } from "react";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
@@ -81,7 +82,7 @@ const EMAIL_NOTES: Record<InvitationCreatedDto["emailStatus"], string> = {
 
 function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
+    <ShownOnce>
       <p className="text-sm">
         <span className="font-medium">{created.email}</span> is invited as {roleWithArticle(created.role)}.{" "}
         {EMAIL_NOTES[created.emailStatus]}
@@ -92,6 +93,6 @@ function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
         noun="link"
         hint={`It works for ${INVITATION_TTL_DAYS} days, for whoever signs in or signs up as ${created.email}. It is shown only now; "New link" in the pending list makes another.`}
       />
-    </div>
+    </ShownOnce>
   );
 }

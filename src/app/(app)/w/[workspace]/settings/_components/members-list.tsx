@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { useRowActions } from "@/lib/use-row-actions";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -28,33 +29,27 @@ export function MembersList({
   workspace: { id: string; slug: string; name: string };
   canInvite: boolean;
 }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const { isPending, notice, run, router } = useRowActions();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
 
   const changeRole = (member: MemberDto, role: Role) =>
-    startTransition(async () => {
-      const result = await changeMemberRoleAction({ workspaceId: workspace.id, userId: member.userId, role });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `${member.name} is now ${roleWithArticle(role)}.`, isError: false });
-      router.refresh();
-    });
-  const remove = (member: MemberDto) =>
-    startTransition(async () => {
-      setConfirming(null);
-      const result = await removeMemberAction({ workspaceId: workspace.id, userId: member.userId });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Removed ${member.name} from the workspace.`, isError: false });
-      router.refresh();
-    });
-  const leave = () =>
-    startTransition(async () => {
-      setConfirming(null);
-      const result = await leaveWorkspaceAction({ workspaceId: workspace.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      router.replace("/");
-    });
+    run(() => changeMemberRoleAction({ workspaceId: workspace.id, userId: member.userId, role }), () => `${member.name} is now ${roleWithArticle(role)}.`);
+  const remove = (member: MemberDto) => {
+    setConfirming(null);
+    run(() => removeMemberAction({ workspaceId: workspace.id, userId: member.userId }), () => `Removed ${member.name} from the workspace.`);
+  };
+  const leave = () => {
+    setConfirming(null);
+    run(
+      () => leaveWorkspaceAction({ workspaceId: workspace.id }),
+      () => {
+        router.replace("/");
+        return null;
+      },
+      // The page being left is no longer the leaver's to see.
+      { refresh: false },
+    );
+  };
 
   return (
     <section aria-labelledby="members-heading" className="flex flex-col gap-3">
@@ -68,11 +63,7 @@ export function MembersList({
           </Link>
         ) : null}
       </div>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
         {members.map((member) => (
           <MemberRow

@@ -1,7 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { EmptyList } from "@/components/ui/empty-list";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { useRowActions } from "@/lib/use-row-actions";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { reissueInvitationAction, revokeInvitationAction } from "@/server/actions/member-actions";
@@ -20,49 +23,43 @@ const REISSUED_NOTES: Record<InvitationCreatedDto["emailStatus"], string> = {
  * Only a hash of each link is stored, so a lost link is replaced, not shown again.
  */
 export function PendingInvitations({ invitations }: { invitations: PendingInvitationDto[] }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const { isPending, notice, run } = useRowActions();
   const [reissued, setReissued] = useState<{ invitationId: string; created: InvitationCreatedDto } | null>(null);
 
   const reissue = (invitation: PendingInvitationDto) =>
-    startTransition(async () => {
-      const result = await reissueInvitationAction({ invitationId: invitation.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage(null);
-      setReissued({ invitationId: invitation.id, created: result.data });
-      router.refresh();
-    });
+    run(
+      () => reissueInvitationAction({ invitationId: invitation.id }),
+      (created) => {
+        setReissued({ invitationId: invitation.id, created });
+        return null;
+      },
+    );
 
   const revoke = (invitation: PendingInvitationDto) =>
-    startTransition(async () => {
-      const result = await revokeInvitationAction({ invitationId: invitation.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Revoked the invitation for ${invitation.email}. Its link no longer works.`, isError: false });
-      setReissued(null);
-      router.refresh();
-    });
+    run(
+      () => revokeInvitationAction({ invitationId: invitation.id }),
+      () => {
+        setReissued(null);
+        return `Revoked the invitation for ${invitation.email}. Its link no longer works.`;
+      },
+    );
 
   return (
     <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
       <h2 id="pending-heading" className="text-lg font-medium">
         Pending invitations
       </h2>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       {reissued ? (
-        <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4">
+        <ShownOnce isStatus={false}>
           <p className="text-sm">
             <span className="font-medium">{reissued.created.email}</span>: {REISSUED_NOTES[reissued.created.emailStatus]}
           </p>
           <CopyField value={reissued.created.link} label={`New invitation link for ${reissued.created.email}`} noun="link" />
-        </div>
+        </ShownOnce>
       ) : null}
       {invitations.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No pending invitations.</p>
+        <EmptyList>No pending invitations.</EmptyList>
       ) : (
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {invitations.map((invitation) => (

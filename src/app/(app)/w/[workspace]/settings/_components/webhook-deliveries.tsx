@@ -1,8 +1,9 @@
 "use client";
 
+import { EmptyList } from "@/components/ui/empty-list";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { useRowActions } from "@/lib/use-row-actions";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { LocalTime } from "@/components/time/local-time";
 import { resendWebhookDeliveryAction } from "@/server/actions/webhook-actions";
@@ -23,17 +24,10 @@ export function WebhookDeliveries({
   deliveries: WebhookDeliveryDto[];
   olderHref: string | null;
 }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const { isPending, notice, run, router } = useRowActions();
 
   const resend = (delivery: WebhookDeliveryDto) =>
-    startTransition(async () => {
-      const result = await resendWebhookDeliveryAction({ deliveryId: delivery.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Queued ${delivery.eventType} again; it goes out within seconds.`, isError: false });
-      router.refresh();
-    });
+    run(() => resendWebhookDeliveryAction({ deliveryId: delivery.id }), () => `Queued ${delivery.eventType} again; it goes out within seconds.`);
 
   return (
     <section aria-labelledby="deliveries-heading" className="flex flex-col gap-3">
@@ -53,13 +47,9 @@ export function WebhookDeliveries({
           </Link>
         </div>
       </div>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       {deliveries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">Nothing has been sent to this webhook yet.</p>
+        <EmptyList>Nothing has been sent to this webhook yet.</EmptyList>
       ) : (
         <ul className="divide-y divide-border rounded-xl border border-border" aria-label="Deliveries" aria-busy={isPending}>
           {deliveries.map((delivery) => (

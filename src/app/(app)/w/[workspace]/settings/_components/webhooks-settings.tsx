@@ -1,8 +1,11 @@
 "use client";
 
+import { EmptyList } from "@/components/ui/empty-list";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { ShownOnce } from "@/components/ui/shown-once";
+import { useRowActions } from "@/lib/use-row-actions";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useActionState, useRef, useState, useTransition } from "react";
+import { useActionState, useRef, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -100,42 +103,32 @@ function CreateWebhookForm({ workspaceId }: { workspaceId: string }) {
 
 function CreatedWebhook({ created }: { created: WebhookCreatedDto }) {
   return (
-    <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4" role="status">
+    <ShownOnce>
       <p className="text-sm">
         The webhook for <span className="break-all font-medium">{created.url}</span> is added. <strong>Copy its signing secret now: it is shown only once.</strong>
       </p>
       <CopyField value={created.secret} label="Signing secret" isLabelVisible noun="secret" hint="Verify each delivery's webhook-signature with it (any Standard Webhooks library)." />
-    </div>
+    </ShownOnce>
   );
 }
 
 function WebhookList({ slug, webhooks }: { slug: string; webhooks: WebhookDto[] }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
+  const { isPending, notice, run } = useRowActions();
   const [confirming, setConfirming] = useState<WebhookDto | null>(null);
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
 
-  const remove = (webhook: WebhookDto) =>
-    startTransition(async () => {
-      setConfirming(null);
-      const result = await deleteWebhookAction({ webhookId: webhook.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Deleted the webhook for ${webhook.url}.`, isError: false });
-      router.refresh();
-    });
+  const remove = (webhook: WebhookDto) => {
+    setConfirming(null);
+    run(() => deleteWebhookAction({ webhookId: webhook.id }), () => `Deleted the webhook for ${webhook.url}.`);
+  };
 
   return (
     <section aria-labelledby="webhooks-heading" className="flex flex-col gap-3">
       <h2 id="webhooks-heading" className="text-lg font-medium">
         Webhooks
       </h2>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       {webhooks.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">This workspace has no webhooks.</p>
+        <EmptyList>This workspace has no webhooks.</EmptyList>
       ) : (
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {webhooks.map((webhook) => (

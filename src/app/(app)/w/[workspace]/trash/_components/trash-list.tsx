@@ -1,8 +1,10 @@
 "use client";
 
+import { EmptyList } from "@/components/ui/empty-list";
+import { RowActionNotice } from "@/components/ui/row-action-notice";
+import { useRowActions } from "@/lib/use-row-actions";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { purgeDocumentAction, restoreDocumentAction } from "@/server/actions/document-actions";
 import type { TrashItemDto } from "@/shared/dto";
@@ -22,37 +24,27 @@ export function TrashList({
   canRestore: boolean;
   canPurge: boolean;
 }) {
-  const router = useRouter();
-  const [isPending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const { isPending, notice, run, router } = useRowActions();
   const [confirming, setConfirming] = useState<TrashItemDto | null>(null);
 
-  if (items.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted">The trash is empty.</p>;
+  if (items.length === 0) return <EmptyList className="p-8">The trash is empty.</EmptyList>;
 
   const restore = (item: TrashItemDto) =>
-    startTransition(async () => {
-      const result = await restoreDocumentAction({ documentId: item.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Restored “${displayTitle(item.title)}”.`, isError: false });
-      router.refresh();
-      router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
-    });
-  const purge = (item: TrashItemDto) =>
-    startTransition(async () => {
-      setConfirming(null);
-      const result = await purgeDocumentAction({ documentId: item.id });
-      if (!result.ok) return setMessage({ text: result.message, isError: true });
-      setMessage({ text: `Deleted “${displayTitle(item.title)}” for good.`, isError: false });
-      router.refresh();
-    });
+    run(
+      () => restoreDocumentAction({ documentId: item.id }),
+      (restored) => {
+        router.push(`/w/${workspaceSlug}/d/${documentSegment(restored)}`);
+        return `Restored “${displayTitle(item.title)}”.`;
+      },
+    );
+  const purge = (item: TrashItemDto) => {
+    setConfirming(null);
+    run(() => purgeDocumentAction({ documentId: item.id }), () => `Deleted “${displayTitle(item.title)}” for good.`);
+  };
 
   return (
     <>
-      {message ? (
-        <p role={message.isError ? "alert" : "status"} className={`text-sm ${message.isError ? "text-danger" : "text-success"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <RowActionNotice notice={notice} />
       <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
         {items.map((item) => (
           // On a phone the buttons go under the title: beside it they left it a few letters.

@@ -1,0 +1,35 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { ActionResult } from "@/shared/api-error";
+
+/** What a list says after an action on one of its rows: a status, or an alert when it failed. */
+export interface RowActionNotice {
+  text: string;
+  isError: boolean;
+}
+
+/**
+ * The one way a settings or trash list runs a server action on a row: in a transition (the list
+ * is aria-busy meanwhile), the action's own message on failure, `done`'s text on success, then the
+ * server components re-render so the row shows its new state (unless `refresh` is false: the
+ * page is being left). `done` returns null to say nothing (it may navigate away instead).
+ */
+export function useRowActions() {
+  const router = useRouter();
+  const [isPending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<RowActionNotice | null>(null);
+
+  function run<T>(action: () => Promise<ActionResult<T>>, done: (data: T) => string | null, { refresh = true } = {}): void {
+    startTransition(async () => {
+      const result = await action();
+      if (!result.ok) return setNotice({ text: result.message, isError: true });
+      const text = done(result.data);
+      setNotice(text === null ? null : { text, isError: false });
+      if (refresh) router.refresh();
+    });
+  }
+
+  return { isPending, notice, setNotice, run, router };
+}
