@@ -4,7 +4,6 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
 
 /** A fresh, migrated database for one test file, and how to throw it away. */
 export interface TestDatabase extends DbHandle {
@@ -12,8 +11,8 @@ export interface TestDatabase extends DbHandle {
 }
 
 /**
- * PGlite cloned from the migrated template, or — when TEST_DATABASE_URL is set — a
- * new database created on that PostgreSQL server and migrated from scratch.
+ * PGlite cloned from the migrated template, or — when TEST_DATABASE_URL is set — a new
+ * database on that PostgreSQL server copied from the migrated template database.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -23,11 +22,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...handle, destroy: () => handle.close() };
   }
   const name = `quire_test_${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  await adminQuery(serverUrl, `create database ${name} template ${inject("postgresTemplate")}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  await migrateDatabase(handle);
   return {
     ...handle,
     destroy: async () => {
