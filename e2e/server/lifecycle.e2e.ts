@@ -21,7 +21,7 @@ async function signUpViaApi(baseUrl: string, person: ReturnType<typeof newPerson
 
 describe("server lifecycle", () => {
   it("creates and migrates the data directory on first start, and a restart keeps accounts", async () => {
-    const first = await startApp();
+    const first = await startApp({ isFresh: true });
     started.push(first);
     expect(first.output()).toMatch(/creating the embedded database/);
     expect(fs.existsSync(path.join(first.dataDir, "db", "PG_VERSION"))).toBe(true);

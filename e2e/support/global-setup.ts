@@ -1,12 +1,24 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { openDatabase } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from "./browser";
+import { E2E_DB_TEMPLATE_ENV } from "./start-app";
 
 // Fail the whole run at once, with the fix, rather than skipping browser tests silently.
-export default function setup() {
+export default async function setup() {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   const buildId = path.resolve(import.meta.dirname, "../../.next/BUILD_ID");
   if (!fs.existsSync(buildId)) {
     throw new Error("No production build. Run `npm run test:e2e` (it builds first) or `npm run build`.");
   }
+  // One migrated embedded database that startApp copies into each new data directory (the test
+  // workers inherit this process's environment): the migrations ran once, by the server's own code.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-template-"));
+  const handle = await openDatabase({ dataDir: path.join(dir, "db") });
+  await migrateDatabase(handle);
+  await handle.close();
+  process.env[E2E_DB_TEMPLATE_ENV] = path.join(dir, "db");
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -27,7 +27,16 @@ export interface StartAppOptions {
   env?: Record<string, string>;
   /** Resolve once the process exits instead of waiting for "ready" (for start-up failures). */
   expectExit?: boolean;
+  /**
+   * Start on an empty data directory, so the server creates and migrates its database (the
+   * start-up tests). By default a new directory starts from the migrated database the e2e global
+   * setup made once (E2E_DB_TEMPLATE_ENV): creating one costs seconds per file on a busy machine.
+   */
+  isFresh?: boolean;
 }
+
+/** Where e2e/support/global-setup.ts leaves a migrated embedded database to copy. */
+export const E2E_DB_TEMPLATE_ENV = "QUIRE_E2E_DB_TEMPLATE";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const READY = /Quire is ready at /;
@@ -37,7 +46,7 @@ const COMPILED_SERVER = path.join(".next", "quire", "server.mjs");
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
+  const dataDir = options.dataDir ?? newDataDir(options.isFresh ?? false);
   // The compiled server `npm start` runs (scripts/build-server.ts; npm run test:e2e builds it).
   const child = spawn(process.execPath, ["--enable-source-maps", COMPILED_SERVER], {
     cwd: ROOT,
@@ -88,6 +97,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     });
   });
   return app;
+}
+
+function newDataDir(isFresh: boolean): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
+  const template = process.env[E2E_DB_TEMPLATE_ENV];
+  if (!isFresh && template) fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
+  return dataDir;
 }
 
 /** Stops the app and removes its data directory. */

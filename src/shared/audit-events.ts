@@ -32,6 +32,7 @@ export const AUDIT_EVENT_KINDS = [
   "sso.provider_added",
   "sso.provider_changed",
   "sso.provider_removed",
+  // No longer recorded (sign-ins through SSO are account.signed_in); kept so older events still read.
   "sso.signed_in",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];

@@ -7,8 +7,10 @@ import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-
 
 /**
  * After a sign-in through a workspace's provider (registered on auth/sso-sign-in-port.ts by
- * server.ts): someone not yet a member joins with the provider's default role, and the sign-in is
- * recorded in that workspace's audit log. The provider vouched for the person and better-auth
+ * server.ts): someone not yet a member joins with the provider's default role, and their sign-in
+ * is recorded in that workspace's audit log. A member's sign-in is already recorded, in each of
+ * their workspaces, when its session is made (auth/record-sign-in.ts); the newcomer had no
+ * workspace then, so it is recorded here, once, with the same kind. The provider vouched for the person and better-auth
  * checked the allowed domains, so there is nothing else to authorise. The instance's provider
  * belongs to no workspace: its sign-ins join nothing and are logged nowhere.
  */
@@ -26,9 +28,8 @@ export async function completeSsoSignIn(ctx: PublicContext, signIn: SsoSignIn): 
       .values({ workspaceId, userId: actor.id, role: provider.defaultRole })
       .onConflictDoNothing()
       .returning({ id: memberships.id });
-    if (joined.length > 0) {
-      await recordAuditEvent(audit, { workspaceId, kind: "member.joined", target: { id: actor.id, label: actor.email }, details: { role: provider.defaultRole, via: "sso" } });
-    }
-    await recordAuditEvent(audit, { workspaceId, kind: "sso.signed_in", target: { id: actor.id, label: actor.email } });
+    if (joined.length === 0) return;
+    await recordAuditEvent(audit, { workspaceId, kind: "member.joined", target: { id: actor.id, label: actor.email }, details: { role: provider.defaultRole, via: "sso" } });
+    await recordAuditEvent(audit, { workspaceId, kind: "account.signed_in", target: { id: actor.id, label: actor.email }, details: { via: "single sign-on" } });
   });
 }
