@@ -133,7 +133,7 @@ describe("a workspace's own provider", () => {
     // Recorded in the workspace's audit log: the join (with its role) and the sign-in.
     await page.goto(`/w/${admin.workspaceSlug}/settings/audit-log`);
     const events = page.getByRole("listitem").filter({ hasText: newcomer.email });
-    await events.filter({ hasText: "Signed in through SSO" }).first().waitFor();
+    await events.filter({ hasText: "Signed in" }).filter({ hasText: "via single sign-on" }).first().waitFor();
     await events.filter({ hasText: "Joined" }).first().waitFor();
   });
 });

@@ -139,9 +139,10 @@ export function AuditLogSettings({
   );
 }
 
-/** Details worth a glance ("editor → viewer", "docx"); the CSV and the API carry all of them. */
+/** Details worth a glance ("editor → viewer", "docx", "via passkey"); the CSV and the API carry all of them. */
 function describeDetails(details: AuditEventDto["details"]): string {
   if (typeof details.from === "string" && typeof details.to === "string") return ` · ${details.from} → ${details.to}`;
   const shown = ["role", "format", "scope"].map((key) => details[key]).filter((value) => typeof value === "string");
+  if (typeof details.via === "string") shown.push(`via ${details.via === "sso" ? "single sign-on" : details.via}`);
   return shown.length > 0 ? ` · ${shown.join(", ")}` : "";
 }
