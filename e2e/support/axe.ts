@@ -31,15 +31,14 @@ export async function axeViolationsInBothSchemes(page: Page): Promise<string[]> 
  * Waits for every finite CSS transition and animation to end, so colours are judged as the reader
  * ends up seeing them: a button enabled a moment ago is still fading from its disabled opacity for
  * 150 ms, and axe measuring it mid-fade reports a contrast the page never settles on. Endless
- * animations (spinners) are left running.
+ * animations (spinners) are left running, and a paused one cannot hold the check up past 2 s.
  */
 async function settleTransitions(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running" && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }

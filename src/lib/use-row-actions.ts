@@ -26,8 +26,12 @@ export function useRowActions() {
       const result = await action();
       if (!result.ok) return setNotice({ text: result.message, isError: true });
       const text = done(result.data);
-      setNotice(text === null ? null : { text, isError: false });
-      if (refresh) router.refresh();
+      // One transition for the sentence and the refreshed list: the notice "Removed Ada" appears
+      // with Ada's row gone, not a round trip before (updates after an await leave the first).
+      startTransition(() => {
+        setNotice(text === null ? null : { text, isError: false });
+        if (refresh) router.refresh();
+      });
     });
   }
 
