@@ -19,6 +19,7 @@ import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
 import { registerFocusKeepingSyntax } from "./syntax-keeps-focus";
+import { keepCaretOutOfUi } from "./caret-out-of-ui";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 
 export interface CreateEditorOptions {
@@ -78,6 +79,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
     addMoreFormatting(toolbar.container);
   }
   labelCodeLanguagePickers(quill.root);
+  keepCaretOutOfUi(quill);
   bindEditorKeys(quill, toolbar?.container ?? null);
   keepTooltipInView(quill);
   labelBody(quill.root, options.readOnly);
