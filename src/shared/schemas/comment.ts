@@ -1,0 +1,56 @@
+import { z } from "./zod";
+import { COMMENT_REACTIONS, MAX_COMMENT_ANCHOR_CHARS, MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
+import { DocumentIdField } from "./document";
+
+/** A comment body as sent: a delta of text ops; its content is checked and sanitised by the service. */
+export const CommentBodyField = z.object({
+  ops: z
+    .array(
+      z.object({
+        insert: z.string({ error: "A comment is text." }),
+        attributes: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .max(1000, "This comment has too many formatting changes."),
+});
+
+const AnchorPositionField = z
+  .string()
+  .min(1)
+  .max(MAX_COMMENT_ANCHOR_CHARS, "This is not a comment anchor.")
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, "This is not a comment anchor.");
+
+export const CommentThreadIdField = z.uuid("This is not a comment thread id.");
+export const CommentIdField = z.uuid("This is not a comment id.");
+
+export const ListCommentThreadsSchema = z.strictObject({ documentId: DocumentIdField });
+export type ListCommentThreadsInput = z.infer<typeof ListCommentThreadsSchema>;
+
+/** A new thread: on a range of the text (`anchor`, with the words it covers) or, without one, on the whole document. */
+export const CreateCommentThreadSchema = z.strictObject({
+  documentId: DocumentIdField,
+  anchor: z.strictObject({ start: AnchorPositionField, end: AnchorPositionField }).nullish(),
+  quote: z.string().max(100_000).optional(),
+  body: CommentBodyField,
+});
+export type CreateCommentThreadInput = z.infer<typeof CreateCommentThreadSchema>;
+
+export const ReplyToThreadSchema = z.strictObject({ threadId: CommentThreadIdField, body: CommentBodyField });
+export type ReplyToThreadInput = z.infer<typeof ReplyToThreadSchema>;
+
+export const EditCommentSchema = z.strictObject({ commentId: CommentIdField, body: CommentBodyField });
+export type EditCommentInput = z.infer<typeof EditCommentSchema>;
+
+export const DeleteCommentSchema = z.strictObject({ commentId: CommentIdField });
+export type DeleteCommentInput = z.infer<typeof DeleteCommentSchema>;
+
+export const SetThreadResolvedSchema = z.strictObject({ threadId: CommentThreadIdField, resolved: z.boolean() });
+export type SetThreadResolvedInput = z.infer<typeof SetThreadResolvedSchema>;
+
+export const ToggleCommentReactionSchema = z.strictObject({
+  commentId: CommentIdField,
+  emoji: z.enum(COMMENT_REACTIONS, { error: "Pick one of the offered reactions." }),
+});
+export type ToggleCommentReactionInput = z.infer<typeof ToggleCommentReactionSchema>;
+
+export { MAX_COMMENT_QUOTE_CHARS };
