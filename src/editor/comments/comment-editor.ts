@@ -64,14 +64,16 @@ export class CommentEditor {
     quill.on("text-change", onText);
     this.cleanups.push(() => quill.off("selection-change", onSelection), () => quill.off("text-change", onText));
     if (options.canComment) {
+      // On the document, not Quill's root: a read-only body (a commenter's) can't take focus, so
+      // after selecting in it with the mouse the keys go to the page's body.
       const onKey = (event: KeyboardEvent) => {
-        if (!isCommentShortcut(event)) return;
+        if (!isCommentShortcut(event) || !this.isSelectingHere(event)) return;
         event.preventDefault();
         event.stopPropagation();
         this.requestComment();
       };
-      quill.root.addEventListener("keydown", onKey, true);
-      this.cleanups.push(() => quill.root.removeEventListener("keydown", onKey, true));
+      document.addEventListener("keydown", onKey, true);
+      this.cleanups.push(() => document.removeEventListener("keydown", onKey, true));
       const toolbar = (quill.getModule("toolbar") as { container?: HTMLElement } | undefined)?.container;
       const button = toolbar?.querySelector<HTMLButtonElement>(`.${COMMENT_BUTTON_CLASS}`);
       if (button) {
@@ -125,6 +127,13 @@ export class CommentEditor {
     this.highlights.destroy();
     this.selectionButton?.destroy();
     this.listeners.clear();
+  }
+
+  private isSelectingHere(event: KeyboardEvent): boolean {
+    const target = event.target instanceof Node ? event.target : null;
+    if (target && this.quill.root.contains(target)) return true;
+    const selection = document.getSelection();
+    return (target === document.body || target === null) && selection !== null && selection.rangeCount > 0 && this.quill.root.contains(selection.anchorNode);
   }
 
   private requestComment(): void {
