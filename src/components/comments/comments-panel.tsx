@@ -116,20 +116,21 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   );
 }
 
-/** The header's "Comments" button, with how many threads are open. */
+/** The header's "Comments" button, with how many threads are open (read as "Comments 2 open threads"). */
 export function CommentsButton({ comments }: { comments: DocumentComments }) {
   const count = comments.openCount;
   return (
     <button
       type="button"
       aria-expanded={comments.isOpen}
-      aria-label={count === 1 ? "Comments: 1 open thread" : `Comments: ${count} open threads`}
       data-testid="comments-button"
+      data-open-count={count}
       className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-border px-3 font-medium hover:bg-surface"
       onClick={() => comments.setIsOpen(!comments.isOpen)}
     >
       Comments
       {count > 0 ? <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{count}</span> : null}
+      <span className="sr-only">{count === 0 ? "(none open)" : count === 1 ? "open thread" : "open threads"}</span>
     </button>
   );
 }
