@@ -54,3 +54,39 @@ export const ToggleCommentReactionSchema = z.strictObject({
 export type ToggleCommentReactionInput = z.infer<typeof ToggleCommentReactionSchema>;
 
 export { MAX_COMMENT_QUOTE_CHARS };
+
+// What GET /api/v1/documents/{id}/comments answers (shared/comments/comment-dto.ts, for OpenAPI).
+const CommentPersonSchema = z.object({ id: z.string().nullable(), name: z.string(), color: z.string() });
+const CommentBodySchema = z.object({
+  ops: z.array(
+    z.object({
+      insert: z.string(),
+      attributes: z.object({ bold: z.literal(true).optional(), italic: z.literal(true).optional(), code: z.literal(true).optional(), link: z.string().optional() }).optional(),
+    }),
+  ),
+});
+const CommentSchema = z.object({
+  id: z.uuid(),
+  author: CommentPersonSchema,
+  body: CommentBodySchema.meta({ description: "A delta of text with bold, italic, code and links only." }),
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime().nullable(),
+  isDeleted: z.boolean().meta({ description: "A deleted opening comment whose replies remain (its body is empty)." }),
+  reactions: z.array(z.object({ emoji: z.enum(COMMENT_REACTIONS), count: z.number().int(), mine: z.boolean() })),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+export const CommentThreadSchema = z.object({
+  id: z.uuid(),
+  documentId: z.string(),
+  anchor: z
+    .object({ start: z.string(), end: z.string() })
+    .nullable()
+    .meta({ description: "Yjs relative positions (base64) in the body's Y.Text `body`; null for a thread on the whole document." }),
+  quote: z.string().meta({ description: "The words commented on, as they were when the thread was opened." }),
+  createdAt: z.iso.datetime(),
+  resolvedAt: z.iso.datetime().nullable(),
+  resolvedBy: CommentPersonSchema.nullable(),
+  comments: z.array(CommentSchema),
+});
+export const CommentThreadListSchema = z.object({ threads: z.array(CommentThreadSchema), canComment: z.boolean() });
