@@ -139,6 +139,7 @@ describe("comments", () => {
     await commenter.page.keyboard.press("Control+Enter");
     await ownerComments.thread("Overall: good.").getByRole("button", { name: "On the document" }).waitFor();
     // Reopen the first so both are listed as open: the one on the document first, then the deleted text's.
+    await commenter.page.getByRole("button", { name: "Resolved (1)" }).click();
     await commenterComments.thread("Is it really brown?").getByRole("button", { name: "Reopen" }).click();
     const navs = commenter.page.getByTestId("comments-panel").getByRole("list", { name: "Open comments" }).locator("[data-thread-nav]");
     await expect.poll(() => navs.count()).toBe(2);
