@@ -9,7 +9,7 @@ import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import type { Db } from "@/server/db/client";
 import { eq } from "drizzle-orm";
-import { memberships, webhookDeliveries } from "@/server/db/schema";
+import { commentThreads, comments, memberships, webhookDeliveries } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
@@ -58,6 +58,7 @@ export interface Fixture {
   /** Per signed-in actor, API tokens of their workspace (A; B for the stranger) in each scope. */
   tokens: Record<SignedIn, Record<"read" | "write", string>>;
   webhooks: WebhooksFixture;
+  comments: CommentsFixture;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
   missing: {
     documentId: string;
@@ -70,6 +71,8 @@ export interface Fixture {
     invitationToken: string;
     userId: string;
     revisionId: string;
+    /** A comment's or a thread's. */
+    commentId: string;
   };
 }
 
@@ -170,6 +173,7 @@ export async function startFixture(): Promise<Fixture> {
       members: await seedMembers(db, actors, workspace.id, tag),
       tokens: await seedTokens(db, actors, { workspace: workspace.id, stranger: otherWorkspace.id }),
       webhooks: await seedWebhooks(db, actors.owner, workspace.id),
+      comments: await seedComments(db, actors, workspace.id, doc.id),
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),
@@ -181,6 +185,7 @@ export async function startFixture(): Promise<Fixture> {
         invitationToken: crypto.randomBytes(32).toString("base64url"),
         userId: crypto.randomUUID(),
         revisionId: crypto.randomUUID(),
+        commentId: crypto.randomUUID(),
       },
     };
   } finally {
@@ -351,5 +356,44 @@ async function seedWebhooks(db: Db, owner: Actor, workspaceId: string): Promise<
       api: { admin: await make("api-admin"), owner: await make("api-owner") },
       action: { admin: await make("action-admin"), owner: await make("action-owner") },
     },
+  };
+}
+
+/**
+ * Comments on A's live document (docs/product.md "Comments"): a thread to reply to, resolve and
+ * react on; per actor, a comment of their own to edit and one to delete (each alone in its thread,
+ * so deleting takes only it), and someone else's to delete; one nobody present wrote, to edit.
+ * Inserted as rows: a viewer's or a stranger's own comment (written before a demotion or a
+ * removal) can't be made through the services.
+ */
+export interface CommentsFixture {
+  threadId: string;
+  commentId: string;
+  othersComment: string;
+  own: { edit: PerActor; delete: PerActor };
+  others: { delete: PerActor };
+}
+
+async function seedComments(db: Db, actors: Record<SignedIn, Actor>, workspaceId: string, documentId: string): Promise<CommentsFixture> {
+  const body = { ops: [{ insert: "Seeded comment" }] };
+  const make = async (authorId: string | null) => {
+    const [thread] = await db.insert(commentThreads).values({ workspaceId, documentId, createdBy: authorId }).returning({ id: commentThreads.id });
+    if (!thread) throw new Error("no seeded thread");
+    const [comment] = await db.insert(comments).values({ threadId: thread.id, authorId, body }).returning({ id: comments.id });
+    if (!comment) throw new Error("no seeded comment");
+    return { threadId: thread.id, commentId: comment.id };
+  };
+  const authorOf = (actor: ActorName) => (actor === "anonymous" ? null : actors[actor].id);
+  const perActor = async (author: (actor: ActorName) => string | null) => {
+    const made = {} as PerActor;
+    for (const actor of ACTORS) made[actor] = (await make(author(actor))).commentId;
+    return made;
+  };
+  const main = await make(actors.owner.id);
+  return {
+    ...main,
+    othersComment: (await make(null)).commentId,
+    own: { edit: await perActor(authorOf), delete: await perActor(authorOf) },
+    others: { delete: await perActor(() => null) },
   };
 }

@@ -98,6 +98,6 @@ describe("the toolbar in a narrow window", () => {
     const order = await editor.toolbar().locator("> .ql-formats").evaluateAll((groups) =>
       groups.filter((group) => getComputedStyle(group).display !== "none").map((group) => group.querySelector("button, .ql-picker")?.className.split(" ").find((c) => c.startsWith("ql-") && !c.endsWith("picker"))),
     );
-    expect(order).toEqual(["ql-header", "ql-bold", "ql-color", "ql-list", "ql-indent", "ql-align", "ql-blockquote", "ql-link", "ql-clean", "ql-more"]);
+    expect(order).toEqual(["ql-header", "ql-bold", "ql-color", "ql-list", "ql-indent", "ql-align", "ql-blockquote", "ql-link", "ql-clean", "ql-comment", "ql-more"]);
   });
 });

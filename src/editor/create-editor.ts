@@ -21,6 +21,7 @@ import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
 import { registerFocusKeepingSyntax } from "./syntax-keeps-focus";
 import { keepCaretOutOfUi } from "./caret-out-of-ui";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
+import { addCommentButton } from "@/editor/comments/toolbar-button";
 
 export interface CreateEditorOptions {
   readOnly: boolean;
@@ -76,6 +77,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) {
     labelToolbar(toolbar.container);
+    addCommentButton(toolbar.container); // before the fit measures the groups
     addMoreFormatting(toolbar.container);
   }
   labelCodeLanguagePickers(quill.root);

@@ -5,6 +5,63 @@ import { allow, changeRole, createTokenAs, deletableWebhook, docId, docPage, eve
 
 /** The access table's server actions, each called on the page whose components call it. */
 export const ACTION_ROWS: AccessRow[] = [
+  // Comments (docs/product.md "Comments"): viewers read, commenters and up write, authors edit
+  // their own, authors, admins and owners delete.
+  {
+    surface: "action",
+    name: "listCommentThreadsAction",
+    expected: allow("viewer"),
+    probe: action("listCommentThreadsAction", docPage, (fx, t) => [{ documentId: docId(fx, t) }]),
+  },
+  {
+    surface: "action",
+    name: "createCommentThreadAction",
+    expected: allow("commenter"),
+    probe: action("createCommentThreadAction", docPage, (fx, t) => [{ documentId: docId(fx, t), body: { ops: [{ insert: "A thought" }] } }]),
+  },
+  {
+    surface: "action",
+    name: "replyToThreadAction",
+    expected: allow("commenter"),
+    probe: action("replyToThreadAction", docPage, (fx, t) => [{ threadId: t === "real" ? fx.comments.threadId : fx.missing.commentId, body: { ops: [{ insert: "Agreed" }] } }]),
+  },
+  {
+    surface: "action",
+    name: "setThreadResolvedAction",
+    expected: allow("commenter"),
+    probe: action("setThreadResolvedAction", docPage, (fx, t) => [{ threadId: t === "real" ? fx.comments.threadId : fx.missing.commentId, resolved: true }]),
+  },
+  {
+    surface: "action",
+    name: "toggleCommentReactionAction",
+    expected: allow("commenter"),
+    probe: action("toggleCommentReactionAction", docPage, (fx, t) => [{ commentId: t === "real" ? fx.comments.commentId : fx.missing.commentId, emoji: "👍" }]),
+  },
+  {
+    surface: "action",
+    name: "editCommentAction of the actor's own comment",
+    expected: allow("commenter"),
+    probe: action("editCommentAction", docPage, (fx, t, actor) => [{ commentId: own(t, fx.comments.own.edit, actor, fx.missing.commentId), body: { ops: [{ insert: "Edited" }] } }]),
+  },
+  // Only its author edits a comment: not even an owner edits someone else's.
+  {
+    surface: "action",
+    name: "editCommentAction of someone else's comment",
+    expected: allow("viewer", {}, "forbidden"),
+    probe: action("editCommentAction", docPage, (fx, t) => [{ commentId: t === "real" ? fx.comments.othersComment : fx.missing.commentId, body: { ops: [{ insert: "Edited" }] } }]),
+  },
+  {
+    surface: "action",
+    name: "deleteCommentAction of the actor's own comment",
+    expected: allow("commenter"),
+    probe: action("deleteCommentAction", docPage, (fx, t, actor) => [{ commentId: own(t, fx.comments.own.delete, actor, fx.missing.commentId) }]),
+  },
+  {
+    surface: "action",
+    name: "deleteCommentAction of someone else's comment",
+    expected: allow("admin"),
+    probe: action("deleteCommentAction", docPage, (fx, t, actor) => [{ commentId: own(t, fx.comments.others.delete, actor, fx.missing.commentId) }]),
+  },
   // Server actions, on the page whose components call them.
   {
     surface: "action",

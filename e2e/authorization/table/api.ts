@@ -152,6 +152,12 @@ export const API_ROWS: AccessRow[] = [
   },
   {
     surface: "api",
+    name: "GET /api/v1/documents/[id]/comments",
+    expected: allow("viewer"),
+    probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}/comments`),
+  },
+  {
+    surface: "api",
     name: "POST /api/v1/documents/[id]/revisions/[rev]/restore",
     expected: allow("editor"),
     probe: api("POST", (fx, t) => `/api/v1/documents/${docId(fx, t)}/revisions/${revisionId(fx, t)}/restore`),

@@ -7,6 +7,7 @@ import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveCaller } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { AwarenessWindowExtension } from "./awareness-window-extension";
+import { provideCollabCommentBroadcasts } from "./comment-broadcast";
 import { forgetCollabServer, registerCollabServer } from "./live-document";
 import { PersistenceExtension } from "./persistence-extension";
 import { PresenceExtension } from "./presence-extension";
@@ -28,6 +29,7 @@ export interface CollabServerOptions {
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
+  let stopCommentBroadcasts = async () => {};
   const extensions: Extension[] = [
     new AuthExtension(options.resolveCaller, options.getDb),
     new AccessWatchExtension(options.getDb, options.accessRecheckMs),
@@ -40,6 +42,8 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new PersistenceExtension(options.getDb, { now: options.now }),
     // Services (restoring a revision) change live documents through this instance.
     { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
+    // Comment changes reach open editors as stateless messages (comment-broadcast.ts).
+    { onDestroy: async () => stopCommentBroadcasts() },
   ];
   if (options.redisUrl) {
     const url = options.redisUrl;
@@ -62,5 +66,6 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     extensions,
   });
   registerCollabServer(hocuspocus);
+  stopCommentBroadcasts = provideCollabCommentBroadcasts(hocuspocus, options.redisUrl);
   return hocuspocus;
 }

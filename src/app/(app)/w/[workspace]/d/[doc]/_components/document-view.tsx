@@ -6,6 +6,8 @@ import type Quill from "quill";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import { DocumentEditor } from "@/components/document-editor";
+import { CommentsButton, CommentsPanel } from "@/components/comments/comments-panel";
+import { useDocumentComments } from "@/components/comments/use-document-comments";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
@@ -32,7 +34,7 @@ export interface DocumentViewProps {
    */
   segment: string;
   document: { id: string; title: string; isFavorite: boolean };
-  abilities: { update: boolean; trash: boolean; export: boolean; saveVersion: boolean };
+  abilities: { update: boolean; comment: boolean; trash: boolean; export: boolean; saveVersion: boolean };
   /** For the export items: whether the document has live children, and whether the server prints PDFs. */
   exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
   initialBody: InitialBody;
@@ -54,6 +56,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
   const canEdit = serverCanEdit ?? abilities.update;
   const lostAccess = notice?.kind === "denied" ? (notice.lost ?? "refused") : null;
   const arrival = useArrival(document.id, abilities.update);
+  const comments = useDocumentComments({ documentId: document.id, provider, editor, canComment: abilities.comment && lostAccess === null });
   useEffect(() => {
     if (editor) void keepPageForOffline();
   }, [editor]);
@@ -83,13 +86,14 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
   );
 
   return (
-    <article className="mx-auto flex w-full max-w-4xl flex-col gap-3 px-4 py-6 sm:px-8">
+    <article className={`mx-auto flex w-full ${comments.isOpen ? "max-w-6xl" : "max-w-4xl"} flex-col gap-3 px-4 py-6 sm:px-8`}>
       <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
         <p role="status" aria-live="polite" className="mr-auto text-muted" data-testid="save-status">
           {lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? COLLAB_STATUS_LABEL[status] : READ_ONLY_LABEL}
         </p>
         <PresenceAvatars collaborators={collaborators} editor={editor} />
         <DocumentOutline editor={editor} />
+        <CommentsButton comments={comments} />
         <Link
           href={`/w/${workspaceSlug}/d/${segment}/share`}
           data-share-trigger
@@ -147,17 +151,22 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
       />
-      <DocumentEditor
-        documentId={document.id}
-        initialBody={initialBody}
-        canEdit={canEdit}
-        isFrozen={lostAccess !== null}
-        user={user}
-        onProvider={setProvider}
-        onEditor={setEditor}
-        onImages={handleImages}
-        arrival={arrival}
-      />
+      <div className="flex items-start gap-6">
+        <div className="min-w-0 flex-1">
+          <DocumentEditor
+            documentId={document.id}
+            initialBody={initialBody}
+            canEdit={canEdit}
+            isFrozen={lostAccess !== null}
+            user={user}
+            onProvider={setProvider}
+            onEditor={setEditor}
+            onImages={handleImages}
+            arrival={arrival}
+          />
+        </div>
+        <CommentsPanel comments={comments} />
+      </div>
     </article>
   );
 }

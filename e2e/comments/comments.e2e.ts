@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { CommentsPanelPage } from "../pages/comments-panel";
+import { ShareDialog } from "../pages/share-dialog";
+import type { Person } from "../support/accounts";
+import { axeViolationsInBothSchemes } from "../support/axe";
+import { withAppAndBrowser } from "../support/app-and-browser";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+
+const { app, browser } = withAppAndBrowser();
+
+// The steps build on each other: an owner (who edits) and a commenter on one document.
+let owner: { page: Page; person: Person };
+let commenter: { page: Page; person: Person };
+let ownerComments: CommentsPanelPage;
+let commenterComments: CommentsPanelPage;
+let documentId: string;
+let documentPath: string;
+
+const TEXT = "The quick brown fox jumps over the lazy dog.";
+
+async function activeElementDescription(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName.toLowerCase()}${element.classList.contains("ql-editor") ? ".ql-editor" : ""}[${element.getAttribute("placeholder") ?? ""}]` : "none";
+  });
+}
+
+describe("comments", () => {
+  it("a commenter comments on a selection; the owner sees its highlight and thread within a second, replies, and the commenter sees the reply", async () => {
+    owner = await signedUpPage(browser, app.url, "owner");
+    commenter = await invitedMemberPage(browser, app.url, owner, "commenter");
+    const created = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Plan", markdown: TEXT });
+    documentId = created.id;
+    await owner.page.goto(`/w/${owner.person.workspaceSlug}/d/${documentId}`);
+    documentPath = new URL(owner.page.url()).pathname;
+    await new EditorPage(owner.page).waitUntilEditable();
+    await commenter.page.goto(documentPath);
+    const commenterEditor = new EditorPage(commenter.page);
+    await commenterEditor.body().waitFor({ timeout: 20_000 });
+    ownerComments = new CommentsPanelPage(owner.page);
+    commenterComments = new CommentsPanelPage(commenter.page);
+    await ownerComments.open();
+
+    // The commenter can't edit the body: no toolbar, not editable, typing changes nothing.
+    expect(await commenterEditor.body().getAttribute("contenteditable")).toBe("false");
+    expect(await commenterEditor.toolbar().count()).toBe(0);
+
+    // Select, then Ctrl+Alt+M: the composer opens with the focus in it.
+    await commenterComments.select("brown fox");
+    await commenter.page.locator(".comment-selection-button").waitFor();
+    await commenter.page.keyboard.press("Control+Alt+KeyM");
+    await commenter.page.getByTestId("new-comment").waitFor();
+    await expect.poll(() => activeElementDescription(commenter.page)).toBe("textarea[Comment]");
+    await commenter.page.keyboard.type("Is it **really** brown?");
+    await commenter.page.keyboard.press("Control+Enter");
+    await commenterComments.thread("Is it really brown?").waitFor();
+    const posted = Date.now();
+    await ownerComments.thread("Is it really brown?").waitFor({ timeout: 5000 });
+    const seenAfter = Date.now() - posted;
+    console.log(`[comments] the other editor showed a new thread ${seenAfter} ms after the author's panel did`);
+    expect(seenAfter).toBeLessThan(1000);
+    expect(await ownerComments.thread("Is it really brown?").locator("strong").textContent()).toBe("really");
+    await expect.poll(() => ownerComments.highlightCovers("brown fox")).toBe(true);
+    await expect.poll(() => commenterComments.highlightCovers("brown fox")).toBe(true);
+    expect(await ownerComments.button().getAttribute("data-open-count")).toBe("1");
+
+    // The owner replies; the commenter sees it within a second.
+    const thread = ownerComments.thread("Is it really brown?");
+    await thread.getByRole("button", { name: "Reply" }).click();
+    await owner.page.keyboard.type("Yes, [see](https://example.com/fox).");
+    await owner.page.keyboard.press("Control+Enter");
+    await ownerComments.thread("Yes, see.").waitFor();
+    const replied = Date.now();
+    await commenterComments.thread("Yes, see.").waitFor({ timeout: 5000 });
+    expect(Date.now() - replied).toBeLessThan(1000);
+    expect(await commenterComments.thread("Yes, see.").getByRole("link", { name: "see" }).getAttribute("href")).toBe("https://example.com/fox");
+  });
+
+  it("keeps the highlight on the same words when text is inserted before them", async () => {
+    const ownerEditor = new EditorPage(owner.page);
+    await ownerEditor.body().click();
+    await owner.page.keyboard.press("Control+Home");
+    await owner.page.keyboard.type("Well, well. ");
+    await expect.poll(() => commenter.page.locator(".ql-editor").first().textContent()).toContain("Well, well. The quick");
+    await expect.poll(() => ownerComments.highlightCovers("brown fox")).toBe(true);
+    await expect.poll(() => commenterComments.highlightCovers("brown fox")).toBe(true);
+  });
+
+  it("keeps comments out of the stored body, the Markdown export and the published page", async () => {
+    const ownerEditor = new EditorPage(owner.page);
+    await ownerEditor.waitUntilSaved();
+    const stored = await ownerEditor.storedDocument(documentId);
+    expect(stored.delta.ops.every((op) => !op.attributes)).toBe(true);
+    const markdown = await (await owner.page.request.get(`/api/v1/documents/${documentId}/export?format=md`)).text();
+    expect(markdown).toContain("brown fox");
+    expect(markdown).not.toMatch(/really|Yes, see|comment/i);
+
+    await owner.page.goto(`${documentPath}/share`);
+    const sharePath = await new ShareDialog(owner.page).createLink();
+    const published = await (await fetch(`${app.url}${sharePath}`)).text();
+    expect(published).toContain("brown fox");
+    expect(published).not.toMatch(/really|Yes, see|comment-highlight|comments-panel/);
+    await owner.page.goto(documentPath);
+    await ownerEditor.waitUntilEditable();
+    await ownerComments.open();
+  });
+
+  it("opens the composer from the keyboard and goes back to the text on Escape", async () => {
+    await ownerComments.select("lazy dog");
+    await owner.page.keyboard.press("Control+Alt+KeyM");
+    await expect.poll(() => activeElementDescription(owner.page)).toBe("textarea[Comment]");
+    await owner.page.keyboard.press("Escape");
+    await expect.poll(() => activeElementDescription(owner.page)).toBe("div.ql-editor[]");
+    expect(await owner.page.getByTestId("new-comment").count()).toBe(0);
+  });
+
+  it("lists a thread whose text was deleted as on deleted text, with its words", async () => {
+    await ownerComments.select("brown fox");
+    await owner.page.keyboard.press("Backspace");
+    for (const comments of [ownerComments, commenterComments]) {
+      await comments.page.locator('[data-testid=comment-thread][data-state="deleted-text"]').filter({ hasText: "On deleted text: “brown fox”" }).waitFor();
+      await expect.poll(() => comments.highlights().count()).toBe(0);
+    }
+  });
+
+  it("resolves a thread for everyone: the open count drops", async () => {
+    await commenterComments.thread("Is it really brown?").getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => ownerComments.button().getAttribute("data-open-count")).toBe("0");
+    await owner.page.getByRole("button", { name: "Resolved (1)" }).click();
+    await ownerComments.thread("Is it really brown?").getByRole("button", { name: "Reopen" }).waitFor();
+  });
+
+  it("takes a thread on the whole document, and the keyboard walks the threads", async () => {
+    await commenter.page.getByRole("button", { name: "Comment on the document" }).click();
+    await expect.poll(() => activeElementDescription(commenter.page)).toBe("textarea[Comment]");
+    await commenter.page.keyboard.type("Overall: good.");
+    await commenter.page.keyboard.press("Control+Enter");
+    await ownerComments.thread("Overall: good.").getByRole("button", { name: "On the document" }).waitFor();
+    // Reopen the first so both are listed as open: the one on the document first, then the deleted text's.
+    await commenter.page.getByRole("button", { name: "Resolved (1)" }).click();
+    await commenterComments.thread("Is it really brown?").getByRole("button", { name: "Reopen" }).click();
+    const navs = commenter.page.getByTestId("comments-panel").getByRole("list", { name: "Open comments" }).locator("[data-thread-nav]");
+    await expect.poll(() => navs.count()).toBe(2);
+    await navs.first().focus();
+    await commenter.page.keyboard.press("ArrowDown");
+    await expect.poll(() => commenter.page.evaluate(() => document.activeElement?.textContent)).toBe("On deleted text: “brown fox”");
+    await commenter.page.keyboard.press("ArrowUp");
+    await expect.poll(() => commenter.page.evaluate(() => document.activeElement?.textContent)).toBe("On the document");
+  });
+
+  it("has no axe violations on the comments panel, light and dark, wide and as a 360 px sheet", async () => {
+    // Alone on the document: the presence avatars of a second person are not this test's subject.
+    await owner.page.goto(`/w/${owner.person.workspaceSlug}`);
+    await expect.poll(() => commenter.page.locator("article .ring-2").count(), { timeout: 40_000 }).toBe(0);
+    await commenterComments.thread("Overall: good.").getByRole("button", { name: "React" }).first().click();
+    await commenter.page.getByRole("button", { name: "Celebrate" }).click();
+    await commenterComments.thread("Overall: good.").getByRole("button", { name: "Celebrate: 1" }).waitFor();
+    expect(await axeViolationsInBothSchemes(commenter.page)).toEqual([]);
+    await commenter.page.setViewportSize({ width: 360, height: 740 });
+    const box = await commenterComments.panel().boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    expect(await axeViolationsInBothSchemes(commenter.page)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+"use client";
+
+import { useState } from "react";
+import { LocalTime } from "@/components/time/local-time";
+import { Avatar } from "@/components/ui/avatar";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { deleteCommentAction, editCommentAction, toggleCommentReactionAction } from "@/server/actions/comment-actions";
+import type { CommentDto } from "@/shared/comments/comment-dto";
+import { commentBodyToMarkup } from "@/shared/comments/comment-markup";
+import type { CommentReaction } from "@/shared/comments/comment-rules";
+import { COMMENT_REACTIONS, COMMENT_REACTION_LABELS } from "@/shared/comments/comment-rules";
+import { CommentBodyView } from "./comment-body-view";
+import { CommentComposer } from "./comment-composer";
+
+const SMALL = "rounded px-1.5 py-0.5 text-xs text-muted hover:bg-surface hover:text-fg";
+
+/** One comment: author, time, body, reactions, and its author's (or a moderator's) Edit and Delete. */
+export function CommentItem({ comment, canReact, onChanged, onError }: { comment: CommentDto; canReact: boolean; onChanged: () => void; onError: (message: string) => void }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
+
+  const react = async (emoji: CommentReaction) => {
+    setIsPicking(false);
+    const result = await toggleCommentReactionAction({ commentId: comment.id, emoji });
+    if (result.ok) onChanged();
+    else onError(result.message);
+  };
+
+  return (
+    <div className="flex flex-col gap-1" data-testid="comment">
+      <div className="flex items-center gap-2 text-xs">
+        <Avatar name={comment.author.name} color={comment.author.color} size={20} />
+        <span className="font-semibold text-fg">{comment.author.name}</span>
+        <LocalTime value={comment.createdAt} className="text-muted" />
+        {comment.editedAt ? <span className="text-muted">(edited)</span> : null}
+      </div>
+      {isEditing ? (
+        <CommentComposer
+          label="Edit comment"
+          submitLabel="Save"
+          autoFocus
+          initialText={commentBodyToMarkup(comment.body)}
+          onCancel={() => setIsEditing(false)}
+          onSubmit={async (body) => {
+            const result = await editCommentAction({ commentId: comment.id, body });
+            if (result.ok) {
+              setIsEditing(false);
+              onChanged();
+            }
+            return result;
+          }}
+        />
+      ) : (
+        <CommentBodyView body={comment.body} />
+      )}
+      <div className="flex flex-wrap items-center gap-1">
+        {comment.reactions.map((reaction) => (
+          <button
+            key={reaction.emoji}
+            type="button"
+            disabled={!canReact}
+            aria-pressed={reaction.mine}
+            aria-label={`${COMMENT_REACTION_LABELS[reaction.emoji]}: ${reaction.count}`}
+            className={`rounded-full border px-2 text-xs ${reaction.mine ? "border-accent bg-accent-soft" : "border-border"}`}
+            onClick={() => void react(reaction.emoji)}
+          >
+            <span aria-hidden="true">{reaction.emoji}</span> {reaction.count}
+          </button>
+        ))}
+        {canReact ? (
+          <button type="button" className={SMALL} aria-expanded={isPicking} onClick={() => setIsPicking(!isPicking)}>
+            React
+          </button>
+        ) : null}
+        {comment.canEdit && !isEditing ? (
+          <button type="button" className={SMALL} onClick={() => setIsEditing(true)}>
+            Edit
+          </button>
+        ) : null}
+        {comment.canDelete ? (
+          <button type="button" className={SMALL} onClick={() => setIsConfirming(true)}>
+            Delete
+          </button>
+        ) : null}
+      </div>
+      {isPicking ? (
+        <div role="group" aria-label="Reactions" className="flex gap-1">
+          {COMMENT_REACTIONS.map((emoji) => (
+            <button key={emoji} type="button" aria-label={COMMENT_REACTION_LABELS[emoji]} className="rounded px-1 text-base hover:bg-surface" onClick={() => void react(emoji)}>
+              <span aria-hidden="true">{emoji}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={isConfirming}
+        title="Delete this comment?"
+        description="It is removed for everyone. This can't be undone."
+        confirmLabel="Delete"
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={async () => {
+          setIsConfirming(false);
+          const result = await deleteCommentAction({ commentId: comment.id });
+          if (result.ok) onChanged();
+          else onError(result.message);
+        }}
+      />
+    </div>
+  );
+}

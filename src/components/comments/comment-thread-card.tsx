@@ -1,0 +1,105 @@
+"use client";
+
+import { useState } from "react";
+import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/comment-actions";
+import { CommentComposer } from "./comment-composer";
+import { CommentItem } from "./comment-item";
+import type { PlacedThread } from "./use-document-comments";
+
+/** Where a thread is: the words it is on, the whole document, or text since deleted. */
+function placeLabel({ thread, isOnDeletedText }: PlacedThread): string {
+  if (thread.anchor === null) return "On the document";
+  return isOnDeletedText ? `On deleted text: “${thread.quote}”` : `“${thread.quote}”`;
+}
+
+/**
+ * One thread in the panel. Its first line is a button that shows the thread's text in the editor;
+ * ArrowUp and ArrowDown on it walk the threads (comments-panel.tsx).
+ */
+export function CommentThreadCard({
+  placed,
+  isActive,
+  canComment,
+  onShow,
+  onChanged,
+  onEscape,
+}: {
+  placed: PlacedThread;
+  isActive: boolean;
+  canComment: boolean;
+  onShow: () => void;
+  onChanged: () => void;
+  onEscape: () => void;
+}) {
+  const { thread } = placed;
+  const [isReplying, setIsReplying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const isResolved = thread.resolvedAt !== null;
+  const act = async (resolved: boolean) => {
+    const result = await setThreadResolvedAction({ threadId: thread.id, resolved });
+    if (result.ok) onChanged();
+    else setError(result.message);
+  };
+  return (
+    <li
+      className={`rounded-lg border p-3 ${isActive ? "border-accent bg-accent-soft/40" : "border-border bg-raised"}`}
+      data-testid="comment-thread"
+      data-thread-id={thread.id}
+      data-state={isResolved ? "resolved" : placed.isOnDeletedText ? "deleted-text" : "open"}
+    >
+      <button
+        type="button"
+        data-thread-nav
+        aria-current={isActive ? "true" : undefined}
+        className={`mb-2 block w-full truncate text-left text-xs ${placed.isOnDeletedText ? "italic text-muted" : "text-muted"} hover:text-fg`}
+        onClick={onShow}
+      >
+        {placeLabel(placed)}
+      </button>
+      <ol className="flex flex-col gap-3">
+        {thread.comments.map((comment) => (
+          <li key={comment.id}>
+            <CommentItem comment={comment} canReact={canComment} onChanged={onChanged} onError={setError} />
+          </li>
+        ))}
+      </ol>
+      {error ? (
+        <p role="alert" className="mt-2 text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+      {canComment ? (
+        <div className="mt-2 flex flex-col gap-2">
+          {isReplying ? (
+            <CommentComposer
+              label="Reply"
+              submitLabel="Reply"
+              autoFocus
+              onCancel={() => {
+                setIsReplying(false);
+                onEscape();
+              }}
+              onSubmit={async (body) => {
+                const result = await replyToThreadAction({ threadId: thread.id, body });
+                if (result.ok) {
+                  setIsReplying(false);
+                  onChanged();
+                }
+                return result;
+              }}
+            />
+          ) : (
+            <div className="flex gap-2">
+              <button type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => setIsReplying(true)}>
+                Reply
+              </button>
+              <button type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => void act(!isResolved)}>
+                {isResolved ? "Reopen" : "Resolve"}
+              </button>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import type { KeyboardEvent } from "react";
+import { useState } from "react";
+import { createCommentThreadAction } from "@/server/actions/comment-actions";
+import { CommentComposer } from "./comment-composer";
+import { CommentThreadCard } from "./comment-thread-card";
+import type { DocumentComments } from "./use-document-comments";
+import "./comments.css";
+
+/** ArrowUp / ArrowDown between the threads' first-line buttons: the keyboard walks the threads. */
+function walkThreads(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const target = event.target as HTMLElement;
+  if (!target.matches("[data-thread-nav]")) return;
+  const all = Array.from(event.currentTarget.querySelectorAll<HTMLElement>("[data-thread-nav]"));
+  const next = all[all.indexOf(target) + (event.key === "ArrowDown" ? 1 : -1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+    next.click();
+  }
+}
+
+/**
+ * The comments panel (docs/product.md "Comments"): beside the text on wide screens, a sheet over
+ * the bottom of narrow ones. Open threads in document order, then the resolved ones; a new
+ * thread's composer on top while one is being written.
+ */
+export function CommentsPanel({ comments }: { comments: DocumentComments }) {
+  const { list, placed, draft, setDraft, activeId, setActiveId, controller, reload, canComment, error } = comments;
+  const [showResolved, setShowResolved] = useState(false);
+  if (!comments.isOpen) return null;
+  const open = placed.filter((p) => p.thread.resolvedAt === null);
+  const resolved = placed.filter((p) => p.thread.resolvedAt !== null);
+  const backToText = () => controller?.focus(draft?.range);
+
+  const card = (p: (typeof placed)[number]) => (
+    <CommentThreadCard
+      key={p.thread.id}
+      placed={p}
+      isActive={p.thread.id === activeId}
+      canComment={canComment}
+      onChanged={() => void reload()}
+      onEscape={() => controller?.focus(p.range)}
+      onShow={() => {
+        setActiveId(p.thread.id);
+        if (p.range) controller?.reveal(p.thread.id);
+      }}
+    />
+  );
+
+  return (
+    <aside aria-labelledby="comments-heading" className="comments-panel" data-testid="comments-panel" onKeyDown={walkThreads}>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="comments-heading" className="text-base font-semibold">
+          Comments
+        </h2>
+        <button type="button" className="rounded-md px-2 py-1 text-sm hover:bg-surface" onClick={() => comments.setIsOpen(false)}>
+          Close
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="mb-2 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {draft ? (
+        <div className="mb-3 rounded-lg border border-accent p-3" data-testid="new-comment">
+          <p className="mb-2 truncate text-xs text-muted">{draft.anchor ? `“${draft.quote}”` : "On the document"}</p>
+          <CommentComposer
+            label="Comment"
+            submitLabel="Comment"
+            autoFocus
+            onCancel={() => {
+              setDraft(null);
+              backToText();
+            }}
+            onSubmit={async (body) => {
+              const result = await createCommentThreadAction({ documentId: comments.documentId, anchor: draft.anchor, quote: draft.quote, body });
+              if (result.ok) {
+                setDraft(null);
+                setActiveId(result.data.threadId);
+                void reload();
+              }
+              return result;
+            }}
+          />
+        </div>
+      ) : canComment ? (
+        <button type="button" className="mb-3 text-sm font-medium text-accent underline" onClick={() => setDraft({ range: null, anchor: null, quote: "" })}>
+          Comment on the document
+        </button>
+      ) : null}
+      {list === null ? (
+        <p className="text-sm text-muted">Loading comments…</p>
+      ) : open.length === 0 && !draft ? (
+        <p className="text-sm text-muted">{canComment ? "No open comments. Select text and choose Comment (Ctrl+Alt+M)." : "No open comments."}</p>
+      ) : null}
+      <ul className="flex flex-col gap-3" aria-label="Open comments">
+        {open.map(card)}
+      </ul>
+      {resolved.length > 0 ? (
+        <div className="mt-4">
+          <button type="button" aria-expanded={showResolved} className="text-sm font-medium text-muted hover:text-fg" onClick={() => setShowResolved(!showResolved)}>
+            Resolved ({resolved.length})
+          </button>
+          {showResolved ? (
+            <ul className="mt-2 flex flex-col gap-3" aria-label="Resolved comments">
+              {resolved.map(card)}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </aside>
+  );
+}
+
+/** The header's "Comments" button, with how many threads are open (read as "Comments 2 open threads"). */
+export function CommentsButton({ comments }: { comments: DocumentComments }) {
+  const count = comments.openCount;
+  return (
+    <button
+      type="button"
+      aria-expanded={comments.isOpen}
+      data-testid="comments-button"
+      data-open-count={count}
+      className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-border px-3 font-medium hover:bg-surface"
+      onClick={() => comments.setIsOpen(!comments.isOpen)}
+    >
+      Comments
+      {count > 0 ? <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{count}</span> : null}
+      <span className="sr-only">{count === 0 ? "(none open)" : count === 1 ? "open thread" : "open threads"}</span>
+    </button>
+  );
+}

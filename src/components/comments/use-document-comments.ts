@@ -1,0 +1,127 @@
+"use client";
+
+import type { HocuspocusProvider } from "@hocuspocus/provider";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { EditorHandle } from "@/components/document-editor";
+import type { CommentEditor } from "@/editor/comments/comment-editor";
+import type { AnchorRange, EncodedAnchor } from "@/editor/comments/anchors";
+import { listCommentThreadsAction } from "@/server/actions/comment-actions";
+import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
+import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
+
+/** A new thread being written: on a range of the text, or (null) on the whole document. */
+export interface CommentDraft {
+  range: AnchorRange | null;
+  anchor: EncodedAnchor | null;
+  quote: string;
+}
+
+/** A thread as the panel lists it: where its text is now (null: on the document, or deleted). */
+export interface PlacedThread {
+  thread: CommentThreadDto;
+  range: AnchorRange | null;
+  isOnDeletedText: boolean;
+}
+
+const NOTHING = () => () => {};
+
+/**
+ * A document's comments on its page: the threads (re-read whenever the document's connection
+ * says they changed, and when it reconnects), the editor's highlights and "Comment" entry points,
+ * the panel's open state, the draft and the active thread.
+ */
+export function useDocumentComments({ documentId, provider, editor, canComment }: { documentId: string; provider: HocuspocusProvider | null; editor: EditorHandle | null; canComment: boolean }) {
+  const [list, setList] = useState<CommentThreadListDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [draft, setDraft] = useState<CommentDraft | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [controller, setController] = useState<CommentEditor | null>(null);
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const request = ++latest.current;
+    const result = await listCommentThreadsAction({ documentId });
+    if (request !== latest.current) return; // a newer read is under way
+    if (result.ok) {
+      setList(result.data);
+      setError(null);
+    } else setError(result.message);
+  }, [documentId]);
+
+  useEffect(() => {
+    // reload sets state only after the server answers, never during the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (!provider) return;
+    const onStateless = ({ payload }: { payload: string }) => {
+      if (payload === COMMENTS_CHANGED_MESSAGE) void reload();
+    };
+    // A nudge sent while offline is lost: read again on every (re)connection.
+    const onSynced = () => void reload();
+    provider.on("stateless", onStateless);
+    provider.on("synced", onSynced);
+    return () => {
+      provider.off("stateless", onStateless);
+      provider.off("synced", onSynced);
+    };
+  }, [provider, reload]);
+
+  useEffect(() => {
+    if (!editor) return;
+    let isCancelled = false;
+    let built: CommentEditor | null = null;
+    void import("@/editor/comments/comment-editor").then(({ CommentEditor: Controller }) => {
+      if (isCancelled) return;
+      built = new Controller(editor.quill, editor.doc, editor.body, {
+        canComment,
+        onComment: (range) => {
+          if (!built) return;
+          setDraft({ range, ...built.anchorFor(range) });
+          setActiveId(null);
+          setIsOpen(true);
+        },
+        onActivate: (threadId) => setActiveId(threadId),
+      });
+      setController(built);
+    });
+    return () => {
+      isCancelled = true;
+      built?.destroy();
+      setController(null);
+    };
+  }, [editor, canComment]);
+
+  useEffect(() => {
+    controller?.setThreads(
+      (list?.threads ?? []).map((t) => ({ id: t.id, anchor: t.anchor, isResolved: t.resolvedAt !== null })),
+      activeId,
+    );
+  }, [controller, list, activeId]);
+
+  // Positions change with the text: re-place the threads whenever it changes.
+  const textVersion = useSyncExternalStore(controller?.subscribe ?? NOTHING, controller?.getVersion ?? zero, zero);
+  const placed = useMemo(() => placeThreads(list?.threads ?? [], controller), [list, controller, textVersion]); // eslint-disable-line react-hooks/exhaustive-deps -- textVersion stands for the text
+
+  const openCount = list?.threads.filter((t) => t.resolvedAt === null).length ?? 0;
+  return { documentId, list, error, reload, placed, openCount, isOpen, setIsOpen, draft, setDraft, activeId, setActiveId, controller, canComment: list?.canComment ?? canComment };
+}
+
+export type DocumentComments = ReturnType<typeof useDocumentComments>;
+
+function zero() {
+  return 0;
+}
+
+/** Document order: threads on the whole document first, then by where their text is, then those on deleted text. */
+function placeThreads(threads: CommentThreadDto[], controller: CommentEditor | null): PlacedThread[] {
+  const placed = threads.map((thread) => {
+    const range = controller ? controller.rangeOf(thread.anchor) : null;
+    return { thread, range, isOnDeletedText: thread.anchor !== null && controller !== null && range === null };
+  });
+  const rank = (p: PlacedThread) => (p.thread.anchor === null ? -1 : p.range ? p.range.index : Number.MAX_SAFE_INTEGER);
+  return placed.sort((a, b) => rank(a) - rank(b) || a.thread.createdAt.localeCompare(b.thread.createdAt));
+}

@@ -1,0 +1,25 @@
+import * as Y from "yjs";
+import { MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
+import { validationError } from "@/server/errors";
+
+/**
+ * Checks that both ends of an anchor decode as Yjs relative positions (the editor makes them with
+ * Y.createRelativePositionFromTypeIndex on the body's Y.Text), so no row holds what no editor can read.
+ * @throws AppError validation_failed
+ */
+export function checkAnchor(anchor: { start: string; end: string }): { start: string; end: string } {
+  for (const encoded of [anchor.start, anchor.end]) {
+    try {
+      Y.decodeRelativePosition(Buffer.from(encoded, "base64"));
+    } catch {
+      throw validationError({ anchor: "This is not a position in the document." });
+    }
+  }
+  return anchor;
+}
+
+/** The quote kept with a thread: one line of the words commented on, at most MAX_COMMENT_QUOTE_CHARS. */
+export function cleanQuote(quote: string | undefined): string {
+  const text = (quote ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return text.length > MAX_COMMENT_QUOTE_CHARS ? `${text.slice(0, MAX_COMMENT_QUOTE_CHARS - 1)}…` : text;
+}
