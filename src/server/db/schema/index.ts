@@ -7,3 +7,4 @@ export * from "./api-tokens";
 export * from "./audit";
 export * from "./webhooks";
 export * from "./sso";
+export * from "./templates";
