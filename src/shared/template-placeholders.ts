@@ -29,6 +29,11 @@ export function fillPlaceholderText(text: string, values: PlaceholderValues): st
   });
 }
 
+/** A filled template body as the editor inserts it: text and embeds only (it was sanitised when stored). */
+export interface FilledDelta {
+  ops: Array<{ insert: string | Record<string, unknown>; attributes?: Record<string, unknown> }>;
+}
+
 interface InsertOp {
   insert?: unknown;
   attributes?: Record<string, unknown>;

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import type { ActionResult } from "@/shared/api-error";
 import type { DocumentSummaryDto } from "@/shared/dto";
-import type { StoredDelta } from "@/server/db/schema";
+import type { FilledDelta } from "@/shared/template-placeholders";
 import type {
   CreateDocumentFromTemplateInput,
   CreateTemplateInput,
@@ -51,7 +51,7 @@ export async function createDocumentFromTemplateAction(input: CreateDocumentFrom
 }
 
 /** The "/" menu's "Template": the filled body the editor inserts at the caret. */
-export async function fillTemplateAction(input: FillTemplateInput): Promise<ActionResult<StoredDelta>> {
+export async function fillTemplateAction(input: FillTemplateInput): Promise<ActionResult<FilledDelta>> {
   return runAction(FillTemplateSchema, input, (ctx, data) => fillTemplate(ctx, data));
 }
 

@@ -6,6 +6,7 @@ import type Quill from "quill";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import { DocumentEditor } from "@/components/document-editor";
+import { InsertTemplate } from "./insert-template";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
@@ -24,6 +25,7 @@ import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
 
 export interface DocumentViewProps {
+  workspaceId: string;
   workspaceSlug: string;
   /**
    * The `[doc]` segment the page was loaded with. Links under the document use it even after a
@@ -42,7 +44,7 @@ export interface DocumentViewProps {
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
+export function DocumentView({ workspaceId, workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -104,6 +106,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
           canTrash={abilities.trash}
           canSaveVersion={abilities.saveVersion && canEdit}
+          canSaveAsTemplate={abilities.update}
           exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
           importInto={abilities.update ? document : null}
         />
@@ -147,6 +150,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
       />
+      <InsertTemplate workspaceId={workspaceId} workspaceSlug={workspaceSlug} documentId={document.id} editor={editor} canEdit={canEdit && lostAccess === null} />
       <DocumentEditor
         documentId={document.id}
         initialBody={initialBody}
