@@ -67,7 +67,8 @@ export function TemplateEditor({ slug, template, body }: { slug: string; templat
     const quill = quillRef.current;
     if (!quill) return;
     startTransition(async () => {
-      const result = await updateTemplateAction({ templateId: template.id, body: quill.getContents() });
+      // The ops only: a Delta is a class instance, which a server action's arguments can't carry.
+      const result = await updateTemplateAction({ templateId: template.id, body: { ops: quill.getContents().ops } });
       if (!result.ok) return setMessage({ text: result.message, isError: true });
       setIsDirty(false);
       setMessage({ text: `Saved the template “${result.data.name}”.`, isError: false });
