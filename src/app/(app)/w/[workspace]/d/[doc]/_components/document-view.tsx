@@ -150,7 +150,6 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
       />
-      <InsertTemplate workspaceId={workspaceId} workspaceSlug={workspaceSlug} documentId={document.id} editor={editor} canEdit={canEdit && lostAccess === null} />
       <DocumentEditor
         documentId={document.id}
         initialBody={initialBody}
@@ -162,6 +161,8 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         onImages={handleImages}
         arrival={arrival}
       />
+      {/* After the body, so the tab order stays title → toolbar → body. */}
+      <InsertTemplate workspaceId={workspaceId} workspaceSlug={workspaceSlug} documentId={document.id} editor={editor} canEdit={canEdit && lostAccess === null} />
     </article>
   );
 }
