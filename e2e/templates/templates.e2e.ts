@@ -122,7 +122,7 @@ describe("templates", () => {
     expect(JSON.stringify(await stored.json())).toContain(`Went well on ${await today()}`);
 
     await page.getByRole("link", { name: "All templates" }).click();
-    const row = page.locator("li", { hasText: "Retro" });
+    const row = page.locator("li[data-template-id]", { hasText: "Retro" });
     await expect.poll(() => row.textContent()).toContain(`By ${person.name}`);
     await page.getByRole("button", { name: "Delete Retro" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this template?" });
