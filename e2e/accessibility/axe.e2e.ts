@@ -28,6 +28,8 @@ interface Fixture {
   docId: string;
   revisionPath: string;
   sharePath: string;
+  /** A built-in template's editor (Settings → Templates → Meeting notes). */
+  templatePath: string;
 }
 
 const waitForEditor = async (page: Page) => {
@@ -73,10 +75,20 @@ const SCREENS: Screen[] = [
   { name: "search", path: (fx) => `/w/${fx.person.workspaceSlug}/search?q=formula` },
   { name: "history", path: (fx) => `${fx.docPath}/history` },
   { name: "revision", path: (fx) => fx.revisionPath },
-  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "webhooks", "authentication"].map((section) => ({
+  ...["general", "members", "invitations", "api-tokens", "import-export", "audit-log", "webhooks", "authentication", "templates"].map((section) => ({
     name: `settings ${section}`,
     path: (fx: Fixture) => `/w/${fx.person.workspaceSlug}/settings/${section}`,
   })),
+  { name: "template editor", path: (fx) => fx.templatePath, prepare: (page) => page.getByTestId("template-editor").locator(".ql-toolbar + .ql-container .ql-editor").waitFor() },
+  {
+    name: "new from template dialog",
+    path: (fx) => `/w/${fx.person.workspaceSlug}`,
+    prepare: async (page) => {
+      await page.keyboard.press("Control+k");
+      await page.getByRole("option", { name: "New from template" }).click();
+      await page.getByRole("dialog", { name: "New from template" }).getByRole("button", { name: /^Meeting notes/ }).waitFor();
+    },
+  },
   { name: "trash", path: (fx) => `/w/${fx.person.workspaceSlug}/trash` },
   { name: "print view", path: (fx) => `${fx.docPath}/print` },
   { name: "new workspace", path: () => "/workspaces/new" },
@@ -156,7 +168,9 @@ beforeAll(async () => {
   await waitForEditor(page);
   await page.getByRole("link", { name: "Share" }).click();
   const sharePath = await new ShareDialog(page).createLink();
-  fx = { person, docPath: doc.url, docId: doc.id, revisionPath, sharePath };
+  const templates = await page.request.get(`/api/v1/templates?workspace=${person.workspaceSlug}`);
+  const meeting = ((await templates.json()) as { data: Array<{ id: string; name: string }> }).data.find((t) => t.name === "Meeting notes");
+  fx = { person, docPath: doc.url, docId: doc.id, revisionPath, sharePath, templatePath: `/w/${person.workspaceSlug}/settings/templates/${meeting?.id}` };
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import { createShare } from "@/server/services/sharing/create-share";
 import { saveVersion } from "@/server/services/revisions/save-version";
 import { revokeShare } from "@/server/services/sharing/revoke-share";
 import { newShareToken } from "@/server/services/sharing/internal/share-token";
+import { createTemplate } from "@/server/services/templates/create-template";
 import { createWebhook } from "@/server/services/webhooks/create-webhook";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
@@ -59,6 +60,7 @@ export interface Fixture {
   tokens: Record<SignedIn, Record<"read" | "write", string>>;
   webhooks: WebhooksFixture;
   comments: CommentsFixture;
+  templates: TemplatesFixture;
   /** Ids of the right shape that name nothing: what a stranger's denial must be identical to. */
   missing: {
     documentId: string;
@@ -73,7 +75,19 @@ export interface Fixture {
     revisionId: string;
     /** A comment's or a thread's. */
     commentId: string;
+    templateId: string;
   };
+}
+
+/** Templates of A (docs/product.md "Templates": editors manage their own, admins and owners all). */
+export interface TemplatesFixture {
+  /** The owner's template, and the editor's. */
+  byOwner: string;
+  byEditor: string;
+  /** The stranger's template, in B. */
+  inOther: string;
+  /** Per actor, one of the owner's templates to delete. */
+  deletable: PerActor;
 }
 
 /** Public links in workspace A (docs/product.md "Roles": editors publish; editors manage their own links, admins any). */
@@ -174,6 +188,7 @@ export async function startFixture(): Promise<Fixture> {
       tokens: await seedTokens(db, actors, { workspace: workspace.id, stranger: otherWorkspace.id }),
       webhooks: await seedWebhooks(db, actors.owner, workspace.id),
       comments: await seedComments(db, actors, workspace.id, doc.id),
+      templates: await seedTemplates(db, actors, workspace.id, otherWorkspace.id),
       missing: {
         documentId: "zzzzzzzzzzzz",
         workspaceId: crypto.randomUUID(),
@@ -186,6 +201,7 @@ export async function startFixture(): Promise<Fixture> {
         userId: crypto.randomUUID(),
         revisionId: crypto.randomUUID(),
         commentId: crypto.randomUUID(),
+        templateId: crypto.randomUUID(),
       },
     };
   } finally {
@@ -338,6 +354,15 @@ async function uploadImage(baseUrl: string, cookie: string, documentId: string):
 
 function isSignedIn(actor: ActorName): actor is SignedIn {
   return actor !== "anonymous";
+}
+
+/** Templates of A to use, edit and delete; seeded before the server starts. */
+async function seedTemplates(db: Db, actors: Record<SignedIn, Actor>, workspaceId: string, otherWorkspaceId: string): Promise<TemplatesFixture> {
+  const make = async (actor: Actor, name: string, inWorkspace = workspaceId) =>
+    (await createTemplate({ db, actor }, { workspaceId: inWorkspace, name, description: "", body: { ops: [{ insert: "On {{date}} by {{author}}\n" }] } })).id;
+  const deletable = {} as PerActor;
+  for (const actor of ACTORS) deletable[actor] = await make(actors.owner, `To delete (${actor})`);
+  return { byOwner: await make(actors.owner, "Owner's"), byEditor: await make(actors.editor, "Editor's"), inOther: await make(actors.stranger, "Theirs", otherWorkspaceId), deletable };
 }
 
 /** Webhooks of A to read, resend from and delete; seeded before the server starts. */

@@ -101,6 +101,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
         createEditor(host, {
           readOnly: !canEdit,
           placeholder: canEdit ? "Start writing…" : "",
+          templates: true,
           onImages: (files, index) => callbacks.current.onImages(quill, files, index),
         }),
         // Bind only once loaded: y-quill then loads the whole body with one setContents

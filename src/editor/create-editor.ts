@@ -26,6 +26,8 @@ import { addCommentButton } from "@/editor/comments/toolbar-button";
 export interface CreateEditorOptions {
   readOnly: boolean;
   placeholder?: string;
+  /** Offer "Template" in the "/" menu (the document page answers its INSERT_TEMPLATE_EVENT). */
+  templates?: boolean;
   /** Receives the images picked, pasted or dropped; the caller uploads them and inserts the results. */
   onImages: (files: File[], index: number) => void;
 }
@@ -70,7 +72,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
       cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
       // Describing images is editing: read-only editors show the descriptions, not the field.
       // So are the Markdown-style shortcuts and the "/" menu (docs/product.md "Editor").
-      ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: true }),
+      ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: { templates: options.templates === true } }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped

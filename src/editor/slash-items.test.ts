@@ -20,13 +20,14 @@ describe("filterSlashItems", () => {
     ["img", []],
     ["ima", ["Image"]],
     ["quote", ["Quote"]],
+    ["temp", ["Template"]],
   ])("%j finds %j", (query, expected) => {
     expect(labels(query)).toEqual(expected);
   });
 
   it("only produces formats the editor has", () => {
     for (const item of SLASH_ITEMS) {
-      const formats = item.action.kind === "line" ? Object.keys(item.action.attributes) : [item.action.handler];
+      const formats = item.action.kind === "line" ? Object.keys(item.action.attributes) : item.action.kind === "toolbar" ? [item.action.handler] : [];
       for (const format of formats) expect(EDITOR_FORMATS).toContain(format);
     }
   });

@@ -5,7 +5,17 @@ import type { BlockAttributes } from "./markdown-shortcuts";
  * entry here: a line format, or one of the toolbar's own handlers (image upload, formula input).
  * Only blocks the editor has (shared/editor-formats.ts): no divider or table yet.
  */
-export type SlashAction = { kind: "line"; attributes: BlockAttributes } | { kind: "toolbar"; handler: "image" | "formula" };
+export type SlashAction =
+  | { kind: "line"; attributes: BlockAttributes }
+  | { kind: "toolbar"; handler: "image" | "formula" }
+  // Asks the page for a template (INSERT_TEMPLATE_EVENT): its picker and the server fill it.
+  | { kind: "template" };
+
+/**
+ * Dispatched on the editor's root (bubbling) by the "/" menu's "Template", with the caret's index
+ * as `detail.index`: the document page opens its template picker and inserts the choice there.
+ */
+export const INSERT_TEMPLATE_EVENT = "quire:insert-template";
 
 export interface SlashItem {
   id: string;
@@ -28,6 +38,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
   { id: "code-block", label: "Code block", hint: "Three backticks ```", keywords: ["pre", "snippet"], action: { kind: "line", attributes: { "code-block": "plain" } } },
   { id: "image", label: "Image", hint: "Upload a picture", keywords: ["picture", "photo", "upload"], action: { kind: "toolbar", handler: "image" } },
   { id: "formula", label: "Formula", hint: "LaTeX math", keywords: ["math", "equation", "latex", "katex"], action: { kind: "toolbar", handler: "formula" } },
+  { id: "template", label: "Template", hint: "Insert a workspace template", keywords: ["boilerplate", "preset"], action: { kind: "template" } },
 ];
 
 /** Longest filter kept open: past it the "/" was surely just text. */

@@ -4,7 +4,7 @@ import Delta from "quill-delta";
 import { blockAttributes } from "./block-shortcuts";
 import { lineText } from "./line-text";
 import type { SlashItem } from "./slash-items";
-import { SLASH_ITEMS, filterSlashItems, shouldCloseSlashMenu } from "./slash-items";
+import { INSERT_TEMPLATE_EVENT, SLASH_ITEMS, filterSlashItems, shouldCloseSlashMenu } from "./slash-items";
 
 /** Room kept between the menu and the window's edges, and between the menu and the caret, in pixels. */
 const MARGIN = 8;
@@ -14,6 +14,10 @@ const GAP = 4;
 const BODY_ATTRIBUTES = ["aria-controls", "aria-activedescendant", "aria-autocomplete", "aria-haspopup"] as const;
 
 let nextId = 0;
+
+export interface SlashMenuOptions {
+  templates: boolean;
+}
 
 interface ToolbarModule {
   handlers: Record<string, ((this: ToolbarModule, value: unknown) => void) | undefined>;
@@ -34,7 +38,8 @@ interface ToolbarModule {
  * shortcuts); while open, each change reads only the menu's own line.
  */
 export class SlashMenuModule {
-  static readonly DEFAULTS = {};
+  /** `templates`: offer "Template" (the document page handles its event; the template editor does not). */
+  static readonly DEFAULTS: SlashMenuOptions = { templates: false };
 
   private readonly popup: HTMLDivElement;
   private readonly listbox: HTMLUListElement;
@@ -46,7 +51,13 @@ export class SlashMenuModule {
   private items: SlashItem[] = [];
   private active = 0;
 
-  constructor(private readonly quill: Quill) {
+  private readonly offered: readonly SlashItem[];
+
+  constructor(
+    private readonly quill: Quill,
+    options: Partial<SlashMenuOptions> = {},
+  ) {
+    this.offered = options.templates ? SLASH_ITEMS : SLASH_ITEMS.filter((item) => item.action.kind !== "template");
     this.popup = document.createElement("div");
     this.popup.className = "ql-slash-menu";
     this.popup.hidden = true;
@@ -149,11 +160,12 @@ export class SlashMenuModule {
       const toolbar = this.quill.getModule("toolbar") as ToolbarModule | undefined;
       toolbar?.handlers[action.handler]?.call(toolbar, true);
     }
+    if (action.kind === "template") this.quill.root.dispatchEvent(new CustomEvent(INSERT_TEMPLATE_EVENT, { bubbles: true, detail: { index: slashIndex } }));
   }
 
   private update(): void {
     const previous = this.items[this.active]?.id;
-    this.items = filterSlashItems(this.query, SLASH_ITEMS);
+    this.items = filterSlashItems(this.query, this.offered);
     if (shouldCloseSlashMenu(this.query, this.items.length)) return this.close();
     const kept = this.items.findIndex((item) => item.id === previous);
     this.active = kept >= 0 ? kept : 0;

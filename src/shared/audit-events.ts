@@ -35,6 +35,8 @@ export const AUDIT_EVENT_KINDS = [
   "sso.provider_removed",
   // No longer recorded (sign-ins through SSO are account.signed_in); kept so older events still read.
   "sso.signed_in",
+  "template.created",
+  "template.deleted",
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -71,6 +73,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "sso.provider_changed": "Changed the SSO provider",
   "sso.provider_removed": "Removed the SSO provider",
   "sso.signed_in": "Signed in through SSO",
+  "template.created": "Created a template",
+  "template.deleted": "Deleted a template",
 };
 
 /** Free-form facts about an event (old and new role, format…): small, flat, never a secret or document text. */

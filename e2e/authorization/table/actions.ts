@@ -519,5 +519,65 @@ export const ACTION_ROWS: AccessRow[] = [
       { deliveryId: t === "real" ? fx.webhooks.deliveryId : fx.missing.userId },
     ]),
   },
+  // Templates (docs/product.md "Templates"): editors use and create them and change their own;
+  // admins and owners change and delete any; viewers and commenters use none.
+  {
+    surface: "action",
+    name: "listTemplatesAction",
+    expected: allow("editor"),
+    probe: action("listTemplatesAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [{ workspaceId: workspaceId(fx, t) }]),
+  },
+  {
+    surface: "action",
+    name: "createDocumentFromTemplateAction",
+    expected: allow("editor"),
+    probe: action("createDocumentFromTemplateAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [
+      { workspaceId: fx.workspace.id, templateId: t === "real" ? fx.templates.byOwner : fx.missing.templateId, timeZone: "UTC" },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "createDocumentFromTemplateAction with another workspace's id",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("createDocumentFromTemplateAction", (fx) => `/w/${fx.workspace.slug}`, (fx, t) => [
+      { workspaceId: t === "real" ? fx.otherWorkspace.id : fx.missing.workspaceId, templateId: t === "real" ? fx.templates.byOwner : fx.missing.templateId },
+    ]),
+  },
+  {
+    surface: "action",
+    name: "fillTemplateAction",
+    expected: allow("editor"),
+    probe: action("fillTemplateAction", docPage, (fx, t) => [{ templateId: fx.templates.byOwner, documentId: docId(fx, t), timeZone: "UTC" }]),
+  },
+  {
+    surface: "action",
+    name: "saveDocumentAsTemplateAction",
+    expected: allow("editor"),
+    probe: action("saveDocumentAsTemplateAction", docPage, (fx, t) => [{ documentId: docId(fx, t), name: "From the handbook", description: "" }]),
+  },
+  {
+    surface: "action",
+    name: "createTemplateAction",
+    expected: allow("editor"),
+    probe: action("createTemplateAction", settingsPage("templates"), (fx, t) => [{ workspaceId: workspaceId(fx, t), name: "Made in settings", description: "" }]),
+  },
+  {
+    surface: "action",
+    name: "updateTemplateAction of the owner's template",
+    expected: allow("admin"),
+    probe: action("updateTemplateAction", settingsPage("templates"), (fx, t) => [{ templateId: t === "real" ? fx.templates.byOwner : fx.missing.templateId, name: "Owner's" }]),
+  },
+  {
+    surface: "action",
+    name: "updateTemplateAction of the editor's own template",
+    expected: allow("editor"),
+    probe: action("updateTemplateAction", settingsPage("templates"), (fx, t) => [{ templateId: t === "real" ? fx.templates.byEditor : fx.missing.templateId, description: "Kept up to date" }]),
+  },
+  {
+    surface: "action",
+    name: "deleteTemplateAction of the owner's template",
+    expected: allow("admin"),
+    probe: action("deleteTemplateAction", settingsPage("templates"), (fx, t, actor) => [{ templateId: own(t, fx.templates.deletable, actor, fx.missing.templateId) }]),
+  },
 
 ];

@@ -290,5 +290,19 @@ export const API_ROWS: AccessRow[] = [
     name: "POST /api/v1/workspaces/import into workspace A (not empty)",
     expected: allow("admin", {}, "conflict"),
     probe: api("POST", () => "/api/v1/workspaces/import", (fx, t) => ({ body: archiveForm({ workspace: workspaceId(fx, t) }) })),
+  },  // Templates (docs/product.md "Templates"): listed for those who can create documents.
+  { surface: "api", name: "GET /api/v1/templates", expected: allow("editor"), probe: api("GET", (fx, t) => `/api/v1/templates?workspace=${ws(fx, t)}`) },
+  {
+    surface: "api",
+    name: "POST /api/v1/documents with templateId",
+    expected: allow("editor"),
+    probe: api("POST", () => "/api/v1/documents", (fx, t) => json({ workspace: ws(fx, t), title: "From a template", templateId: fx.templates.byOwner })),
   },
+  {
+    surface: "api",
+    name: "POST /api/v1/documents with another workspace's templateId",
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: api("POST", () => "/api/v1/documents", (fx, t) => json({ workspace: fx.workspace.slug, title: "From a template", templateId: t === "real" ? fx.templates.inOther : fx.missing.templateId })),
+  },
+
 ];

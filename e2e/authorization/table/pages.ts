@@ -166,5 +166,25 @@ export const PAGE_ROWS: AccessRow[] = [
     expected: everyone("not_found", { anonymous: "login" }),
     probe: page((fx, t) => `/w/${fx.workspace.slug}/d/old-notes-${t === "real" ? fx.trashedDoc.id : fx.missing.documentId}/history`),
   },
+  // Templates (docs/product.md "Templates"): a section for those who can create documents; a
+  // template's editor for those who may change it (the owner's: admins and owners).
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/templates",
+    expected: allow("editor", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${ws(fx, t)}/settings/templates`, () => /Meeting notes/),
+  },
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/templates/[template] of the owner's template",
+    expected: allow("admin", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${fx.workspace.slug}/settings/templates/${t === "real" ? fx.templates.byOwner : fx.missing.templateId}`),
+  },
+  {
+    surface: "page",
+    name: "/w/[workspace]/settings/templates/[template] of the editor's template",
+    expected: allow("editor", { below: "not_found" }),
+    probe: page((fx, t) => `/w/${fx.workspace.slug}/settings/templates/${t === "real" ? fx.templates.byEditor : fx.missing.templateId}`),
+  },
 
 ];

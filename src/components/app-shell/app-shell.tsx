@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { TreeRow } from "@/components/document-tree/build-tree";
 import { CommandPalette } from "@/components/search-palette/command-palette";
+import { NewFromTemplate } from "@/components/template-picker/new-from-template";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
@@ -35,6 +36,7 @@ export function AppShell({ children, ...shell }: ShellProps & { children: ReactN
         </main>
       </div>
       <CommandPalette workspaceId={shell.workspace.id} workspaceSlug={shell.workspace.slug} canEdit={shell.workspace.abilities.edit} />
+      {shell.workspace.abilities.edit ? <NewFromTemplate workspaceId={shell.workspace.id} workspaceSlug={shell.workspace.slug} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { DocumentRenamedDetail } from "@/lib/document-events";
 import { DOCUMENT_RENAMED } from "@/lib/document-events";
 import { holdTyping } from "@/lib/typing-handoff";
+import { openNewFromTemplate } from "@/components/template-picker/template-events";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
@@ -113,6 +114,17 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
             >
               <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+              </svg>
+            </button>
+            <button
+              type="button"
+              onClick={() => openNewFromTemplate()}
+              aria-label="New from template"
+              title="New from template"
+              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
+            >
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M4 4h16v5H4zM4 13h7v7H4zM15 13h5M15 17h5" />
               </svg>
             </button>
             <button

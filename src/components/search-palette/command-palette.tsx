@@ -8,6 +8,7 @@ import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction, listRecentDocumentsAction } from "@/server/actions/document-actions";
 import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
+import { openNewFromTemplate } from "@/components/template-picker/template-events";
 import { OPEN_SEARCH_EVENT } from "./search-events";
 import { Snippet, resultPath } from "./search-hit";
 import { useSearch } from "./use-search";
@@ -112,6 +113,14 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
                 hold.forDocument(result.data.id);
                 router.push(`${base}/d/${documentSegment(result.data)}`);
               });
+            },
+          },
+          {
+            id: "new-from-template",
+            label: "New from template",
+            run: () => {
+              leave();
+              openNewFromTemplate();
             },
           },
         ]

@@ -8,11 +8,12 @@ import { metaPaths } from "./meta";
 import { revisionsPaths } from "./revisions";
 import { commentsPaths } from "./comments";
 import { searchPaths } from "./search";
+import { templatesPaths } from "./templates";
 import { webhooksPaths } from "./webhooks";
 import { workspacesPaths } from "./workspaces";
 
 /** Every resource's paths: a new resource is one module and one line here. */
-const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, commentsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, auditPaths, webhooksPaths, metaPaths];
+const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, commentsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, auditPaths, webhooksPaths, templatesPaths, metaPaths];
 
 /**
  * The OpenAPI 3.1 document of `/api/v1`, generated from the zod schemas the routes validate
@@ -35,7 +36,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The app's session (calls that change data must come from the site itself)." },
       },
     },
-    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Comments" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Audit log" }, { name: "Webhooks" }, { name: "Meta" }],
+    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Comments" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Audit log" }, { name: "Webhooks" }, { name: "Templates" }, { name: "Meta" }],
     paths: Object.assign({}, ...RESOURCES),
   });
 }

@@ -29,7 +29,8 @@ export const documentsPaths: OpenApiPaths = {
       operationId: "createDocument",
       tags: ["Documents"],
       summary: "Create a document",
-      description: "Created as the last child of `parentId` (or at the top level), empty or with a body given as Markdown or as a Quill delta.",
+      description:
+        "Created as the last child of `parentId` (or at the top level), empty, with a body given as Markdown or as a Quill delta, or from a template (`templateId`: an unknown id, or another workspace's, is 404).",
       requestBody: jsonBody(CreateDocumentBodySchema),
       responses: {
         "201": createdResponse("The new document.", DocumentSummarySchema, "The new document's address in the API: `/api/v1/documents/{id}`."),

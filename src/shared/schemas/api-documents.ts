@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { CursorParam, LimitParam, WorkspaceParam, pageOf } from "./api-v1";
 import { DocumentIdField, DocumentTitleField } from "./document";
+import { TemplateIdField, TimeZoneField } from "./template";
 
 const DocumentId = DocumentIdField.meta({ description: "A document id: 12 lower-case letters and digits.", examples: ["k2j3h4g5f6d7"] });
 
@@ -26,10 +27,18 @@ export const CreateDocumentBodySchema = z
     parentId: DocumentId.nullish().meta({ description: "Create it as the last child of this document; omitted or null: top level." }),
     markdown: z.string().optional().meta({ description: "The body as Markdown (CommonMark and GitHub tables)." }),
     delta: DeltaSchema.optional(),
+    templateId: TemplateIdField.optional().meta({
+      description: "Start from this template of the workspace (GET /api/v1/templates): its body with `{{date}}`, `{{time}}`, `{{author}}` and `{{title}}` filled. Not with markdown or delta.",
+    }),
+    timeZone: TimeZoneField.meta({ description: "The IANA time zone `{{date}}` and `{{time}}` are read in (default UTC)." }),
   })
   .refine((body) => body.markdown === undefined || body.delta === undefined, {
     message: "Send the body as markdown or as delta, not both.",
     path: ["delta"],
+  })
+  .refine((body) => body.templateId === undefined || (body.markdown === undefined && body.delta === undefined), {
+    message: "A document made from a template takes its body from it: send templateId without markdown or delta.",
+    path: ["templateId"],
   })
   .meta({ id: "CreateDocument" });
 export type CreateDocumentBody = z.infer<typeof CreateDocumentBodySchema>;

@@ -8,3 +8,4 @@ export * from "./audit";
 export * from "./webhooks";
 export * from "./sso";
 export * from "./comments";
+export * from "./templates";

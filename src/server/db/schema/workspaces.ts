@@ -12,6 +12,11 @@ export const workspaces = pgTable("workspaces", {
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   /** Members without two-factor authentication are sent to enrol before they use the workspace. */
   requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+  /**
+   * When the built-in templates were added (docs/product.md "Templates"): at creation, or lazily
+   * the first time templates are listed in a workspace made before templates existed (null).
+   */
+  templatesSeededAt: timestamp("templates_seeded_at", { withTimezone: true }),
   ...timestamps,
 });
 

@@ -4,6 +4,7 @@ import { isUniqueViolation } from "@/server/db/pg-errors";
 import { eq } from "drizzle-orm";
 import { memberships, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { validationError } from "@/server/errors";
+import { seedBuiltInTemplates } from "@/server/services/templates/internal/seed-built-in-templates";
 
 export const SLUG_TAKEN_MESSAGE = "This address is taken. Choose another.";
 
@@ -20,6 +21,7 @@ export async function createWorkspace(ctx: ServiceContext, input: CreateWorkspac
       // An address another workspace left behind is free: the new one takes it, and the redirect goes.
       await tx.delete(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.oldSlug, input.slug));
       await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ownerId, role: "owner" });
+      await seedBuiltInTemplates(tx, workspace.id);
       return workspace;
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import { requireApiContext } from "@/server/http/require-api-actor";
 import { bodyWork } from "@/server/workers/body-work";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { createDocument } from "@/server/services/documents/create-document";
+import { createDocumentFromTemplate } from "@/server/services/templates/create-document-from-template";
 import { listDocumentsPage } from "@/server/services/documents/list-documents-page";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { CreateDocumentBodySchema, ListDocumentsParamsSchema } from "@/shared/schemas/api-documents";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/v1/documents?workspace=&parentId=&cursor=&limit=: `{data, nextCursor}` of live documents;
- * POST /api/v1/documents `{workspace?, title, parentId?, markdown? | delta?}`: 201 with the document
+ * POST /api/v1/documents `{workspace?, title, parentId?, markdown? | delta? | templateId?, timeZone?}`: 201 with the document
  * (docs/product.md "Calls"; docs/api.md).
  */
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
@@ -28,6 +29,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const ctx = await requireApiContext(request, { scope: "write" });
     const body = await readJsonBody(request, CreateDocumentBodySchema);
     const workspace = await findWorkspaceForMember(ctx, apiWorkspace(ctx, body.workspace));
+    if (body.templateId !== undefined) {
+      const doc = await createDocumentFromTemplate(ctx, { workspaceId: workspace.id, templateId: body.templateId, parentId: body.parentId, title: body.title, timeZone: body.timeZone });
+      return Response.json(presentApiDocument(doc, workspace.slug), { status: 201, headers: { Location: `/api/v1/documents/${doc.id}` } });
+    }
     const delta = body.markdown !== undefined ? await bodyWork().convert({ kind: "markdown", bytes: new TextEncoder().encode(body.markdown) }) : body.delta;
     const doc = await createDocument(ctx, { workspaceId: workspace.id, parentId: body.parentId, title: body.title }, { body: delta });
     const presented = presentApiDocument(doc, workspace.slug);

@@ -47,6 +47,7 @@ export default async function DocumentPage({ params }: Props) {
     <>
       <DocumentView
         key={doc.id}
+        workspaceId={workspace.id}
         workspaceSlug={workspace.slug}
         segment={canonical}
         document={{ id: doc.id, title: doc.title, isFavorite }}

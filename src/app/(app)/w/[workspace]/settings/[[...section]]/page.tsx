@@ -32,6 +32,13 @@ import { listAuditEvents } from "@/server/services/audit/list-audit-events";
 import { AuditLogPageParamsSchema } from "@/shared/schemas/audit";
 import { TIME_ZONE_COOKIE, knownTimeZone } from "@/shared/format-time";
 import { nextDay, zonedDayStart } from "@/shared/zoned-day";
+import { TemplatesSettings } from "@/app/(app)/w/[workspace]/settings/_components/templates-settings";
+import { TemplateEditor } from "@/app/(app)/w/[workspace]/settings/_components/template-editor";
+import { presentTemplate } from "@/server/presenters/present-template";
+import { getTemplate } from "@/server/services/templates/get-template";
+import { listTemplates } from "@/server/services/templates/list-templates";
+import { TemplateIdField } from "@/shared/schemas/template";
+import type { FilledDelta } from "@/shared/template-placeholders";
 
 const SECTIONS = {
   general: "General",
@@ -42,6 +49,7 @@ const SECTIONS = {
   "audit-log": "Audit log",
   webhooks: "Webhooks",
   authentication: "Authentication",
+  templates: "Templates",
 } as const;
 type Section = keyof typeof SECTIONS;
 
@@ -49,8 +57,8 @@ type Props = { params: Promise<{ workspace: string; section?: string[] }>; searc
 
 function sectionFrom(segments: string[] | undefined): Section {
   const [first, ...rest] = segments ?? [];
-  // One section has pages of its own: a webhook's deliveries (webhooks/<id>).
-  if (rest.length > (first === "webhooks" ? 1 : 0)) notFound();
+  // Two sections have pages of their own: a webhook's deliveries (webhooks/<id>), a template's editor (templates/<id>).
+  if (rest.length > (first === "webhooks" || first === "templates" ? 1 : 0)) notFound();
   if (first === undefined) return "general";
   if (first in SECTIONS) return first as Section; // checked just above
   notFound();
@@ -72,13 +80,16 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   if (section === "audit-log" && !workspace.abilities.viewAuditLog) notFound();
   if (section === "webhooks" && !workspace.abilities.manageWebhooks) notFound();
   if (section === "authentication" && !workspace.abilities.manageSso) notFound();
+  // Templates are for those who can create documents (docs/product.md "Templates").
+  if (section === "templates" && !workspace.abilities.edit) notFound();
   const sections: Partial<Record<Section, string>> = canManageMembers
     ? { ...SECTIONS }
-    : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"] };
+    : { general: SECTIONS.general, members: SECTIONS.members, "api-tokens": SECTIONS["api-tokens"], templates: SECTIONS.templates };
   if (!workspace.abilities.exportArchive) delete sections["import-export"];
   if (!workspace.abilities.viewAuditLog) delete sections["audit-log"];
   if (!workspace.abilities.manageWebhooks) delete sections.webhooks;
   if (!workspace.abilities.manageSso) delete sections.authentication;
+  if (!workspace.abilities.edit) delete sections.templates;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -107,6 +118,10 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       {section === "webhooks" && !segments?.[1] ? <WebhooksSettings workspaceId={workspace.id} slug={workspace.slug} webhooks={await listWebhooks(ctx, { id: workspace.id })} /> : null}
       {section === "webhooks" && segments?.[1] ? await webhookDeliveriesSection(ctx, workspace, segments[1], await searchParams) : null}
       {section === "authentication" ? await authenticationSection(ctx, workspace) : null}
+      {section === "templates" && !segments?.[1] ? (
+        <TemplatesSettings workspaceId={workspace.id} slug={workspace.slug} templates={(await listTemplates(ctx, { id: workspace.id })).templates.map(presentTemplate)} />
+      ) : null}
+      {section === "templates" && segments?.[1] ? await templateEditorSection(ctx, workspace, segments[1]) : null}
     </div>
   );
 }
@@ -134,6 +149,22 @@ async function webhookDeliveriesSection(ctx: ServiceContext, workspace: { id: st
       olderHref={page.nextCursor ? `${base}?${new URLSearchParams({ cursor: page.nextCursor })}` : null}
     />
   );
+}
+
+/** Settings → Templates → one template's editor: another workspace's template, one the actor may not edit, or none, is the 404 page. */
+async function templateEditorSection(ctx: ServiceContext, workspace: { id: string; slug: string }, templateId: string) {
+  const parsed = TemplateIdField.safeParse(templateId);
+  if (!parsed.success) notFound();
+  let template: Awaited<ReturnType<typeof getTemplate>>;
+  try {
+    template = await getTemplate(ctx, { templateId: parsed.data });
+  } catch (thrown) {
+    if (thrown instanceof AppError && (thrown.code === "not_found" || thrown.code === "forbidden")) notFound();
+    throw thrown;
+  }
+  if (template.workspaceId !== workspace.id || !template.abilities.edit) notFound();
+  // Stored bodies went through templateBody (sanitizeDelta): inserts of text or embeds only.
+  return <TemplateEditor slug={workspace.slug} template={presentTemplate(template)} body={template.body as FilledDelta} />;
 }
 
 /** Settings → Audit log: reads the filters from the address and the reader's days as moments in their zone. */

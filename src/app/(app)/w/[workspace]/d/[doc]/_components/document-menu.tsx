@@ -9,6 +9,7 @@ import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
 import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";
+import { SaveTemplateDialog } from "./save-template-dialog";
 import { SaveVersionDialog } from "./save-version-dialog";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
@@ -36,6 +37,7 @@ export function DocumentMenu({
   historyHref,
   canTrash,
   canSaveVersion,
+  canSaveAsTemplate,
   exportOptions,
   importInto,
 }: {
@@ -45,12 +47,16 @@ export function DocumentMenu({
   historyHref: string;
   canTrash: boolean;
   canSaveVersion: boolean;
+  /** Editors and up: "Save as template…" (docs/product.md "Templates"). */
+  canSaveAsTemplate: boolean;
   exportOptions: ExportOptions;
   importInto?: { title: string } | null;
 }) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [isSaveVersionOpen, setIsSaveVersionOpen] = useState(false);
+  const [isSaveTemplateOpen, setIsSaveTemplateOpen] = useState(false);
+  const [templateNotice, setTemplateNotice] = useState<string | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
@@ -135,6 +141,11 @@ export function DocumentMenu({
         <DropdownMenu.Item asChild className={menuItemClass}>
           <Link href={historyHref}>Version history</Link>
         </DropdownMenu.Item>
+        {canSaveAsTemplate ? (
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsSaveTemplateOpen(true)}>
+            Save as template…
+          </DropdownMenu.Item>
+        ) : null}
         <DropdownMenu.Separator className={menuSeparatorClass} />
         <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
           Keyboard shortcuts
@@ -171,6 +182,22 @@ export function DocumentMenu({
         onOpenChange={setIsSaveVersionOpen}
         onSaved={(name) => setNotice(`Saved the version “${name}”.`)}
       />
+      {canSaveAsTemplate ? (
+        <SaveTemplateDialog
+          documentId={documentId}
+          open={isSaveTemplateOpen}
+          onOpenChange={setIsSaveTemplateOpen}
+          onSaved={(name) => setTemplateNotice(`Saved the template “${name}”.`)}
+        />
+      ) : null}
+      {templateNotice ? (
+        <p role="status" className="basis-full text-right text-sm text-success" data-testid="template-notice">
+          {templateNotice}{" "}
+          <Link href={`/w/${workspaceSlug}/settings/templates`} className="font-medium underline">
+            See templates
+          </Link>
+        </p>
+      ) : null}
       {notice ? (
         <p role="status" className="basis-full text-right text-sm text-success" data-testid="version-notice">
           {notice}{" "}

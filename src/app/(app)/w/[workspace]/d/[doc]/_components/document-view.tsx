@@ -8,6 +8,7 @@ import type { EditorHandle } from "@/components/document-editor";
 import { DocumentEditor } from "@/components/document-editor";
 import { CommentsButton, CommentsPanel } from "@/components/comments/comments-panel";
 import { useDocumentComments } from "@/components/comments/use-document-comments";
+import { InsertTemplate } from "./insert-template";
 import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
@@ -26,6 +27,7 @@ import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
 
 export interface DocumentViewProps {
+  workspaceId: string;
   workspaceSlug: string;
   /**
    * The `[doc]` segment the page was loaded with. Links under the document use it even after a
@@ -44,7 +46,7 @@ export interface DocumentViewProps {
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
+export function DocumentView({ workspaceId, workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -108,6 +110,7 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
           historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
           canTrash={abilities.trash}
           canSaveVersion={abilities.saveVersion && canEdit}
+          canSaveAsTemplate={abilities.update}
           exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
           importInto={abilities.update ? document : null}
         />
@@ -164,6 +167,8 @@ export function DocumentView({ workspaceSlug, segment, document, abilities, expo
             onImages={handleImages}
             arrival={arrival}
           />
+          {/* After the body, so the tab order stays title → toolbar → body. */}
+          <InsertTemplate workspaceId={workspaceId} workspaceSlug={workspaceSlug} documentId={document.id} editor={editor} canEdit={canEdit && lostAccess === null} />
         </div>
         <CommentsPanel comments={comments} />
       </div>

@@ -1,0 +1,77 @@
+"use client";
+
+import Delta from "quill-delta";
+import { useEffect, useState } from "react";
+import type { EditorHandle } from "@/components/document-editor";
+import { browserTimeZone } from "@/components/template-picker/template-events";
+import { TemplatePickerDialog } from "@/components/template-picker/template-picker-dialog";
+import { INSERT_TEMPLATE_EVENT } from "@/editor/slash-items";
+import { fillTemplateAction } from "@/server/actions/template-actions";
+
+/**
+ * Templates inside a document (docs/product.md "Templates"): "Start from a template" under an
+ * empty body, and the "/" menu's "Template". Either opens the picker; the choice is filled by the
+ * server (placeholders for this document and person) and inserted at the caret as this person's
+ * own edit, so it syncs, undoes and is stored like typing.
+ */
+export function InsertTemplate({ workspaceId, workspaceSlug, documentId, editor, canEdit }: { workspaceId: string; workspaceSlug: string; documentId: string; editor: EditorHandle | null; canEdit: boolean }) {
+  const [index, setIndex] = useState<number | null>(null);
+  const [isEmpty, setIsEmpty] = useState(false);
+
+  useEffect(() => {
+    if (!editor) return;
+    const { quill } = editor;
+    const checkEmpty = () => setIsEmpty(quill.getLength() <= 1);
+    const handleSlash = (event: Event) => setIndex((event as CustomEvent<{ index: number }>).detail.index);
+    checkEmpty();
+    quill.on("text-change", checkEmpty);
+    quill.root.addEventListener(INSERT_TEMPLATE_EVENT, handleSlash);
+    return () => {
+      quill.off("text-change", checkEmpty);
+      quill.root.removeEventListener(INSERT_TEMPLATE_EVENT, handleSlash);
+    };
+  }, [editor]);
+
+  if (!editor || !canEdit) return null;
+  const close = () => {
+    setIndex(null);
+    editor.quill.focus();
+  };
+
+  return (
+    <>
+      {isEmpty ? (
+        <p className="mx-auto w-full max-w-(--document-measure) text-sm text-muted">
+          <button type="button" className="font-medium text-accent underline-offset-2 hover:underline" onClick={() => setIndex(0)}>
+            Start from a template
+          </button>
+        </p>
+      ) : null}
+      <TemplatePickerDialog
+        open={index !== null}
+        workspaceId={workspaceId}
+        workspaceSlug={workspaceSlug}
+        title="Insert a template"
+        description="Its text goes where the caret is; {{date}}, {{time}}, {{author}} and {{title}} are filled in."
+        busyLabel="Inserting the template…"
+        onClose={close}
+        onPick={async (template) => {
+          const at = index ?? 0;
+          const result = await fillTemplateAction({ templateId: template.id, documentId, timeZone: browserTimeZone() });
+          if (!result.ok) return result.message;
+          const { quill } = editor;
+          const filled = new Delta(result.data.ops);
+          // The menu and the empty body both leave an empty line at the caret: the template's own
+          // last line (its format included) takes that line's place instead of adding a blank one.
+          const replacesEmptyLine = quill.getText(at, 1) === "\n" && (at === 0 || quill.getText(at - 1, 1) === "\n");
+          const change = new Delta().retain(at).concat(filled);
+          quill.updateContents(replacesEmptyLine ? change.delete(1) : change, "user");
+          setIndex(null);
+          quill.focus();
+          quill.setSelection(at + filled.length() - 1, 0, "user");
+          return null;
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { saveDocumentAsTemplateAction } from "@/server/actions/template-actions";
+import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS, TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
+
+/** "Save as template…": names the document's current text as a workspace template. */
+export function SaveTemplateDialog({
+  documentId,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  documentId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (name: string) => void;
+}) {
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [errors, setErrors] = useState<{ name?: string; description?: string; form?: string }>({});
+  const [isPending, startTransition] = useTransition();
+
+  const handleOpenChange = (isOpen: boolean) => {
+    if (!isOpen) {
+      setName("");
+      setDescription("");
+      setErrors({});
+    }
+    onOpenChange(isOpen);
+  };
+
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The server's own rules, checked first so a blank name costs no round trip.
+    const parsedName = TemplateNameField.safeParse(name);
+    const parsedDescription = TemplateDescriptionField.safeParse(description);
+    if (!parsedName.success || !parsedDescription.success) {
+      return setErrors({ name: parsedName.error?.issues[0]?.message, description: parsedDescription.error?.issues[0]?.message });
+    }
+    startTransition(async () => {
+      const result = await saveDocumentAsTemplateAction({ documentId, name: parsedName.data, description: parsedDescription.data });
+      if (!result.ok) {
+        const fields = result.fields ?? {};
+        return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });
+      }
+      handleOpenChange(false);
+      onSaved(result.data.name);
+    });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Save as template</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">
+            Everyone who can create documents here can start from it. Write {"{{date}}"}, {"{{time}}"}, {"{{author}}"} or {"{{title}}"} in the text to have them filled in.
+          </Dialog.Description>
+          <form className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
+            <Field
+              name="name"
+              label="Template name"
+              value={name}
+              maxLength={MAX_TEMPLATE_NAME_CHARS + 20}
+              autoComplete="off"
+              error={errors.name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setErrors({});
+              }}
+            />
+            <Field
+              name="description"
+              label="Description (optional)"
+              value={description}
+              maxLength={MAX_TEMPLATE_DESCRIPTION_CHARS + 20}
+              autoComplete="off"
+              error={errors.description}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                setErrors({});
+              }}
+            />
+            {errors.form ? (
+              <p role="alert" className="text-sm text-danger">
+                {errors.form}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={isPending}>
+                {isPending ? "Saving…" : "Save template"}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { updateTemplateAction } from "@/server/actions/template-actions";
+import type { TemplateDto } from "@/shared/schemas/template";
+import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS } from "@/shared/schemas/template";
+
+/** Settings → Templates → "Rename": the template's name and description. */
+export function RenameTemplateDialog({ template, onClose, onRenamed }: { template: TemplateDto | null; onClose: () => void; onRenamed: (name: string) => void }) {
+  return (
+    <Dialog.Root open={template !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Rename template</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted">Its name and description, as the template pickers show them.</Dialog.Description>
+          {template ? <RenameForm key={template.id} template={template} onRenamed={onRenamed} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function RenameForm({ template, onRenamed }: { template: TemplateDto; onRenamed: (name: string) => void }) {
+  const [name, setName] = useState(template.name);
+  const [description, setDescription] = useState(template.description);
+  const [errors, setErrors] = useState<{ name?: string; description?: string; form?: string }>({});
+  const [isPending, startTransition] = useTransition();
+
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    startTransition(async () => {
+      const result = await updateTemplateAction({ templateId: template.id, name, description });
+      if (!result.ok) {
+        const fields = result.fields ?? {};
+        return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });
+      }
+      onRenamed(result.data.name);
+    });
+  };
+
+  return (
+    <form className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
+      <Field
+        name="name"
+        id="rename-template-name"
+        label="Template name"
+        autoComplete="off"
+        value={name}
+        maxLength={MAX_TEMPLATE_NAME_CHARS + 20}
+        error={errors.name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setErrors({});
+        }}
+      />
+      <Field
+        name="description"
+        id="rename-template-description"
+        label="Description (optional)"
+        autoComplete="off"
+        value={description}
+        maxLength={MAX_TEMPLATE_DESCRIPTION_CHARS + 20}
+        error={errors.description}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          setErrors({});
+        }}
+      />
+      {errors.form ? (
+        <p role="alert" className="text-sm text-danger">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Dialog.Close asChild>
+          <Button variant="secondary">Cancel</Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

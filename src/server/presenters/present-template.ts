@@ -1,0 +1,27 @@
+import type { TemplateDto } from "@/shared/schemas/template";
+
+/** A template row as the services read it, with the abilities they decided. */
+export interface TemplateRowWithAbilities {
+  id: string;
+  name: string;
+  description: string;
+  builtInKey: string | null;
+  createdBy: string | null;
+  authorName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  abilities: { edit: boolean; delete: boolean };
+}
+
+export function presentTemplate(row: TemplateRowWithAbilities): TemplateDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    builtIn: row.builtInKey !== null,
+    author: row.createdBy && row.authorName !== null ? { name: row.authorName } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    abilities: { edit: row.abilities.edit, delete: row.abilities.delete },
+  };
+}
