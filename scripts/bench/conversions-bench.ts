@@ -24,7 +24,7 @@ import { seededRandom } from "./seeded-random";
 const OUTPUT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 const isQuick = process.argv.includes("--quick");
 const SIZE = isQuick ? 10_000 : 150_000; // characters of each document
-const RUNS = isQuick ? 1 : 5;
+const RUNS = isQuick ? 1 : 3;
 const IMPORT_FILES = isQuick ? 10 : 500;
 const TARGET_MS = 300;
 const TARGET_DELAY_MS = 50;
@@ -114,7 +114,7 @@ against the baseline, marked parsing the same Markdown on the main thread.
 ${table}
 
 Event loop delay (\`monitorEventLoopDelay\`, 10 ms resolution) while importing ${IMPORT_FILES} Markdown
-files of 0.5–40 KB (${kb(importBytes)} in all, cut from the same texts at headings) in one
+files of 0.3–6 KB (${kb(importBytes)} in all, cut from the same texts at headings) in one
 \`importFiles\` call, which took ${(importMs / 1000).toFixed(1)} s (${ms(importMs / IMPORT_FILES)} a document); idle is the same process doing nothing for a moment before:
 
 | | max | p99 | mean |

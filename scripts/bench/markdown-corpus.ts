@@ -52,24 +52,28 @@ export function realHtml(chars: number): string {
 }
 
 /**
- * `count` Markdown files cut from the same real Markdown at headings and blank lines, of about 0.5–6 KB
- * each (sizes drawn with `random`), for a many-file import.
+ * `count` Markdown files cut from the same real Markdown at headings (a longer section cut at a
+ * line end), of about 0.3–3 KB each (sizes drawn with `random`), for a many-file import.
  */
 export function markdownFiles(count: number, random: () => number): Array<{ name: string; text: string }> {
-  const blocks = realMarkdown(Number.MAX_SAFE_INTEGER).split(/\n(?=#{1,6} )/);
+  const blocks = realMarkdown(Number.MAX_SAFE_INTEGER)
+    .split(/\n(?=#{1,6} )/)
+    .map((block) => (block.length > MAX_SECTION ? closeFences(block.slice(0, block.lastIndexOf("\n", MAX_SECTION) + 1)) : block));
   const files: Array<{ name: string; text: string }> = [];
   let at = 0;
   while (files.length < count) {
-    const target = 500 + Math.floor(random() * 5_500);
+    const target = 300 + Math.floor(random() * 2_700);
     let text = "";
     while (text.length < target) {
       text += `${blocks[at % blocks.length] ?? ""}\n`;
       at += 1;
     }
-    files.push({ name: `note-${String(files.length + 1).padStart(3, "0")}.md`, text: closeFences(text) });
+    files.push({ name: `note-${String(files.length + 1).padStart(3, "0")}.md`, text });
   }
   return files;
 }
+
+const MAX_SECTION = 3_000;
 
 function closeFences(text: string): string {
   return (text.match(/^(```|~~~)/gm) ?? []).length % 2 === 1 ? `${text}\n\`\`\`\n` : text;
