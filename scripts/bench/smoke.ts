@@ -9,6 +9,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:collab", flags: ["--quick", "--no-write"] },
   { script: "bench:search", flags: ["--quick"] },
   { script: "bench:history", flags: ["--quick"] },
+  { script: "bench:conversions", flags: ["--quick"] },
   { script: "bench:lighthouse", flags: ["--quick"] },
   { script: "bench:start-up", flags: ["--quick"] },
 ];

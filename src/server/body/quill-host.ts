@@ -3,6 +3,7 @@ import type { HLJSApi } from "highlight.js";
 import { LINK_PROTOCOLS } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
+import { splitIntoChunks } from "./delta-chunks";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
 
 /** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
@@ -34,6 +35,8 @@ export function getQuillHost(): Promise<QuillHost> {
 
 // Quill's own sanitisers resolve addresses against the page, as the editor's do in the browser.
 const PAGE_URL = "https://quire.invalid/";
+// Lines Quill holds at once: a document goes through it in pieces (splitIntoChunks says why).
+const LINES_PER_CHUNK = 100;
 
 async function createQuillHost(): Promise<QuillHost> {
   // Node's own require, out of the bundler's sight: inside a Next route bundle (createDocument
@@ -107,10 +110,14 @@ async function createQuillHost(): Promise<QuillHost> {
   return {
     document: window.document,
     render(delta) {
-      quill.setContents(delta, "silent");
-      syntax.highlight(null, true);
-      // A copy: changing Quill's own tree would desynchronise its blots before the next render.
-      const copy = quill.root.cloneNode(true) as HTMLElement;
+      // An empty copy of the root, filled piece by piece with what Quill renders of each piece.
+      const copy = quill.root.cloneNode(false) as HTMLElement;
+      for (const ops of splitIntoChunks(delta.ops, LINES_PER_CHUNK)) {
+        quill.setContents({ ops }, "silent");
+        syntax.highlight(null, true);
+        // Copies: changing Quill's own tree would desynchronise its blots before the next render.
+        for (const child of Array.from(quill.root.childNodes)) copy.appendChild(child.cloneNode(true));
+      }
       // As in the editor (src/editor/register.ts): an image nobody described is decorative
       // (alt=""), never without alt, which screen readers would read as its address.
       for (const image of Array.from(copy.querySelectorAll("img:not([alt])"))) image.setAttribute("alt", "");
@@ -120,10 +127,15 @@ async function createQuillHost(): Promise<QuillHost> {
       // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts
       // "outside-only" runs only what we eval) and no resource is fetched (jsdom loads none by default).
       // Then through the editor itself, as a paste lands in it: one op per line format, inline
-      // formats off the newlines, blots Quill can't hold dropped.
-      quill.setContents(quill.clipboard.convert({ html, text: "" }), "silent");
+      // formats off the newlines, blots Quill can't hold dropped (piece by piece; concat joins
+      // the pieces' deltas as the whole's getContents would, merging ops across a cut).
+      let contents = new Delta();
+      for (const ops of splitIntoChunks(quill.clipboard.convert({ html, text: "" }).ops, LINES_PER_CHUNK)) {
+        quill.setContents({ ops }, "silent");
+        contents = contents.concat(quill.getContents());
+      }
       // A plain copy: the ops were built in the window's realm.
-      return JSON.parse(JSON.stringify({ ops: quill.getContents().ops })) as BodyDelta;
+      return JSON.parse(JSON.stringify({ ops: contents.ops })) as BodyDelta;
     },
   };
 }
@@ -138,8 +150,9 @@ function isInCodeSpan(node: Node): boolean {
 }
 
 interface RealmDelta {
-  ops: { insert?: unknown }[];
+  ops: { insert?: unknown; attributes?: Record<string, unknown> }[];
   insert(text: string): RealmDelta;
+  concat(other: RealmDelta): RealmDelta;
 }
 
 interface SanitizingFormat {
@@ -153,11 +166,11 @@ interface KatexLike {
 interface QuillInstance {
   root: HTMLElement;
   clipboard: {
-    convert(input: { html: string; text: string }): { ops: unknown[] };
+    convert(input: { html: string; text: string }): RealmDelta;
     addMatcher(selector: number, matcher: (node: Node, delta: RealmDelta) => RealmDelta): void;
   };
   setContents(delta: BodyDelta | { ops: unknown[] }, source: "silent"): void;
-  getContents(): { ops: unknown[] };
+  getContents(): RealmDelta;
   getModule(name: string): unknown;
 }
 

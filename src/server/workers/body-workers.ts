@@ -47,7 +47,7 @@ export class BodyWorkers implements BodyWork {
   private readonly workers: Slot[] = [];
   private nextId = 0;
 
-  constructor(private readonly size = Math.min(4, Math.max(1, os.availableParallelism() - 1))) {}
+  constructor(readonly size = Math.min(4, Math.max(1, os.availableParallelism() - 1))) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
     return this.post({ kind: "derive", state }, [state.buffer as ArrayBuffer]) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
