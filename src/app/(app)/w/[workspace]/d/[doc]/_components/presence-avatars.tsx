@@ -65,13 +65,14 @@ export function PresenceAvatars({ collaborators, editor }: { collaborators: Coll
                 type="button"
                 onClick={() => setFollowedId(isFollowed ? null : person.userId)}
                 aria-pressed={isFollowed}
-                aria-label={`${person.name}: ${isFollowed ? "stop following" : "follow their cursor"}`}
                 title={isFollowed ? `Following ${person.name} — click or press Escape to stop` : `${person.name} — click to follow`}
                 className="rounded-full ring-2 ring-bg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent data-[followed=true]:ring-accent"
                 data-followed={isFollowed}
                 data-testid="presence-avatar"
               >
                 <Avatar name={person.name} color={person.color} size={26} />
+                {/* The name as text, not aria-label: a label that doesn't contain the visible initials fails WCAG 2.5.3. */}
+                <span className="sr-only">{`${person.name}: ${isFollowed ? "stop following" : "follow their cursor"}`}</span>
               </button>
             </li>
           );
