@@ -19,7 +19,8 @@ export async function markdownToDelta(markdown: string): Promise<BodyDelta> {
  * HTML for Quill's clipboard: headings, emphasis, `~~strike~~`, inline code, links, images,
  * nested ordered/bullet/task lists (task items carry `data-list`), blockquotes, fenced code as
  * `<pre data-language>` with the editor's language names, `$…$`/`$$…$$` as formula markup.
- * Tables and horizontal rules are left to prepareHtml (rows become text) and dropped.
+ * GFM tables become `<table>`s with a `<thead>` (prepareHtml keeps them as the editor holds
+ * tables); horizontal rules are dropped.
  */
 export function markdownToHtml(markdown: string): string {
   return String(parser.parse(markdown.replace(/^\uFEFF/, ""), { async: false }));

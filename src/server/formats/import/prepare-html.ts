@@ -7,8 +7,8 @@ const DROPPED = "script, style, noscript, template, iframe, frame, frameset, obj
 /**
  * Rewrites imported markup in place into what Quill's clipboard maps well, inside an inert
  * `<template>` (nothing in it runs or loads): drops scripts, styles, embeds and forms, maps
- * `<del>` to strike, levels 4–6 headings to level 3 (the editor has three), each table row to
- * one paragraph of its cells joined by " | " (the editor has no tables), Quill's own code-block
+ * `<del>` to strike, levels 4–6 headings to level 3 (the editor has three), tables to plain
+ * grids of one-line cells (normalizeTable), Quill's own code-block
  * markup and `<pre><code class="language-x">` to `<pre data-language>` with the editor's
  * language names (whitespace and blank lines kept), check-list items written GitHub's way to
  * `data-list`, ends an item's line before its nested list; percent-encodes link and image addresses as CommonMark does (normalizeUrl), makes
@@ -48,7 +48,11 @@ export function prepareHtml(template: HTMLTemplateElement): void {
     // An empty alt is no alt: the editor's own images have none.
     if (image.getAttribute("alt") === "") image.removeAttribute("alt");
   }
-  for (const table of Array.from(root.querySelectorAll("table")).reverse()) flattenTable(table);
+  // Innermost first: a table inside a cell is flattened into that cell's text.
+  for (const table of Array.from(root.querySelectorAll("table")).reverse()) {
+    if (table.parentElement?.closest("td, th")) flattenTable(table);
+    else normalizeTable(table);
+  }
   for (const nested of Array.from(root.querySelectorAll("li > ul, li > ol"))) breakBefore(nested);
   for (const box of Array.from(root.querySelectorAll("li > input[type=checkbox], li > p:first-child > input[type=checkbox]"))) {
     box.closest("li")?.setAttribute("data-list", box.hasAttribute("checked") ? "checked" : "unchecked");
@@ -77,6 +81,70 @@ function rename(element: Element, tag: string): void {
   const replacement = element.ownerDocument.createElement(tag);
   while (element.firstChild) replacement.appendChild(element.firstChild);
   element.replaceWith(replacement);
+}
+
+/**
+ * A table as the editor holds one (shared/table-rules.ts): rows of cells, each cell one line.
+ * Merged cells (colspan, rowspan) become plain cells, the text in the first and the others
+ * empty; blocks inside a cell (paragraphs, lists, breaks) become spaces, since a cell is one
+ * line. Header cells stay `<th>` (tablePasteMatchers makes their row a header row).
+ */
+function normalizeTable(table: Element): void {
+  const document = table.ownerDocument;
+  const rows = Array.from(table.querySelectorAll("tr")).filter((row) => row.closest("table") === table);
+  // Cells still owed to later rows by a rowspan above: row index → column → count.
+  const owed = new Map<number, number[]>();
+  const body = document.createElement("tbody");
+  rows.forEach((row, rowIndex) => {
+    const tr = document.createElement("tr");
+    if (row.parentElement?.localName === "thead") tr.setAttribute("data-head", "");
+    let column = 0;
+    const cells = Array.from(row.children).filter((cell) => cell.localName === "td" || cell.localName === "th");
+    const pending = owed.get(rowIndex) ?? [];
+    const takeOwed = () => {
+      while (pending.includes(column)) {
+        tr.appendChild(document.createElement("td"));
+        column += 1;
+      }
+    };
+    for (const cell of cells) {
+      takeOwed();
+      const span = clampSpan(cell.getAttribute("colspan"));
+      const down = clampSpan(cell.getAttribute("rowspan"));
+      const kept = document.createElement(cell.localName);
+      for (const block of Array.from(cell.querySelectorAll("p, div, br, li, h1, h2, h3, h4, h5, h6, blockquote, pre"))) block.after(document.createTextNode(" "));
+      for (const child of Array.from(cell.childNodes)) kept.appendChild(inlineOnly(child));
+      if (!kept.textContent?.trim() && !kept.querySelector("img")) kept.replaceChildren();
+      tr.appendChild(kept);
+      for (let extra = 1; extra < span; extra += 1) tr.appendChild(document.createElement(cell.localName));
+      for (let below = 1; below < down; below += 1) {
+        const list = owed.get(rowIndex + below) ?? [];
+        for (let c = column; c < column + span; c += 1) list.push(c);
+        owed.set(rowIndex + below, list);
+      }
+      column += span;
+    }
+    takeOwed();
+    if (tr.children.length > 0) body.appendChild(tr);
+  });
+  const replacement = document.createElement("table");
+  const head = Array.from(body.children).filter((tr) => tr.hasAttribute("data-head"));
+  if (head.length > 0) {
+    const thead = document.createElement("thead");
+    for (const tr of head) {
+      tr.removeAttribute("data-head");
+      thead.appendChild(tr);
+    }
+    replacement.appendChild(thead);
+  }
+  replacement.appendChild(body);
+  table.replaceWith(replacement);
+}
+
+// A span as written, within what a table may hold (shared/table-rules.ts refuses more later).
+function clampSpan(value: string | null): number {
+  const span = Number.parseInt(value ?? "1", 10);
+  return Number.isFinite(span) && span > 1 ? Math.min(span, 1000) : 1;
 }
 
 function flattenTable(table: Element): void {
