@@ -3,9 +3,9 @@ import type { BlockAttributes } from "./markdown-shortcuts";
 /**
  * The blocks the "/" menu (slash-menu.ts) inserts, in its order. A new kind of block is one
  * entry here: a line format, or one of the toolbar's own handlers (image upload, formula input).
- * Only blocks the editor has (shared/editor-formats.ts): no divider or table yet.
+ * Only blocks the editor has (shared/editor-formats.ts): no divider yet.
  */
-export type SlashAction = { kind: "line"; attributes: BlockAttributes } | { kind: "toolbar"; handler: "image" | "formula" };
+export type SlashAction = { kind: "line"; attributes: BlockAttributes } | { kind: "toolbar"; handler: "image" | "formula" | "table" };
 
 export interface SlashItem {
   id: string;
@@ -28,6 +28,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
   { id: "code-block", label: "Code block", hint: "Three backticks ```", keywords: ["pre", "snippet"], action: { kind: "line", attributes: { "code-block": "plain" } } },
   { id: "image", label: "Image", hint: "Upload a picture", keywords: ["picture", "photo", "upload"], action: { kind: "toolbar", handler: "image" } },
   { id: "formula", label: "Formula", hint: "LaTeX math", keywords: ["math", "equation", "latex", "katex"], action: { kind: "toolbar", handler: "formula" } },
+  { id: "table", label: "Table", hint: "Rows and columns", keywords: ["grid", "rows", "columns"], action: { kind: "toolbar", handler: "table" } },
 ];
 
 /** Longest filter kept open: past it the "/" was surely just text. */
