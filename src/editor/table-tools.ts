@@ -1,6 +1,7 @@
 import type Quill from "quill";
 import type { Range } from "quill";
 import Delta from "quill-delta";
+import { normalizeTables } from "@/shared/table-html";
 import { TABLE_FORMAT, TABLE_HEADER_FORMAT, TABLE_PICKER_COLUMNS, TABLE_PICKER_ROWS, tableRowId } from "@/shared/table-rules";
 
 /** Room between the popups and what they sit next to, in pixels. */
@@ -63,6 +64,8 @@ export class TableToolsModule {
   private readonly size: HTMLParagraphElement;
   private readonly menu: HTMLDivElement;
   private readonly headerButton: HTMLButtonElement;
+  private readonly notice: HTMLDivElement;
+  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly cells: HTMLButtonElement[] = [];
   /** Where the caret was when the picker or the menu took the focus. */
   private savedRange: Range | null = null;
@@ -111,7 +114,11 @@ export class TableToolsModule {
     }
     this.headerButton = this.menu.querySelector<HTMLButtonElement>('[data-action="header"]') as HTMLButtonElement;
     this.headerButton.setAttribute("aria-pressed", "false");
-    quill.container.append(this.picker, this.menu);
+    this.notice = document.createElement("div");
+    this.notice.className = "ql-table-notice";
+    this.notice.setAttribute("role", "status");
+    quill.container.append(this.picker, this.menu, this.notice);
+    this.normalizePastedTables();
 
     const toolbar = quill.getModule("toolbar") as ToolbarModule | undefined;
     toolbar?.addHandler(TABLE_FORMAT, () => this.openPicker());
@@ -128,6 +135,33 @@ export class TableToolsModule {
       this.savedRange = quill.getSelection();
       this.focusMenuButton(0);
     }, true);
+  }
+
+  /**
+   * Pasted tables as the import makes them (shared/table-html.ts): merged cells become plain
+   * cells with their text in the first, a cell's paragraphs one line; a notice says when cells
+   * were merged, since the table then looks different from its source.
+   */
+  private normalizePastedTables(): void {
+    const clipboard = this.quill.clipboard as unknown as { convert(input: { html?: string; text?: string }, formats?: Record<string, unknown>): Delta };
+    const convert = clipboard.convert.bind(clipboard);
+    clipboard.convert = (input, formats) => {
+      if (!input.html || !/<table[\s>]/i.test(input.html)) return convert(input, formats);
+      const parsed = new DOMParser().parseFromString(input.html, "text/html");
+      const { hadMergedCells } = normalizeTables(parsed.body);
+      if (hadMergedCells) this.notify("Merged cells were pasted as separate cells, the text in the first.");
+      return convert({ ...input, html: parsed.body.innerHTML }, formats);
+    };
+  }
+
+  private notify(message: string): void {
+    this.notice.textContent = message;
+    this.notice.classList.add("ql-table-notice-shown");
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      this.notice.classList.remove("ql-table-notice-shown");
+      this.notice.textContent = "";
+    }, 8000);
   }
 
   /** Opens the size picker at the caret, its 3 × 3 highlighted and focused. */

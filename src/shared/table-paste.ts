@@ -48,8 +48,3 @@ function endLine(_node: Node, delta: MatcherDelta): MatcherDelta {
   delta.ops.push({ insert: "\n" });
   return delta;
 }
-
-/** Whether pasted or imported markup has merged cells, which become plain cells (docs/product.md "Tables"). */
-export function hasMergedCells(root: ParentNode): boolean {
-  return Array.from(root.querySelectorAll("td, th")).some((cell) => Number(cell.getAttribute("colspan") ?? 1) > 1 || Number(cell.getAttribute("rowspan") ?? 1) > 1);
-}
