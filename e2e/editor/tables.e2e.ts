@@ -192,6 +192,24 @@ describe("tables in the editor", () => {
 });
 
 describe("tables in and out", () => {
+  it("paste an HTML table with merged cells as plain cells with their text, saying so", async () => {
+    const { id, url } = await createDocument([{ insert: "\n" }]);
+    const editor = await openDocument(url);
+    await editor.body().click();
+    const html = '<table>\n  <thead><tr><th>Item</th><th colspan="2">Cost</th></tr></thead>\n  <tbody><tr><td rowspan="2"><p>Tea</p><p>green</p></td><td>1</td><td><b>2</b></td></tr><tr><td>3</td><td>4</td></tr></tbody>\n</table>';
+    await page.evaluate((markup) => {
+      const data = new DataTransfer();
+      data.setData("text/html", markup);
+      data.setData("text/plain", "Item Cost");
+      document.querySelector(".ql-editor")?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, html);
+    const expected = [["Item", "Cost", ""], ["Tea green", "1", "2"], ["", "3", "4"]];
+    await expect.poll(() => shownTable(page)).toEqual(expected);
+    expect(await page.locator('.ql-editor td[data-table-header="true"]').count()).toBe(3);
+    expect(await page.locator(".ql-table-notice").textContent()).toContain("Merged cells were pasted as separate cells");
+    await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops), { timeout: 15_000 }).toEqual(expected);
+  });
+
   it("import a GFM table and export it as Markdown, HTML and Word keeping every cell", async () => {
     const markdown = "Intro\n\n| Name | Role | Notes |\n| --- | --- | --- |\n| **Ada** | [Lead](https://example.com/ada) | `x \\| y` |\n| Grace | Dev | *fast* |\n";
     const response = await page.request.post("/api/v1/import", {
