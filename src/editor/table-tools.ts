@@ -2,7 +2,7 @@ import type Quill from "quill";
 import type { Range } from "quill";
 import Delta from "quill-delta";
 import { normalizeTables } from "@/shared/table-html";
-import { TABLE_FORMAT, TABLE_HEADER_FORMAT, TABLE_PICKER_COLUMNS, TABLE_PICKER_ROWS, tableRowId } from "@/shared/table-rules";
+import { MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, TABLE_FORMAT, TABLE_HEADER_FORMAT, TABLE_PICKER_COLUMNS, TABLE_PICKER_ROWS, tableRowId } from "@/shared/table-rules";
 
 /** Room between the popups and what they sit next to, in pixels. */
 const GAP = 4;
@@ -148,8 +148,12 @@ export class TableToolsModule {
     clipboard.convert = (input, formats) => {
       if (!input.html || !/<table[\s>]/i.test(input.html)) return convert(input, formats);
       const parsed = new DOMParser().parseFromString(input.html, "text/html");
-      const { hadMergedCells } = normalizeTables(parsed.body);
-      if (hadMergedCells) this.notify("Merged cells were pasted as separate cells, the text in the first.");
+      const { hadMergedCells, flattened } = normalizeTables(parsed.body, { flattenOversized: true });
+      if (flattened > 0) {
+        this.notify(`A table over ${MAX_TABLE_COLUMNS} columns or ${MAX_TABLE_CELLS.toLocaleString("en")} cells was pasted as text, one line per row.`);
+      } else if (hadMergedCells) {
+        this.notify("Merged cells were pasted as separate cells, the text in the first.");
+      }
       return convert({ ...input, html: parsed.body.innerHTML }, formats);
     };
   }

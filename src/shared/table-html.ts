@@ -1,3 +1,5 @@
+import { MAX_TABLE_CELLS, MAX_TABLE_COLUMNS } from "./table-rules";
+
 /**
  * Tables in pasted or imported markup, made into what the editor holds (shared/table-rules.ts):
  * DOM only, so the editor's paste and the server's import (under jsdom) share it.
@@ -8,15 +10,28 @@
  * table inside a cell becomes that cell's text, a row per line joined by " | ". Returns whether
  * any cell was merged (colspan, rowspan), so a paste can say that they became plain cells.
  */
-export function normalizeTables(root: ParentNode): { hadMergedCells: boolean } {
+export function normalizeTables(root: ParentNode, options: { flattenOversized?: boolean } = {}): { hadMergedCells: boolean; flattened: number } {
   const hadMergedCells = Array.from(root.querySelectorAll("td, th")).some(
     (cell) => clampSpan(cell.getAttribute("colspan")) > 1 || clampSpan(cell.getAttribute("rowspan")) > 1,
   );
+  let flattened = 0;
   for (const table of Array.from(root.querySelectorAll("table")).reverse()) {
     if (table.parentElement?.closest("td, th")) flattenTable(table);
     else normalizeTable(table);
   }
-  return { hadMergedCells };
+  // A paste past the limits (shared/table-rules.ts) stays text, one line per row; an import is
+  // refused instead (server/body/table-limits.ts), so it keeps its tables for that check.
+  if (options.flattenOversized) {
+    for (const table of Array.from(root.querySelectorAll("table"))) {
+      const rows = Array.from(table.querySelectorAll("tr"));
+      const widest = Math.max(0, ...rows.map((row) => row.children.length));
+      const cells = rows.reduce((sum, row) => sum + row.children.length, 0);
+      if (widest <= MAX_TABLE_COLUMNS && cells <= MAX_TABLE_CELLS) continue;
+      flattenTable(table);
+      flattened += 1;
+    }
+  }
+  return { hadMergedCells, flattened };
 }
 
 /**
