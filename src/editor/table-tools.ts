@@ -232,6 +232,7 @@ export class TableToolsModule {
       cell.tabIndex = isChosen ? 0 : -1;
       if (isChosen && focus) cell.focus();
     }
+    if (focus) releaseTextSelection();
     this.size.textContent = `${rows} × ${columns}`;
   }
 
@@ -301,6 +302,7 @@ export class TableToolsModule {
       button.tabIndex = at === index ? 0 : -1;
       if (at === index) button.focus();
     });
+    releaseTextSelection();
   }
 
   /** Runs a menu command on the caret's cell; a command run from the keyboard leaves the focus in the menu. */
@@ -405,4 +407,15 @@ export class TableToolsModule {
   private tableModule(): TableModule {
     return this.quill.getModule("table") as TableModule;
   }
+}
+
+/**
+ * Clears the page's selection when the focus moves into the picker or the menu. Focusing a
+ * button leaves the selection in the text, and Quill then takes any remote edit (someone else
+ * typing) as a reason to restore it, focus included (quill/core/quill.js modify → setSelection):
+ * the focus would jump back to the text and the next Enter land in a cell. The caret is kept in
+ * savedRange and put back on leaving.
+ */
+function releaseTextSelection(): void {
+  document.getSelection()?.removeAllRanges();
 }
