@@ -10,6 +10,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:search", flags: ["--quick"] },
   { script: "bench:history", flags: ["--quick"] },
   { script: "bench:conversions", flags: ["--quick"] },
+  { script: "bench:tables", flags: ["--quick"] },
   { script: "bench:lighthouse", flags: ["--quick"] },
   { script: "bench:start-up", flags: ["--quick"] },
 ];

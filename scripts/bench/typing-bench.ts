@@ -32,6 +32,8 @@ export interface TypingOptions {
   intervalMs: number;
   /** Characters to type, cycled. */
   text: string;
+  /** Where to type, in the editable body: the middle paragraph unless given (e.g. "td", a table's cells: the middle one). */
+  target?: string;
 }
 
 const SETTLE_TIMEOUT_MS = 2_000;
@@ -48,7 +50,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
     const page = await context.newPage();
     await page.goto(path);
     await page.locator(EDITABLE_SELECTOR).waitFor({ timeout: 30_000 });
-    const lines = page.locator(`${EDITABLE_SELECTOR} > p`);
+    const lines = page.locator(`${EDITABLE_SELECTOR} ${options.target ?? "> p"}`);
     const paragraphs = await lines.count();
     const paragraph = Math.floor(paragraphs / 2);
     await lines.nth(paragraph).click();

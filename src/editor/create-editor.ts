@@ -11,6 +11,8 @@ import { registerToolbarIcons } from "./toolbar-icons";
 import { ImageAltModule } from "./image-alt";
 import { BlockShortcutsModule } from "./block-shortcuts";
 import { SlashMenuModule } from "./slash-menu";
+import { TableToolsModule } from "./table-tools";
+import { tablePasteMatchers } from "@/shared/table-paste";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
 import { bindEditorKeys } from "./toolbar-keyboard";
@@ -52,6 +54,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
   QuillClass.register("modules/blockShortcuts", BlockShortcutsModule, true);
   QuillClass.register("modules/slashMenu", SlashMenuModule, true);
+  QuillClass.register("modules/tableTools", TableToolsModule, true);
 
   const quill = new QuillClass(container, {
     theme: "snow",
@@ -70,12 +73,17 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
         },
       },
       cursors: { transformOnTextChange: true, hideDelayMs: 3000 },
+      // Quill's own table module (quill/modules/table.js): its blots, row and column commands.
+      table: true,
       // Describing images is editing: read-only editors show the descriptions, not the field.
       // So are the Markdown-style shortcuts and the "/" menu (docs/product.md "Editor").
-      ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: { templates: options.templates === true } }),
+      // So are the table picker and menu (editor/table-tools.ts).
+      ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: { templates: options.templates === true }, tableTools: true }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
+  // Pasted tables: header cells, header rows and fresh row ids (shared/table-paste.ts).
+  for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector as Parameters<Quill["clipboard"]["addMatcher"]>[0], matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) {
     labelToolbar(toolbar.container);

@@ -36,6 +36,12 @@ describe("readEditorText", () => {
       { insert: "\n" },
       { insert: "quoted" },
       { insert: "\n", attributes: { blockquote: true } },
+      { insert: "cell" },
+      { insert: "\n", attributes: { table: "row-a1", "table-header": true } },
+      { insert: "\n", attributes: { table: "row-a1", "table-header": true } },
+      { insert: "b", attributes: { bold: true } },
+      { insert: "\n\n", attributes: { table: "row-b2" } },
+      { insert: "after\n" },
     ];
     const html = await renderDeltaHtml({ ops });
     expect(readEditorText(body(html)).text).toBe(textOf(ops));

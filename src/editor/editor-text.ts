@@ -8,7 +8,8 @@ export interface DomPosition {
 }
 
 /** Elements that make lines; a line is one that holds no other (Quill's `<ol>` and code-block container hold lines). */
-const BLOCK_TAGS = new Set(["P", "DIV", "H1", "H2", "H3", "H4", "H5", "H6", "LI", "BLOCKQUOTE", "PRE", "OL", "UL"]);
+// A table's cells are its lines (Quill's table format); the table, its body and rows hold them.
+const BLOCK_TAGS = new Set(["P", "DIV", "H1", "H2", "H3", "H4", "H5", "H6", "LI", "BLOCKQUOTE", "PRE", "OL", "UL", "TABLE", "TBODY", "TR", "TD"]);
 /** One position each, never entered: an image, a formula (KaTeX's markup inside is not text). */
 const ATOM_TAGS = new Set(["IMG", "IFRAME", "VIDEO"]);
 

@@ -1,12 +1,14 @@
 import type QuillType from "quill";
 import { CODE_BLOCK_TAB } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
+import { registerTableFormats } from "@/shared/table-formats";
 
 let registered = false;
 
 /**
  * The one Quill.register call (docs/architecture.md "Layout"): the link and image formats
- * with the protocol rules of docs/product.md "Editor rules", and the code block's Tab. The
+ * with the protocol rules of docs/product.md "Editor rules", the code block's Tab, and the
+ * table header-row attribute. The
  * browser editor and the server renderer both call it.
  */
 export function registerQuillFormats(Quill: typeof QuillType): void {
@@ -50,6 +52,8 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
   // keyboard module reads it from the registered code-block format).
   const CodeBlock = Quill.import("formats/code-block") as unknown as { TAB: string };
   CodeBlock.TAB = CODE_BLOCK_TAB;
+  // The header-row mark of a table's cells (docs/architecture.md "Documents and the editor").
+  registerTableFormats(Quill as unknown as Parameters<typeof registerTableFormats>[0]);
 }
 
 interface LinkStatics {

@@ -3,11 +3,11 @@ import type { BlockAttributes } from "./markdown-shortcuts";
 /**
  * The blocks the "/" menu (slash-menu.ts) inserts, in its order. A new kind of block is one
  * entry here: a line format, or one of the toolbar's own handlers (image upload, formula input).
- * Only blocks the editor has (shared/editor-formats.ts): no divider or table yet.
+ * Only blocks the editor has (shared/editor-formats.ts): no divider yet.
  */
 export type SlashAction =
   | { kind: "line"; attributes: BlockAttributes }
-  | { kind: "toolbar"; handler: "image" | "formula" }
+  | { kind: "toolbar"; handler: "image" | "formula" | "table" }
   // Asks the page for a template (INSERT_TEMPLATE_EVENT): its picker and the server fill it.
   | { kind: "template" };
 
@@ -38,6 +38,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
   { id: "code-block", label: "Code block", hint: "Three backticks ```", keywords: ["pre", "snippet"], action: { kind: "line", attributes: { "code-block": "plain" } } },
   { id: "image", label: "Image", hint: "Upload a picture", keywords: ["picture", "photo", "upload"], action: { kind: "toolbar", handler: "image" } },
   { id: "formula", label: "Formula", hint: "LaTeX math", keywords: ["math", "equation", "latex", "katex"], action: { kind: "toolbar", handler: "formula" } },
+  { id: "table", label: "Table", hint: "Rows and columns", keywords: ["grid", "rows", "columns"], action: { kind: "toolbar", handler: "table" } },
   { id: "template", label: "Template", hint: "Insert a workspace template", keywords: ["boilerplate", "preset"], action: { kind: "template" } },
 ];
 

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   link: "Link",
   image: "Image",
   formula: "Formula",
+  table: "Table",
   clean: "Clear formatting",
   header: "Heading",
   font: "Font",

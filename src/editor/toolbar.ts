@@ -20,7 +20,7 @@ export const TOOLBAR = [
   [{ indent: "-1" }, { indent: "+1" }],
   [{ align: [false, ...EDITOR_ALIGNMENTS] }],
   ["blockquote", "code-block", "code"],
-  ["link", "image", "formula"],
+  ["link", "image", "formula", "table"],
   ["clean"],
 ];
 

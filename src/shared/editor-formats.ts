@@ -12,6 +12,8 @@ export { EDITOR_ALIGNMENTS, EDITOR_FONTS, EDITOR_SIZES };
 export const EDITOR_FORMATS = [
   "header", "font", "size", "bold", "italic", "underline", "strike", "color", "background",
   "script", "list", "indent", "align", "blockquote", "code-block", "code", "link", "image", "formula",
+  // Tables (shared/table-rules.ts): a cell line's row id, and the header-row mark.
+  "table", "table-header",
 ] as const;
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 

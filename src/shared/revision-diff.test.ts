@@ -30,6 +30,15 @@ describe("diffRevision", () => {
     expect(diff).toMatchObject({ inserted: 1, deleted: 0 });
   });
 
+  it("reads a table as rows of cells joined by \" | \", and marks a cell's new text", () => {
+    const row = (id: string, ...cells: string[]) => cells.flatMap((text) => [{ insert: text }, { insert: "\n", attributes: { table: id } }]);
+    const older = { ops: [...row("row-a", "Name", "Role"), ...row("row-b", "Ada", "Lead"), { insert: "after\n" }] };
+    const newer = { ops: [...row("row-a", "Name", "Role"), ...row("row-b", "Ada", "Lead dev"), { insert: "after\n" }] };
+    const diff = diffRevision(older, newer);
+    expect(diff.segments.map((segment) => segment.text).join("")).toBe("Name | Role\nAda | Lead dev\nafter\n");
+    expect(diff.segments.filter((segment) => segment.kind === "inserted").map((segment) => segment.text)).toEqual([" dev"]);
+  });
+
   it("finds nothing between equal texts", () => {
     const text = { ops: [{ insert: "Same\n" }] };
     expect(diffRevision(text, text)).toEqual({ segments: [{ kind: "same", text: "Same\n" }], inserted: 0, deleted: 0 });

@@ -74,15 +74,34 @@ function assign(codes: Map<string, string>, key: string): string {
 
 function tokensOf(delta: StoredDelta): Token[] {
   const tokens: Token[] = [];
-  for (const op of delta.ops) {
+  delta.ops.forEach((op, index) => {
     const formats = op.attributes ? JSON.stringify(op.attributes) : "";
-    if (typeof op.insert === "string") {
+    const row = op.attributes?.table;
+    if (typeof op.insert === "string" && row !== undefined) {
+      // Table cells (shared/table-rules.ts) read as rows: cells of a row joined by " | ", a line per row.
+      const lines = op.insert.split("\n");
+      lines.forEach((line, at) => {
+        for (const [text] of line.matchAll(TOKEN)) tokens.push({ text, key: `${text}\u0000${formats}`, size: text.length });
+        if (at === lines.length - 1) return;
+        const endsRow = at < lines.length - 2 ? false : nextLineRow(delta.ops, index) !== row;
+        tokens.push({ text: endsRow ? "\n" : " | ", key: `\n\u0000${formats}`, size: 1 });
+      });
+    } else if (typeof op.insert === "string") {
       for (const [text] of op.insert.matchAll(TOKEN)) tokens.push({ text, key: `${text}\u0000${formats}`, size: text.length });
     } else if (op.insert && typeof op.insert === "object") {
       tokens.push({ text: `[${Object.keys(op.insert)[0] ?? "embed"}]`, key: `\u0001${JSON.stringify(op.insert)}\u0000${formats}`, size: 1 });
     }
-  }
+  });
   return tokens;
+}
+
+/** The row id of the line that ends after op `index` (undefined when it is not a table cell). */
+function nextLineRow(ops: StoredDelta["ops"], index: number): unknown {
+  for (let at = index + 1; at < ops.length; at += 1) {
+    const op = ops[at];
+    if (typeof op?.insert === "string" && op.insert.includes("\n")) return op.attributes?.table;
+  }
+  return undefined;
 }
 
 /** Merges token entries into runs; words both deleted and inserted again in one changed run are "formatted". */

@@ -9,6 +9,7 @@ import {
   SCRIPTS,
 } from "@/shared/editor-formats";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
+import { TABLE_ROW_ID } from "@/shared/table-rules";
 
 /**
  * The server's rule for each of the editor's formats (src/shared/editor-formats.ts, the table
@@ -32,6 +33,9 @@ export const FORMAT_RULES: Readonly<Record<string, AttributeRule>> = {
   blockquote: flag,
   // Quill's syntax module reports an unknown language as "plain" (quill/modules/syntax.js).
   "code-block": (value) => (value === true ? "plain" : oneOf(CODE_BLOCK_LANGUAGES)(value)),
+  // A table cell's row id (shared/table-rules.ts); the header row is a flag beside it.
+  table: tableRowId,
+  "table-header": flag,
   // Inline formats.
   font: oneOf(EDITOR_FONTS),
   size: oneOf(EDITOR_SIZES),
@@ -95,6 +99,13 @@ const NAMED_COLOR = /^[a-z]{3,30}$/i;
 function cssColor(value: unknown): AttributeValue | undefined {
   if (typeof value !== "string") return undefined;
   return HEX_COLOR.test(value) || RGB_COLOR.test(value) || NAMED_COLOR.test(value) ? value : undefined;
+}
+
+// A row id as Quill and the editor write it, or the row number Quill's clipboard gives a pasted
+// row: nothing else, since it becomes a data-row attribute and a cell's identity.
+function tableRowId(value: unknown): AttributeValue | undefined {
+  if (typeof value === "number") return Number.isInteger(value) && value > 0 && value <= 1_000_000 ? value : undefined;
+  return typeof value === "string" && TABLE_ROW_ID.test(value) ? value : undefined;
 }
 
 // Image sizes as Quill writes them into width/height attributes: a number, optionally px or %.

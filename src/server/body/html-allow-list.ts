@@ -1,4 +1,5 @@
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
+import { TABLE_ROW_ID } from "@/shared/table-rules";
 
 /**
  * The last check on rendered HTML, after Quill has already rendered a sanitised delta: every
@@ -10,6 +11,8 @@ import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 const HTML_TAGS = [
   "p", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "ul", "li", "br", "strong", "em", "u", "s", "a", "img",
   "sub", "sup", "code", "pre", "blockquote", "span", "div",
+  // Quill's table blots (quill/formats/table.js): a cell is a <td>, never a <th>.
+  "table", "tbody", "tr", "td",
 ];
 // KaTeX's MathML and SVG output. Not annotation-xml (it can switch back to HTML parsing),
 // not mglyph, foreignObject, use, animate or set (they load or rewrite addresses).
@@ -31,6 +34,7 @@ const TAG_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ["href", "rel", "target"],
   img: ["src", "alt", "width", "height"],
   li: ["data-list"],
+  td: ["data-row", "data-table-header"],
   div: ["data-language", "spellcheck"],
   span: ["data-value", "contenteditable", "aria-hidden", "title"], // KaTeX puts parse errors in title
   svg: ["xmlns", "width", "height", "viewbox", "preserveaspectratio"],
@@ -100,5 +104,7 @@ function safeAttributeValue(tag: string, name: string, value: string): string | 
   if (name === "style") return UNSAFE_STYLE.test(value) ? null : value;
   if (tag === "a" && name === "href") return sanitizeLinkUrl(value); // about:blank stays about:blank
   if (tag === "img" && name === "src") return sanitizeImageUrl(value);
+  if (tag === "td" && name === "data-row") return TABLE_ROW_ID.test(value) || /^\d{1,7}$/.test(value) ? value : null;
+  if (tag === "td" && name === "data-table-header") return value === "true" ? value : null;
   return value;
 }

@@ -5,6 +5,8 @@ import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
 import { splitIntoChunks } from "./delta-chunks";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
+import { registerTableFormats } from "@/shared/table-formats";
+import { tablePasteMatchers } from "@/shared/table-paste";
 
 /** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
 export interface QuillHost {
@@ -82,6 +84,7 @@ async function createQuillHost(): Promise<QuillHost> {
   // The syntax module re-highlights on a timer (quill/modules/syntax.js initTimer); here we
   // highlight synchronously after each render, and a pending timer would only redo the work.
   (Quill.import("modules/syntax") as { prototype: { initTimer(): void } }).prototype.initTimer = () => undefined;
+  registerTableFormats(Quill as unknown as Parameters<typeof registerTableFormats>[0]);
 
   const container = window.document.getElementById("editor");
   if (!container) throw new Error("Quill host: the editor container is missing");
@@ -91,6 +94,7 @@ async function createQuillHost(): Promise<QuillHost> {
     modules: {
       syntax: { hljs, languages: CODE_BLOCK_LANGUAGES.map((key) => ({ key, label: CODE_BLOCK_LANGUAGE_LABELS[key] })) },
       history: { maxStack: 1, userOnly: true },
+      table: true,
     },
   });
   const syntax = quill.getModule("syntax") as { highlight(blot: null, force: boolean): void };
@@ -106,6 +110,9 @@ async function createQuillHost(): Promise<QuillHost> {
     const last = delta.ops.at(-1)?.insert;
     return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
   });
+
+  // Tables as a paste into the editor makes them (shared/table-paste.ts): fresh row ids, header rows.
+  for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector, matcher as unknown as (node: Node, delta: RealmDelta) => RealmDelta);
 
   return {
     document: window.document,
@@ -167,7 +174,7 @@ interface QuillInstance {
   root: HTMLElement;
   clipboard: {
     convert(input: { html: string; text: string }): RealmDelta;
-    addMatcher(selector: number, matcher: (node: Node, delta: RealmDelta) => RealmDelta): void;
+    addMatcher(selector: number | string, matcher: (node: Node, delta: RealmDelta) => RealmDelta): void;
   };
   setContents(delta: BodyDelta | { ops: unknown[] }, source: "silent"): void;
   getContents(): RealmDelta;
@@ -179,5 +186,6 @@ interface RealmGlobals {
   Quill: {
     new (container: Element, options: Record<string, unknown>): QuillInstance;
     import(path: string): unknown;
+    register(targets: Record<string, unknown>, overwrite?: boolean): void;
   };
 }

@@ -77,8 +77,14 @@ function sanitizeOp(raw: unknown): { value: BodyOp | null; changed: boolean } {
   // A document delta holds inserts only; retain/delete belong to change deltas.
   if (!isRecord(raw) || !("insert" in raw)) return { value: null, changed: true };
   const { attributes, changed: attributesChanged } = sanitizeAttributes(raw.attributes);
+  // A header-row mark means nothing off a table cell (shared/table-formats.ts).
+  let headerDropped = false;
+  if (attributes && attributes["table-header"] !== undefined && attributes.table === undefined) {
+    delete attributes["table-header"];
+    headerDropped = true;
+  }
   const extraKeys = Object.keys(raw).some((key) => key !== "insert" && key !== "attributes");
-  let changed = attributesChanged || extraKeys;
+  let changed = attributesChanged || extraKeys || headerDropped;
   let insert: BodyOp["insert"];
   if (typeof raw.insert === "string") {
     insert = cleanString(raw.insert);
@@ -90,7 +96,8 @@ function sanitizeOp(raw: unknown): { value: BodyOp | null; changed: boolean } {
     if (!sameEmbed(embed, raw.insert)) changed = true;
     insert = embed;
   }
-  return { value: attributes ? { insert, attributes } : { insert }, changed };
+  const kept = attributes && Object.keys(attributes).length > 0 ? attributes : undefined;
+  return { value: kept ? { insert, attributes: kept } : { insert }, changed };
 }
 
 function sameEmbed(embed: Record<string, AttributeValue>, raw: unknown): boolean {

@@ -40,7 +40,10 @@ html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: #fff; color: #1f2328; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
 main.ql-container.ql-snow { max-width: 45rem; margin: 2rem auto; border: 0; font-family: inherit; }
 .ql-editor { height: auto; overflow: visible; padding: 0 1.5rem; font-size: 1.0625rem; line-height: 1.7; white-space: normal; }
-.ql-editor p, .ql-editor li, .ql-editor .ql-code-block { white-space: pre-wrap; }
+.ql-editor p, .ql-editor li, .ql-editor .ql-code-block, .ql-editor td { white-space: pre-wrap; }
+.ql-editor table { width: 100%; margin: 0.75em 0; border-collapse: collapse; table-layout: fixed; }
+.ql-editor td { padding: 0.3em 0.6em; border: 1px solid #8c959f; vertical-align: top; overflow-wrap: anywhere; }
+.ql-editor td[data-table-header="true"] { background: #f6f8fa; font-weight: 650; }
 .ql-editor .ql-code-block-container > select.ql-ui { display: none; }
 .ql-snow .ql-editor .ql-code-block-container { background: #f6f8fa; color: #1f2328; border-radius: 0.375rem; }
 .ql-editor img { max-width: 100%; height: auto; }

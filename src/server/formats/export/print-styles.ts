@@ -17,6 +17,7 @@ export const PRINT_CSS = `
     break-inside: avoid; page-break-inside: avoid;
   }
   .ql-editor p, .ql-editor li { orphans: 3; widows: 3; }
+  .ql-editor tr { break-inside: avoid; page-break-inside: avoid; }
   .ql-editor a { color: #0550ae; text-decoration: underline; }
   .ql-editor a[href^="http:"]::after, .ql-editor a[href^="https:"]::after, .ql-editor a[href^="mailto:"]::after {
     content: " (" attr(href) ")"; color: #57606a; font-size: 0.85em; word-break: break-all; text-decoration: none;

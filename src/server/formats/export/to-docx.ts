@@ -1,10 +1,12 @@
 import type { ILevelsOptions, IParagraphOptions } from "docx";
-import { AlignmentType, BorderStyle, Document, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, TextRun } from "docx";
+import { AlignmentType, BorderStyle, Document, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import type { DocumentLine } from "./document-lines";
 import { documentLines } from "./document-lines";
 import { MONOSPACE_FONT, docxRuns } from "./docx-runs";
 import type { ImageMap } from "./export-images";
+import { isTableCell, tableRows } from "./markdown-table";
+import { TABLE_HEADER_FORMAT } from "@/shared/table-rules";
 
 export interface DocxInput {
   /** The display title ("Untitled" for an empty one); the document's first paragraph. */
@@ -28,13 +30,26 @@ const BULLET = "quire-bullet";
  * formats are explicit, unlike the editor's HTML where lists are one flat `<ol>` nested by
  * class): headings, paragraphs with inline formats, numbered, bulleted and check lists nested
  * by Quill's indent, quotes, code blocks in a monospace font, images, formulas as TeX text,
- * alignment. Pure given its input.
+ * alignment, tables as Word tables (a header row repeats on each page). Pure given its input.
  */
 export async function toDocx(input: DocxInput): Promise<Uint8Array> {
-  const paragraphs: Paragraph[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
+  const paragraphs: (Paragraph | Table)[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
   let listInstance = 0;
   let wasList = false;
-  for (const line of documentLines(input.delta)) {
+  const lines = documentLines(input.delta);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (!line) continue;
+    if (isTableCell(line)) {
+      let end = index;
+      while (isTableCell(lines[end + 1])) end += 1;
+      paragraphs.push(docxTable(lines.slice(index, end + 1), input.images));
+      // Word merges two tables with nothing between them; an empty paragraph keeps them apart.
+      paragraphs.push(new Paragraph({}));
+      index = end;
+      wasList = false;
+      continue;
+    }
     const isList = typeof line.attributes.list === "string";
     // Quill numbers a run of consecutive list lines as one list; anything else ends it.
     if (isList && !wasList) listInstance += 1;
@@ -54,6 +69,30 @@ export async function toDocx(input: DocxInput): Promise<Uint8Array> {
     sections: [{ children: paragraphs }],
   });
   return new Uint8Array(await Packer.toBuffer(document));
+}
+
+// One Word table per run of cell lines; rows padded to the widest, as the editor balances them.
+function docxTable(cells: readonly DocumentLine[], images: ImageMap): Table {
+  const rows = tableRows(cells);
+  const width = Math.max(1, ...rows.map((row) => row.length));
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: rows.map((row) => {
+      const isHeader = row.every((cell) => cell.attributes[TABLE_HEADER_FORMAT] === true);
+      return new TableRow({
+        ...(isHeader && { tableHeader: true }),
+        children: Array.from({ length: width }, (_, column) => {
+          const cell = row[column];
+          const children = cell ? docxRuns(cell.runs, images) : [];
+          return new TableCell({
+            width: { size: Math.floor(100 / width), type: WidthType.PERCENTAGE },
+            shading: isHeader ? { type: ShadingType.CLEAR, fill: "F2F4F7" } : undefined,
+            children: [new Paragraph({ children })],
+          });
+        }),
+      });
+    }),
+  });
 }
 
 function lineChildren(line: DocumentLine, images: ImageMap) {

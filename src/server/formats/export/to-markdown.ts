@@ -3,12 +3,13 @@ import type { DocumentLine } from "./document-lines";
 import { documentLines } from "./document-lines";
 import { inlineMarkdown } from "./markdown-inline";
 import { escapeLineStart, escapeText } from "./markdown-text";
+import { isTableCell, markdownTable } from "./markdown-table";
 
 /**
  * GitHub-flavoured Markdown for a document body (its delta), written so that our import
  * (and any CommonMark reader, for what CommonMark has) reads back the same delta: ATX
  * headings, `-` bullets, `1.` numbers and `- [ ]`/`- [x]` check lists nested by their items'
- * content columns, `>` quotes, fenced code with its language and every space, tab and blank
+ * content columns, `>` quotes, GFM tables (markdown-table.ts), fenced code with its language and every space, tab and blank
  * line kept, and the inline formats of inlineMarkdown. Lost, because Markdown can't hold
  * them: empty lines, alignment, indentation outside lists, colours, fonts and sizes. Pure.
  */
@@ -20,7 +21,7 @@ export function toMarkdown(delta: BodyDelta): string {
     let end = index + 1;
     while (end < lines.length && kind !== "heading" && kind !== "paragraph" && continues(lines[end - 1], lines[end], kind)) end += 1;
     const group = lines.slice(index, end);
-    const block = kind === "code" ? codeBlock(group) : kind === "list" ? list(group) : kind === "quote" ? quote(group) : kind === "heading" ? heading(lines[index]) : inlineMarkdown(lines[index]?.runs ?? []);
+    const block = kind === "table" ? markdownTable(group) : kind === "code" ? codeBlock(group) : kind === "list" ? list(group) : kind === "quote" ? quote(group) : kind === "heading" ? heading(lines[index]) : inlineMarkdown(lines[index]?.runs ?? []);
     if (block) blocks.push(block);
     index = end;
   }
@@ -32,11 +33,12 @@ export function titleHeading(title: string): string {
   return headingLine(1, escapeLineStart(escapeText(title.trim(), { atLineStart: true, atLineEnd: true })));
 }
 
-type BlockKind = "code" | "heading" | "list" | "quote" | "paragraph";
+type BlockKind = "table" | "code" | "heading" | "list" | "quote" | "paragraph";
 
 // A line holds one block format; code wins, as in the editor's own rendering.
 function blockKind(line: DocumentLine | undefined): BlockKind {
   const attributes = line?.attributes ?? {};
+  if (isTableCell(line)) return "table";
   if (attributes["code-block"] !== undefined) return "code";
   if (attributes.header !== undefined) return "heading";
   if (attributes.list !== undefined) return "list";

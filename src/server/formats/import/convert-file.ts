@@ -3,6 +3,7 @@ import { docxToDelta } from "./docx-to-delta";
 import { htmlToDelta } from "./html-to-delta";
 import { markdownToDelta } from "./markdown-to-delta";
 import { UnreadableFileError, isUnreadableFileError } from "./unreadable-file-error";
+import { tableLimitProblem } from "@/server/body/table-limits";
 
 /** A document file to convert: Markdown or HTML as UTF-8 bytes, or a .docx. */
 export interface ConvertibleFile {
@@ -18,13 +19,20 @@ const READ_AS: Record<ConvertibleFile["kind"], string> = { markdown: "Markdown",
  * @throws UnreadableFileError, saying why in a sentence
  */
 export async function convertFile(file: ConvertibleFile): Promise<BodyDelta> {
+  let delta: BodyDelta;
   try {
-    if (file.kind === "docx") return await docxToDelta(file.bytes);
-    const text = new TextDecoder("utf-8").decode(file.bytes);
-    return file.kind === "markdown" ? await markdownToDelta(text) : await htmlToDelta(text);
+    if (file.kind === "docx") delta = await docxToDelta(file.bytes);
+    else {
+      const text = new TextDecoder("utf-8").decode(file.bytes);
+      delta = file.kind === "markdown" ? await markdownToDelta(text) : await htmlToDelta(text);
+    }
   } catch (error) {
     if (isUnreadableFileError(error)) throw error;
     console.warn(`[import] a ${file.kind} file could not be converted:`, error instanceof Error ? error.message : error);
     throw new UnreadableFileError(`It could not be read as ${READ_AS[file.kind]}.`);
   }
+  // docs/product.md "Validation": a table past the limits is refused, saying which.
+  const tableProblem = tableLimitProblem(delta);
+  if (tableProblem) throw new UnreadableFileError(`It could not be imported: ${tableProblem.charAt(0).toLowerCase()}${tableProblem.slice(1)}`);
+  return delta;
 }

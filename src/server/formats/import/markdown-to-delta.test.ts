@@ -78,12 +78,25 @@ describe("markdownToDelta", () => {
     ]);
   });
 
-  it("writes a table as one text line per row, cells joined by \" | \", header cells bold", async () => {
-    expect(await convert("| Name | Age |\n|---|---|\n| Ada | *36* |\n| Alan | 41 |\n")).toEqual([
-      { insert: "Name", attributes: { bold: true } }, { insert: " | " }, { insert: "Age", attributes: { bold: true } },
-      { insert: "\nAda | " }, { insert: "36", attributes: { italic: true } },
-      { insert: "\nAlan | 41\n" },
+  it("makes a GFM table a table: a header row, one line per cell, inline formats kept", async () => {
+    const ops = await convert("| Name | Age |\n|---|---|\n| Ada | *36* |\n| Alan | 41 |\n");
+    const ids = [...new Set(ops.flatMap((op) => (op.attributes?.table === undefined ? [] : [op.attributes.table])))];
+    expect(ids).toHaveLength(3);
+    const [head, ada, alan] = ids;
+    expect(ops).toEqual([
+      { insert: "Name" }, { insert: "\n", attributes: { table: head, "table-header": true } },
+      { insert: "Age" }, { insert: "\n", attributes: { table: head, "table-header": true } },
+      { insert: "Ada" }, { insert: "\n", attributes: { table: ada } },
+      { insert: "36", attributes: { italic: true } }, { insert: "\n", attributes: { table: ada } },
+      { insert: "Alan" }, { insert: "\n", attributes: { table: alan } },
+      { insert: "41" }, { insert: "\n", attributes: { table: alan } },
     ]);
+  });
+
+  it("reads an all-empty header row (our export's, for a table without one) as no row", async () => {
+    const ops = await convert("| | |\n|---|---|\n| a | b |\n");
+    expect(ops.filter((op) => op.attributes?.table !== undefined)).toHaveLength(2);
+    expect(ops.some((op) => op.attributes?.["table-header"])).toBe(false);
   });
 
   it("passes inline HTML through the same path as an HTML import, so hostile markup comes out inert", async () => {

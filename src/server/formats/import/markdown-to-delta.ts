@@ -19,7 +19,8 @@ export async function markdownToDelta(markdown: string): Promise<BodyDelta> {
  * HTML for Quill's clipboard: headings, emphasis, `~~strike~~`, inline code, links, images,
  * nested ordered/bullet/task lists (task items carry `data-list`), blockquotes, fenced code as
  * `<pre data-language>` with the editor's language names, `$…$`/`$$…$$` as formula markup.
- * Tables and horizontal rules are left to prepareHtml (rows become text) and dropped.
+ * GFM tables become `<table>`s with a `<thead>` (prepareHtml keeps them as the editor holds
+ * tables), without one when its cells are all empty; horizontal rules are dropped.
  */
 export function markdownToHtml(markdown: string): string {
   return String(parser.parse(markdown.replace(/^\uFEFF/, ""), { async: false }));
@@ -39,6 +40,13 @@ const parser = new Marked({
     },
     checkbox() {
       return "";
+    },
+    // GFM needs a header row; our export writes an empty one for a table that has none
+    // (markdown-table.ts), so an all-empty header row is no row: the round trip stays exact.
+    table(token: Tokens.Table) {
+      if (!token.header.every((cell) => cell.text.trim() === "")) return false;
+      const rows = token.rows.map((row) => this.tablerow({ text: row.map((cell) => this.tablecell(cell)).join("") })).join("");
+      return `<table><tbody>${rows}</tbody></table>\n`;
     },
     // The editor has no rule; an empty line keeps the gap between the parts it separated.
     hr() {

@@ -1,5 +1,6 @@
 import { codeBlockLanguage } from "./code-languages";
 import { normalizeUrl } from "./normalize-url";
+import { normalizeTables } from "@/shared/table-html";
 
 // Elements whose content is never document text: scripts, styles, embedded documents, forms.
 const DROPPED = "script, style, noscript, template, iframe, frame, frameset, object, embed, applet, head, title, meta, link, base, svg, math, canvas, audio, video, form, select, button, input, textarea";
@@ -7,8 +8,8 @@ const DROPPED = "script, style, noscript, template, iframe, frame, frameset, obj
 /**
  * Rewrites imported markup in place into what Quill's clipboard maps well, inside an inert
  * `<template>` (nothing in it runs or loads): drops scripts, styles, embeds and forms, maps
- * `<del>` to strike, levels 4–6 headings to level 3 (the editor has three), each table row to
- * one paragraph of its cells joined by " | " (the editor has no tables), Quill's own code-block
+ * `<del>` to strike, levels 4–6 headings to level 3 (the editor has three), tables to plain
+ * grids of one-line cells (normalizeTable), Quill's own code-block
  * markup and `<pre><code class="language-x">` to `<pre data-language>` with the editor's
  * language names (whitespace and blank lines kept), check-list items written GitHub's way to
  * `data-list`, ends an item's line before its nested list; percent-encodes link and image addresses as CommonMark does (normalizeUrl), makes
@@ -48,7 +49,7 @@ export function prepareHtml(template: HTMLTemplateElement): void {
     // An empty alt is no alt: the editor's own images have none.
     if (image.getAttribute("alt") === "") image.removeAttribute("alt");
   }
-  for (const table of Array.from(root.querySelectorAll("table")).reverse()) flattenTable(table);
+  normalizeTables(root);
   for (const nested of Array.from(root.querySelectorAll("li > ul, li > ol"))) breakBefore(nested);
   for (const box of Array.from(root.querySelectorAll("li > input[type=checkbox], li > p:first-child > input[type=checkbox]"))) {
     box.closest("li")?.setAttribute("data-list", box.hasAttribute("checked") ? "checked" : "unchecked");
@@ -77,34 +78,4 @@ function rename(element: Element, tag: string): void {
   const replacement = element.ownerDocument.createElement(tag);
   while (element.firstChild) replacement.appendChild(element.firstChild);
   element.replaceWith(replacement);
-}
-
-function flattenTable(table: Element): void {
-  const document = table.ownerDocument;
-  const fragment = document.createDocumentFragment();
-  for (const row of Array.from(table.querySelectorAll("tr"))) {
-    const paragraph = document.createElement("p");
-    const cells = Array.from(row.children).filter((cell) => cell.localName === "td" || cell.localName === "th");
-    cells.forEach((cell, index) => {
-      if (index > 0) paragraph.appendChild(document.createTextNode(" | "));
-      // Cell content stays inline (bold, links); block breaks inside a cell become spaces.
-      for (const block of Array.from(cell.querySelectorAll("p, div, br, li"))) block.after(document.createTextNode(" "));
-      const isHeader = cell.localName === "th";
-      const holder = isHeader ? document.createElement("strong") : document.createElement("span");
-      for (const child of Array.from(cell.childNodes)) holder.appendChild(inlineOnly(child));
-      paragraph.appendChild(holder);
-    });
-    if (cells.length > 0) fragment.appendChild(paragraph);
-  }
-  table.replaceWith(fragment);
-}
-
-// Blocks inside a cell would split the row into several lines; keep their inline content.
-function inlineOnly(node: Node): Node {
-  if (node.nodeType !== 1) return node;
-  const element = node as Element;
-  if (!["p", "div", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"].includes(element.localName)) return element;
-  const fragment = element.ownerDocument.createDocumentFragment();
-  for (const child of Array.from(element.childNodes)) fragment.appendChild(inlineOnly(child));
-  return fragment;
 }

@@ -4,6 +4,7 @@ import { MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { bodyWork } from "@/server/workers/body-work";
+import { tableLimitProblem } from "@/server/body/table-limits";
 import { AppError, authorize } from "@/server/errors";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
@@ -21,7 +22,7 @@ export interface CreateDocumentOptions {
 /**
  * Creates a document as the last child of `parentId` (or last at top level), empty or with
  * `options.body`; editors and up.
- * @throws AppError not_found (workspace, or a parent that is unknown, trashed or elsewhere) | forbidden | conflict (too deep) | too_large (body)
+ * @throws AppError not_found (workspace, or a parent that is unknown, trashed or elsewhere) | forbidden | conflict (too deep) | too_large (body, or a table past its limits)
  */
 export async function createDocument(ctx: ServiceContext, input: CreateDocumentInput, options: CreateDocumentOptions = {}): Promise<DocumentSummary> {
   const workspace = await findWorkspaceForMember(ctx, { id: input.workspaceId });
@@ -31,6 +32,8 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentI
   if (body && body.text.length > MAX_BODY_CHARS) {
     throw new AppError("too_large", `A document holds at most ${MAX_BODY_CHARS.toLocaleString("en")} characters; this one has ${body.text.length.toLocaleString("en")}.`);
   }
+  const tableProblem = body ? tableLimitProblem(body.content) : null;
+  if (tableProblem) throw new AppError("too_large", tableProblem);
   return withTreeLock(ctx.db, workspace.id, async (tx) => {
     assertDepth((await parentDepth(tx, workspace.id, parentId)) + 1);
     const [row] = await tx

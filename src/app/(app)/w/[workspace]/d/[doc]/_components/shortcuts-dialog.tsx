@@ -14,6 +14,8 @@ const SHORTCUTS: Array<[string, string]> = [
   ["Mod+Shift+Z or Mod+Y", "Redo"],
   ["Tab / Shift+Tab", "Indent / outdent a list item or quote"],
   ["Tab in a code block", "Insert two spaces"],
+  ["Tab / Shift+Tab in a table", "Next / previous cell; Tab in the last cell adds a row"],
+  ["Alt+F10 in a table", "Go to the table menu (rows, columns, header row); Esc back to the cell"],
   ["1. then Space", "Start a numbered list"],
   ["- or * then Space", "Start a bulleted list"],
   ["[ ] then Space", "Start a check list"],

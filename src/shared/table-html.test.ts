@@ -1,0 +1,28 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import { normalizeTables } from "./table-html";
+
+function root(html: string): HTMLElement {
+  const { document } = new JSDOM("<!doctype html><body></body>").window;
+  document.body.innerHTML = html;
+  return document.body;
+}
+
+describe("normalizeTables", () => {
+  it("splits merged cells into plain cells and says so", () => {
+    const body = root('<table><tr><td colspan="2">a</td></tr><tr><td>b</td><td>c</td></tr></table>');
+    expect(normalizeTables(body)).toEqual({ hadMergedCells: true, flattened: 0 });
+    expect(body.innerHTML).toBe("<table><tbody><tr><td>a</td><td></td></tr><tr><td>b</td><td>c</td></tr></tbody></table>");
+  });
+
+  it("makes a pasted table past 100 columns text, one line per row, and leaves an import's for its check", () => {
+    const wide = `<table><tr>${"<td>x</td>".repeat(101)}</tr></table>`;
+    const pasted = root(wide);
+    expect(normalizeTables(pasted, { flattenOversized: true }).flattened).toBe(1);
+    expect(pasted.querySelector("table")).toBeNull();
+    expect(pasted.textContent).toBe(Array(101).fill("x").join(" | "));
+    const imported = root(wide);
+    expect(normalizeTables(imported).flattened).toBe(0);
+    expect(imported.querySelectorAll("td")).toHaveLength(101);
+  });
+});
