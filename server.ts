@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
   // Rendering, converting and building document bodies run on worker threads, for the
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
-  const bodyWorkers = new BodyWorkers(env.BODY_WORKERS, env.BODY_WORKER_IDLE_SECONDS * 1000);
+  const bodyWorkers = new BodyWorkers(env.BODY_WORKERS, env.BODY_WORKER_IDLE_SECONDS * 1000, env.BODY_WORKER_MAX_HEAP_MB);
   registerBodyWork(bodyWorkers);
   // A first sign-in through a workspace's provider joins it (better-auth runs the sign-in, below services).
   registerSsoSignIn(async (signIn) => completeSsoSignIn({ db: await getDb() }, signIn));

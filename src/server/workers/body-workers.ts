@@ -53,6 +53,8 @@ export class BodyWorkers implements BodyWork {
   constructor(
     private readonly size = DEFAULT_BODY_WORKERS,
     private readonly idleMs = IDLE_MS,
+    /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default of several GB, which a busy worker filled before collecting. */
+    private readonly maxHeapMb?: number,
   ) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
@@ -90,7 +92,7 @@ export class BodyWorkers implements BodyWork {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL("./body-worker-entry.mjs", import.meta.url));
+    const worker = new Worker(new URL("./body-worker-entry.mjs", import.meta.url), this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
     worker.unref();
     const slot: Slot = { worker, jobs: new Map() };
     worker.on("message", (reply: BodyJobReply) => {
