@@ -53,7 +53,7 @@ export class BodyWorkers implements BodyWork {
   constructor(
     private readonly size = DEFAULT_BODY_WORKERS,
     private readonly idleMs = IDLE_MS,
-    /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default of several GB, which a busy worker filled before collecting. */
+    /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default, which let a busy worker pass 1.5 GB before collecting. */
     private readonly maxHeapMb?: number,
   ) {}
 
