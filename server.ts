@@ -22,6 +22,7 @@ import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
 import { registerSsoSignIn } from "@/server/auth/sso-sign-in-port";
 import { completeSsoSignIn } from "@/server/services/sso/complete-sso-sign-in";
+import { collectStartUpGarbage } from "@/server/memory/collect-start-up-garbage";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
 
   // Rendering, converting and building document bodies run on worker threads, for the
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
-  const bodyWorkers = new BodyWorkers();
+  const bodyWorkers = new BodyWorkers(env.BODY_WORKERS, env.BODY_WORKER_IDLE_SECONDS * 1000, env.BODY_WORKER_MAX_HEAP_MB);
   registerBodyWork(bodyWorkers);
   // A first sign-in through a workspace's provider joins it (better-auth runs the sign-in, below services).
   registerSsoSignIn(async (signIn) => completeSsoSignIn({ db: await getDb() }, signIn));
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     }
   });
 
+  await collectStartUpGarbage();
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   // The address people must open: with PUBLIC_URL set it is the only one live editing accepts.
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" ? "localhost" : env.HOST;

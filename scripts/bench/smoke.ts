@@ -13,6 +13,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:tables", flags: ["--quick"] },
   { script: "bench:lighthouse", flags: ["--quick"] },
   { script: "bench:start-up", flags: ["--quick"] },
+  { script: "bench:memory", flags: ["--quick"] },
 ];
 
 const failed: string[] = [];

@@ -42,6 +42,17 @@ const EnvSchema = z.object({
   COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** The embedded database's page cache (PostgreSQL shared_buffers, e.g. 16MB, 128MB): RAM it may fill; the OS caches the files beyond it (docs/configuration.md "Memory"). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, "must be a size such as 16MB")
+    .default("16MB"),
+  /** Most worker threads that render, convert and build document bodies (each ~100 MB while it runs); default one a spare core, 1–4. */
+  BODY_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** Seconds a body worker with nothing to do lives before it is stopped and its memory returned. */
+  BODY_WORKER_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** Each body worker's V8 old-generation limit in MB: it collects garbage before passing it (without one a busy worker grew past 1.5 GB); a body of 20,000 short paragraphs needs more than 128. */
+  BODY_WORKER_MAX_HEAP_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
   /** "1": print every SQL statement the server sends, one `[sql]` line each (diagnosis; the render bench counts them). */
   LOG_SQL: z.enum(["0", "1"]).default("0"),
   /**

@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** Prints each statement as a `[sql]` line (LOG_SQL=1). */
   logSql?: boolean;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS, e.g. "16MB"); unset, PostgreSQL's 128MB. */
+  sharedBuffers?: string;
 }
 
 // One line a statement, without its parameters (they hold people's data and session tokens).
@@ -72,6 +74,9 @@ async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Prom
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // The page cache lives in PGlite's WebAssembly memory, which never shrinks: whatever it once
+    // filled stays resident. Past it, pages come from the data directory's files (the OS caches them).
+    ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] } : {}),
   });
   await client.waitReady;
   return { kind: "pglite", client, db: drizzle(client, { schema, logger }) };

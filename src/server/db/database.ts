@@ -47,13 +47,13 @@ function startDatabase(log: (line: string) => void): ProcessDatabase {
   const release = lockDataDir(env.dataDir);
   const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
-  const handle = openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1" }, log, "embedded database");
+  const handle = openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
   handle.catch(() => release());
   return { handle, release };
 }
 
 async function openAndMigrate(
-  options: { url?: string; dataDir?: string; logSql?: boolean },
+  options: { url?: string; dataDir?: string; logSql?: boolean; sharedBuffers?: string },
   log: (line: string) => void,
   label: string,
 ): Promise<DbHandle> {

@@ -7,8 +7,11 @@ import type { DerivedDocument } from "@/server/body/derive-document";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import type { StateFromDelta } from "@/server/body/state-from-delta";
 
-/** A worker with nothing to do for this long is stopped (its Quill and jsdom hold ~100 MB). */
+/** A worker with nothing to do for this long is stopped (its Quill and jsdom hold ~100 MB): BODY_WORKER_IDLE_SECONDS. */
 const IDLE_MS = 30_000;
+
+/** One worker per spare core, at least one and at most four: BODY_WORKERS's default. */
+export const DEFAULT_BODY_WORKERS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
 /** One job of BodyWork, as posted to a worker. */
 export type BodyJob =
@@ -40,14 +43,19 @@ interface Slot {
  * BodyWork on worker threads, so rendering or converting a large document (about 1 s per
  * 10,000 words, mostly Quill under jsdom; a .docx's inflating) never stalls the event loop that
  * serves requests and relays every keystroke. One worker per spare core (at least one, at most
- * four), each started on demand and stopped when idle; jobs go to the least busy. Only
+ * four; BODY_WORKERS), each started on demand and stopped when idle; jobs go to the least busy. Only
  * server.ts's own module graph may construct it: Next can't bundle the worker's entry file.
  */
 export class BodyWorkers implements BodyWork {
   private readonly workers: Slot[] = [];
   private nextId = 0;
 
-  constructor(readonly size = Math.min(4, Math.max(1, os.availableParallelism() - 1))) {}
+  constructor(
+    readonly size = DEFAULT_BODY_WORKERS,
+    private readonly idleMs = IDLE_MS,
+    /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default, which let a busy worker pass 1.5 GB before collecting. */
+    private readonly maxHeapMb?: number,
+  ) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
     return this.post({ kind: "derive", state }, [state.buffer as ArrayBuffer]) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
@@ -84,7 +92,7 @@ export class BodyWorkers implements BodyWork {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL("./body-worker-entry.mjs", import.meta.url));
+    const worker = new Worker(new URL("./body-worker-entry.mjs", import.meta.url), this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
     worker.unref();
     const slot: Slot = { worker, jobs: new Map() };
     worker.on("message", (reply: BodyJobReply) => {
@@ -93,7 +101,7 @@ export class BodyWorkers implements BodyWork {
       if (reply.error === undefined) job?.resolve(reply.result);
       else job?.reject(reply.isUnreadable ? new UnreadableFileError(reply.error) : new Error(reply.error));
       if (slot.jobs.size === 0) {
-        slot.idleTimer = setTimeout(() => this.retire(slot), IDLE_MS);
+        slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
         slot.idleTimer.unref();
       }
     });
