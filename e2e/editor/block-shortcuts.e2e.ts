@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { axeViolations } from "../support/axe";
 import { signedUpPage } from "../support/workspace";
 
 // Markdown-style block and inline shortcuts and the "/" menu (docs/product.md "Editor"): each
@@ -12,7 +11,6 @@ import { signedUpPage } from "../support/workspace";
 // fires in a code block, the menu is driven from the keyboard, and two editors converge.
 
 const { app, browser } = withAppAndBrowser();
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let page: Page;
 let person: Person;
@@ -265,12 +263,7 @@ describe("the / menu", () => {
       await themed.keyboard.type("/");
       await themed.getByRole("listbox", { name: "Insert a block" }).waitFor();
       await themed.keyboard.press("ArrowDown");
-      await themed.evaluate(AXE_SOURCE);
-      const violations = await themed.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-      });
+      const violations = await axeViolations(themed);
       expect(violations, colorScheme).toEqual([]);
       await context.close();
     }

@@ -111,6 +111,14 @@ describe("typing while a document opens", () => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(`/w/${person.workspaceSlug}/d/${doc.id}`, { waitUntil: "commit" });
     await editor.placeholder().waitFor();
+    // As a person can: once the body has the caret, which the page's inline script (it notes a
+    // composition begun before hydration) has seen. The parser can show the body a moment before
+    // running that script; a composition started in that moment, unseen, is what this test is not about.
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute("data-testid") === "editor-placeholder" &&
+        Object.keys((window as unknown as { __quireServerBodies?: object }).__quireServerBodies ?? {}).length > 0,
+    );
     // Composing "nihon": the live editor is ready long before it is committed, and must wait for it.
     await cdp.send("Input.imeSetComposition", { text: "にほ", selectionStart: 2, selectionEnd: 2 });
     await page.waitForTimeout(2_000);
