@@ -1,12 +1,11 @@
 "use client";
 
+import { TemplateFields } from "@/components/templates/template-fields";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { updateTemplateAction } from "@/server/actions/template-actions";
 import type { TemplateDto } from "@/shared/schemas/template";
-import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS } from "@/shared/schemas/template";
 
 /** Settings → Templates → "Rename": the template's name and description. */
 export function RenameTemplateDialog({ template, onClose, onRenamed }: { template: TemplateDto | null; onClose: () => void; onRenamed: (name: string) => void }) {
@@ -44,37 +43,17 @@ function RenameForm({ template, onRenamed }: { template: TemplateDto; onRenamed:
 
   return (
     <form className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-      <Field
-        name="name"
-        id="rename-template-name"
-        label="Template name"
-        autoComplete="off"
-        value={name}
-        maxLength={MAX_TEMPLATE_NAME_CHARS + 20}
-        error={errors.name}
-        onChange={(event) => {
-          setName(event.target.value);
+      <TemplateFields
+        name={name}
+        description={description}
+        errors={errors}
+        onChange={(values) => {
+          setName(values.name);
+          setDescription(values.description);
           setErrors({});
         }}
+        idPrefix="rename-template"
       />
-      <Field
-        name="description"
-        id="rename-template-description"
-        label="Description (optional)"
-        autoComplete="off"
-        value={description}
-        maxLength={MAX_TEMPLATE_DESCRIPTION_CHARS + 20}
-        error={errors.description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          setErrors({});
-        }}
-      />
-      {errors.form ? (
-        <p role="alert" className="text-sm text-danger">
-          {errors.form}
-        </p>
-      ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         <Dialog.Close asChild>
           <Button variant="secondary">Cancel</Button>

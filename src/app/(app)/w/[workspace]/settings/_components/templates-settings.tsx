@@ -1,15 +1,14 @@
 "use client";
 
+import { TemplateFields } from "@/components/templates/template-fields";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Field } from "@/components/ui/field";
 import { LocalTime } from "@/components/time/local-time";
 import { createTemplateAction, deleteTemplateAction } from "@/server/actions/template-actions";
 import type { TemplateDto } from "@/shared/schemas/template";
-import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS } from "@/shared/schemas/template";
 import { RenameTemplateDialog } from "./rename-template-dialog";
 
 /** Settings → Templates (docs/product.md "Templates"): the workspace's templates, for those who can create documents. */
@@ -54,35 +53,16 @@ function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: 
         </p>
       </div>
       <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-        <Field
-          name="name"
-          label="Template name"
-          autoComplete="off"
-          value={name}
-          maxLength={MAX_TEMPLATE_NAME_CHARS + 20}
-          error={errors.name}
-          onChange={(event) => {
-            setName(event.target.value);
+        <TemplateFields
+          name={name}
+          description={description}
+          errors={errors}
+          onChange={(values) => {
+            setName(values.name);
+            setDescription(values.description);
             setErrors({});
           }}
         />
-        <Field
-          name="description"
-          label="Description (optional)"
-          autoComplete="off"
-          value={description}
-          maxLength={MAX_TEMPLATE_DESCRIPTION_CHARS + 20}
-          error={errors.description}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            setErrors({});
-          }}
-        />
-        {errors.form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.form}
-          </p>
-        ) : null}
         <div>
           <Button type="submit" disabled={isPending}>
             {isPending ? "Creating…" : "Create and edit"}

@@ -1,11 +1,11 @@
 "use client";
 
+import { TemplateFields } from "@/components/templates/template-fields";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { saveDocumentAsTemplateAction } from "@/server/actions/template-actions";
-import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS, TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
+import { TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
 
 /** "Save as template…": names the document's current text as a workspace template. */
 export function SaveTemplateDialog({
@@ -62,35 +62,16 @@ export function SaveTemplateDialog({
             Everyone who can create documents here can start from it. Write {"{{date}}"}, {"{{time}}"}, {"{{author}}"} or {"{{title}}"} in the text to have them filled in.
           </Dialog.Description>
           <form className="mt-4 flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-            <Field
-              name="name"
-              label="Template name"
-              value={name}
-              maxLength={MAX_TEMPLATE_NAME_CHARS + 20}
-              autoComplete="off"
-              error={errors.name}
-              onChange={(event) => {
-                setName(event.target.value);
+            <TemplateFields
+              name={name}
+              description={description}
+              errors={errors}
+              onChange={(values) => {
+                setName(values.name);
+                setDescription(values.description);
                 setErrors({});
               }}
             />
-            <Field
-              name="description"
-              label="Description (optional)"
-              value={description}
-              maxLength={MAX_TEMPLATE_DESCRIPTION_CHARS + 20}
-              autoComplete="off"
-              error={errors.description}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                setErrors({});
-              }}
-            />
-            {errors.form ? (
-              <p role="alert" className="text-sm text-danger">
-                {errors.form}
-              </p>
-            ) : null}
             <div className="flex flex-wrap justify-end gap-3">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>
