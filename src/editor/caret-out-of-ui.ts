@@ -14,6 +14,8 @@ export function keepCaretOutOfUi(quill: Quill): () => void {
   const root = quill.root;
   const document = root.ownerDocument;
   const place = () => {
+    // The editor was torn down (another document opened): the document-level listener goes with it.
+    if (!root.isConnected) return stop();
     const selection = document.getSelection();
     if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return;
     const { focusNode, focusOffset } = selection;
@@ -23,12 +25,13 @@ export function keepCaretOutOfUi(quill: Quill): () => void {
     if (range) quill.setSelection(range.index, 0, "silent");
   };
   // Capture: before Quill's keyboard module and before the browser's own action for the key.
-  root.addEventListener("keydown", place, true);
-  document.addEventListener("selectionchange", place);
-  return () => {
+  const stop = () => {
     root.removeEventListener("keydown", place, true);
     document.removeEventListener("selectionchange", place);
   };
+  root.addEventListener("keydown", place, true);
+  document.addEventListener("selectionchange", place);
+  return stop;
 }
 
 /**
