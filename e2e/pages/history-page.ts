@@ -1,30 +1,13 @@
 import type { Page } from "playwright-core";
+import { chooseFromDocumentMenu } from "./document-menu";
 
 /** The editor's version actions and the history pages (timeline, one revision). */
 export class HistoryPage {
   constructor(readonly page: Page) {}
 
-  /**
-   * Chooses `name` in the document menu. The menu is opened again if it closed before the click
-   * landed: in the full e2e run a menu opened right after a second tab connected to the document
-   * closed on its own (noted in the issue; the choice itself is what these tests check).
-   */
-  private async chooseFromDocumentMenu(name: string) {
-    const item = this.page.getByRole("menuitem", { name });
-    for (let attempt = 1; ; attempt += 1) {
-      if (!(await item.isVisible())) await this.page.getByRole("button", { name: "Document actions" }).click();
-      try {
-        await item.click({ timeout: 5_000 });
-        return;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
-  }
-
   /** "Save version…" from the document menu: the dialog, not yet submitted. */
   async openSaveVersion() {
-    await this.chooseFromDocumentMenu("Save version…");
+    await chooseFromDocumentMenu(this.page, "Save version…");
     return this.page.getByRole("dialog", { name: "Save version" });
   }
 
@@ -37,7 +20,7 @@ export class HistoryPage {
 
   /** "Version history" from the document menu. */
   async openTimeline() {
-    await this.chooseFromDocumentMenu("Version history");
+    await chooseFromDocumentMenu(this.page, "Version history");
     await this.page.getByTestId("history-page").waitFor();
   }
 

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { chooseFromDocumentMenu } from "./document-menu";
 
 /** The "Import" dialog: files, destination, progress and summary. */
 export class ImportDialogPage {
@@ -14,8 +15,7 @@ export class ImportDialogPage {
   }
 
   async openFromDocumentMenu() {
-    await this.page.getByRole("button", { name: "Document actions" }).click();
-    await this.page.getByRole("menuitem", { name: "Import into this document…" }).click();
+    await chooseFromDocumentMenu(this.page, "Import into this document…");
     await this.dialog().waitFor();
   }
 

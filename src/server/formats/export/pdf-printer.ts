@@ -25,7 +25,7 @@ export function pdfUnavailableReason(): string | null {
  * Prints a standalone HTML page to an A4 PDF in headless Chromium (print media, backgrounds
  * on, the page's own @page margins). One browser per process, launched on first use and
  * closed after a minute idle or on shutdown; at most MAX_CONCURRENT_PRINTS at once, each
- * limited to 30 s. The page runs no script and loads nothing from the network: an export
+ * limited to 30 s once Chromium is running (starting it has its own 30 s). The page runs no script and loads nothing from the network: an export
  * embeds what it shows, and a remote image must not make the server fetch an address an
  * editor chose (internal services included).
  * @throws AppError unavailable (no Chromium, or it failed to start or timed out)
@@ -62,7 +62,10 @@ class PdfPrinter {
     await this.acquire();
     const job: PrintJob = { context: null, isAbandoned: false };
     try {
-      return await withTimeout(this.render(html, job), PRINT_TIMEOUT_MS);
+      // Starting Chromium has its own limit (launch's timeout): on a loaded machine a cold start
+      // can take most of the print's 30 s, and that is no reason to fail the print after it.
+      const browser = await this.launch();
+      return await withTimeout(this.render(browser, html, job), PRINT_TIMEOUT_MS);
     } finally {
       // A timed-out page must not keep rendering in a slot that is now someone else's.
       job.isAbandoned = true;
@@ -78,12 +81,11 @@ class PdfPrinter {
     await browser?.then((b) => b.close()).catch(() => undefined);
   }
 
-  private async render(html: string, job: PrintJob): Promise<Uint8Array> {
-    const browser = await this.launch();
+  private async render(browser: Browser, html: string, job: PrintJob): Promise<Uint8Array> {
     const context = await browser.newContext({ javaScriptEnabled: false });
     job.context = context;
     if (job.isAbandoned) {
-      // Timed out while Chromium was still starting: print() has already closed what it knew of.
+      // Timed out while the context was being made: print() has already closed what it knew of.
       await context.close().catch(() => undefined);
       throw new Error("print abandoned after its time limit");
     }

@@ -212,7 +212,7 @@ export function DocumentMenu({
         </p>
       ) : null}
       {error ? (
-        <p role="alert" className="basis-full text-right text-sm text-danger">
+        <p role="alert" className="basis-full text-right text-sm text-danger" data-testid="export-error">
           {error.message}
           {error.offerPrintView ? (
             <>
