@@ -9,6 +9,7 @@ import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import type { Db } from "@/server/db/client";
 import { eq } from "drizzle-orm";
+import * as Y from "yjs";
 import { commentThreads, comments, memberships, webhookDeliveries } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
@@ -23,6 +24,8 @@ import { createTemplate } from "@/server/services/templates/create-template";
 import { createWebhook } from "@/server/services/webhooks/create-webhook";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { createWorkspace } from "@/server/services/workspaces/create-workspace";
+import type { EncodedAnchor } from "@/shared/comments/anchors";
+import { encodeAnchor } from "@/shared/comments/anchors";
 import { documentSegment } from "@/shared/document-slug";
 import type { Role } from "@/shared/roles";
 import { ROLES } from "@/shared/roles";
@@ -392,8 +395,11 @@ async function seedWebhooks(db: Db, owner: Actor, workspaceId: string): Promise<
  * removal) can't be made through the services.
  */
 export interface CommentsFixture {
+  /** An anchored thread, its first comment the owner's. */
   threadId: string;
   commentId: string;
+  /** Another anchor for it, for reanchorCommentThreadAction. */
+  anchor: EncodedAnchor;
   othersComment: string;
   own: { edit: PerActor; delete: PerActor };
   others: { delete: PerActor };
@@ -401,8 +407,11 @@ export interface CommentsFixture {
 
 async function seedComments(db: Db, actors: Record<SignedIn, Actor>, workspaceId: string, documentId: string): Promise<CommentsFixture> {
   const body = { ops: [{ insert: "Seeded comment" }] };
-  const make = async (authorId: string | null) => {
-    const [thread] = await db.insert(commentThreads).values({ workspaceId, documentId, createdBy: authorId }).returning({ id: commentThreads.id });
+  const make = async (authorId: string | null, anchor?: EncodedAnchor) => {
+    const [thread] = await db
+      .insert(commentThreads)
+      .values({ workspaceId, documentId, createdBy: authorId, anchorStart: anchor?.start ?? null, anchorEnd: anchor?.end ?? null, quote: anchor ? "Seeded" : "" })
+      .returning({ id: commentThreads.id });
     if (!thread) throw new Error("no seeded thread");
     const [comment] = await db.insert(comments).values({ threadId: thread.id, authorId, body }).returning({ id: comments.id });
     if (!comment) throw new Error("no seeded comment");
@@ -414,9 +423,13 @@ async function seedComments(db: Db, actors: Record<SignedIn, Actor>, workspaceId
     for (const actor of ACTORS) made[actor] = (await make(author(actor))).commentId;
     return made;
   };
-  const main = await make(actors.owner.id);
+  // On a range of text, so that moving its anchor (reanchorCommentThreadAction) is a real change.
+  const words = new Y.Doc().getText("body");
+  words.insert(0, "Seeded words");
+  const main = await make(actors.owner.id, encodeAnchor(words, { index: 0, length: 6 }));
   return {
     ...main,
+    anchor: encodeAnchor(words, { index: 7, length: 5 }),
     othersComment: (await make(null)).commentId,
     own: { edit: await perActor(authorOf), delete: await perActor(authorOf) },
     others: { delete: await perActor(() => null) },

@@ -116,13 +116,25 @@ describe("comments", () => {
     expect(await owner.page.getByTestId("new-comment").count()).toBe(0);
   });
 
-  it("lists a thread whose text was deleted as on deleted text, with its words", async () => {
-    await ownerComments.select("brown fox");
+  it("lists a thread whose text was deleted as on deleted text, and puts it back on its words when the deletion is undone", async () => {
+    const onDeletedText = (comments: CommentsPanelPage) =>
+      comments.page.locator('[data-testid=comment-thread][data-state="deleted-text"]').filter({ hasText: "On deleted text: “brown fox”" });
+    // A whole sentence around the words: the undo brings them back inside a longer insert.
+    await ownerComments.select("quick brown fox jumps");
     await owner.page.keyboard.press("Backspace");
     for (const comments of [ownerComments, commenterComments]) {
-      await comments.page.locator('[data-testid=comment-thread][data-state="deleted-text"]').filter({ hasText: "On deleted text: “brown fox”" }).waitFor();
+      await onDeletedText(comments).waitFor();
       await expect.poll(() => comments.highlights().count()).toBe(0);
     }
+    // Undo inserts the words anew (new Yjs items): the thread follows them, for everyone.
+    await owner.page.keyboard.press("Control+z");
+    for (const comments of [ownerComments, commenterComments]) {
+      await expect.poll(() => comments.highlightCovers("brown fox")).toBe(true);
+      await expect.poll(() => onDeletedText(comments).count()).toBe(0);
+    }
+    await ownerComments.select("brown fox");
+    await owner.page.keyboard.press("Backspace");
+    for (const comments of [ownerComments, commenterComments]) await onDeletedText(comments).waitFor();
   });
 
   it("resolves a thread for everyone: the open count drops", async () => {

@@ -31,6 +31,13 @@ export const ACTION_ROWS: AccessRow[] = [
     expected: allow("commenter"),
     probe: action("setThreadResolvedAction", docPage, (fx, t) => [{ threadId: t === "real" ? fx.comments.threadId : fx.missing.commentId, resolved: true }]),
   },
+  // Follows an edit of the text (an undo that brought the thread's words back): editors and up.
+  {
+    surface: "action",
+    name: "reanchorCommentThreadAction",
+    expected: allow("editor"),
+    probe: action("reanchorCommentThreadAction", docPage, (fx, t) => [{ threadId: t === "real" ? fx.comments.threadId : fx.missing.commentId, anchor: fx.comments.anchor }]),
+  },
   {
     surface: "action",
     name: "toggleCommentReactionAction",

@@ -4,8 +4,8 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import type { CommentEditor } from "@/editor/comments/comment-editor";
-import type { AnchorRange, EncodedAnchor } from "@/editor/comments/anchors";
-import { listCommentThreadsAction } from "@/server/actions/comment-actions";
+import type { AnchorRange, EncodedAnchor } from "@/shared/comments/anchors";
+import { listCommentThreadsAction, reanchorCommentThreadAction } from "@/server/actions/comment-actions";
 import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
 
@@ -30,7 +30,20 @@ const NOTHING = () => () => {};
  * says they changed, and when it reconnects), the editor's highlights and "Comment" entry points,
  * the panel's open state, the draft and the active thread.
  */
-export function useDocumentComments({ documentId, provider, editor, canComment }: { documentId: string; provider: HocuspocusProvider | null; editor: EditorHandle | null; canComment: boolean }) {
+export function useDocumentComments({
+  documentId,
+  provider,
+  editor,
+  canComment,
+  canEdit,
+}: {
+  documentId: string;
+  provider: HocuspocusProvider | null;
+  editor: EditorHandle | null;
+  canComment: boolean;
+  /** May edit the text: their undo that brings a thread's words back re-anchors it. */
+  canEdit: boolean;
+}) {
   const [list, setList] = useState<CommentThreadListDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isOpen, setIsOpen] = useState(false);
@@ -85,6 +98,8 @@ export function useDocumentComments({ documentId, provider, editor, canComment }
           setIsOpen(true);
         },
         onActivate: (threadId) => setActiveId(threadId),
+        // Failing is harmless: the thread stays "on deleted text", as it was before the undo.
+        onReanchor: canEdit ? (threadId, anchor) => void reanchorCommentThreadAction({ threadId, anchor }).then((result) => (result.ok ? reload() : undefined)) : undefined,
       });
       setController(built);
     });
@@ -93,11 +108,11 @@ export function useDocumentComments({ documentId, provider, editor, canComment }
       built?.destroy();
       setController(null);
     };
-  }, [editor, canComment]);
+  }, [editor, canComment, canEdit, reload]);
 
   useEffect(() => {
     controller?.setThreads(
-      (list?.threads ?? []).map((t) => ({ id: t.id, anchor: t.anchor, isResolved: t.resolvedAt !== null })),
+      (list?.threads ?? []).map((t) => ({ id: t.id, anchor: t.anchor, quote: t.quote, isResolved: t.resolvedAt !== null })),
       activeId,
     );
   }, [controller, list, activeId]);

@@ -1,8 +1,11 @@
 import type Quill from "quill";
+import type Delta from "quill-delta";
 import type * as Y from "yjs";
-import type { AnchorRange, EncodedAnchor } from "./anchors";
-import { encodeAnchor, resolveAnchor } from "./anchors";
+import type { AnchorRange, EncodedAnchor } from "@/shared/comments/anchors";
+import { deletedTextPlace, encodeAnchor, resolveAnchor } from "@/shared/comments/anchors";
 import { HighlightLayer } from "./highlight-layer";
+import type { QuotableText } from "@/shared/comments/words-back";
+import { findWordsBack, insertedRanges, quotableText } from "@/shared/comments/words-back";
 import { SelectionButton } from "./selection-button";
 import { COMMENT_BUTTON_CLASS } from "./toolbar-button";
 
@@ -10,6 +13,8 @@ import { COMMENT_BUTTON_CLASS } from "./toolbar-button";
 export interface AnchoredThread {
   id: string;
   anchor: EncodedAnchor | null;
+  /** The words commented on (normalised, as the server keeps them). */
+  quote: string;
   isResolved: boolean;
 }
 
@@ -19,6 +24,11 @@ export interface CommentEditorOptions {
   onComment: (range: AnchorRange) => void;
   /** The caret went into a thread's highlighted text. */
   onActivate: (threadId: string) => void;
+  /**
+   * This person's undo (or typing) brought a thread's deleted words back where they were: store
+   * `anchor`, on the words now there. Given only to those who may edit the text.
+   */
+  onReanchor?: (threadId: string, anchor: EncodedAnchor) => void;
 }
 
 /** True for Ctrl+Alt+M (⌘+Option+M on a Mac): by key code, since Option changes the character typed. */
@@ -55,9 +65,9 @@ export class CommentEditor {
       this.selectionButton?.place(range);
       if (range && range.length === 0) this.activateAt(range.index);
     };
-    const onText = () => {
+    const onText = (change: Delta, _old: Delta, source: string) => {
       this.selectionButton?.place(quill.getSelection());
-      this.drawHighlights();
+      this.redraw(source === "user" ? change : null);
       this.changed();
     };
     quill.on("selection-change", onSelection);
@@ -88,7 +98,7 @@ export class CommentEditor {
   setThreads(threads: AnchoredThread[], activeId: string | null): void {
     this.threads = threads;
     this.activeId = activeId;
-    this.drawHighlights();
+    this.redraw(null);
   }
 
   /** Where a thread's text is now; null when it was deleted (or the thread is on the whole document). */
@@ -143,12 +153,37 @@ export class CommentEditor {
     this.options.onComment(range);
   }
 
-  private drawHighlights(): void {
-    const highlights = this.threads.flatMap((thread) => {
-      const range = thread.isResolved ? null : this.rangeOf(thread.anchor);
-      return range ? [{ threadId: thread.id, range }] : [];
-    });
+  /**
+   * Highlights the open threads' text. After this person's own change (`ownChange`: their undo,
+   * a redo, the words pasted or typed again) a thread on deleted text whose words that change put
+   * back is anchored to them (shared/comments/words-back.ts); only the person who made the
+   * change stores it, so the others watching don't send the same anchor again. Typing costs one
+   * comparison per thread on deleted text: a change shorter than a quote can't hold it.
+   */
+  private redraw(ownChange: Delta | null): void {
+    const highlights: Array<{ threadId: string; range: AnchorRange }> = [];
+    const inserted = ownChange && this.options.onReanchor ? insertedRanges(ownChange) : [];
+    const insertedLength = inserted.reduce((sum, range) => sum + range.end - range.start, 0);
+    let text: QuotableText | null = null;
+    for (const thread of this.threads) {
+      if (thread.isResolved || !thread.anchor) continue;
+      let range = this.rangeOf(thread.anchor);
+      if (!range && thread.quote.length > 0 && thread.quote.length <= insertedLength) {
+        const place = deletedTextPlace(this.doc, this.body, thread.anchor);
+        text ??= quotableText(this.body);
+        range = findWordsBack(text, thread.quote, inserted, place);
+        if (range) this.reanchor(thread.id, range);
+      }
+      if (range) highlights.push({ threadId: thread.id, range });
+    }
     this.highlights.set(highlights, this.activeId);
+  }
+
+  private reanchor(threadId: string, range: AnchorRange): void {
+    const anchor = encodeAnchor(this.body, range);
+    // Shown on its words at once; the stored anchor follows through the panel's next read.
+    this.threads = this.threads.map((thread) => (thread.id === threadId ? { ...thread, anchor } : thread));
+    this.options.onReanchor?.(threadId, anchor);
   }
 
   private activateAt(index: number): void {

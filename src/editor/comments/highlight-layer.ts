@@ -1,5 +1,5 @@
 import type Quill from "quill";
-import type { AnchorRange } from "./anchors";
+import type { AnchorRange } from "@/shared/comments/anchors";
 
 /** A range to draw, and which thread it belongs to. */
 export interface Highlight {

@@ -7,6 +7,7 @@ import type {
   DeleteCommentInput,
   EditCommentInput,
   ListCommentThreadsInput,
+  ReanchorCommentThreadInput,
   ReplyToThreadInput,
   SetThreadResolvedInput,
   ToggleCommentReactionInput,
@@ -16,6 +17,7 @@ import {
   DeleteCommentSchema,
   EditCommentSchema,
   ListCommentThreadsSchema,
+  ReanchorCommentThreadSchema,
   ReplyToThreadSchema,
   SetThreadResolvedSchema,
   ToggleCommentReactionSchema,
@@ -25,6 +27,7 @@ import { createCommentThread } from "@/server/services/comments/create-comment-t
 import { deleteComment } from "@/server/services/comments/delete-comment";
 import { editComment } from "@/server/services/comments/edit-comment";
 import { listCommentThreads } from "@/server/services/comments/list-comment-threads";
+import { reanchorCommentThread } from "@/server/services/comments/reanchor-comment-thread";
 import { replyToThread } from "@/server/services/comments/reply-to-thread";
 import { setThreadResolved } from "@/server/services/comments/set-thread-resolved";
 import { toggleCommentReaction } from "@/server/services/comments/toggle-comment-reaction";
@@ -72,4 +75,9 @@ export async function setThreadResolvedAction(input: SetThreadResolvedInput): Pr
 /** A reaction button: adds the reader's reaction or takes it back. */
 export async function toggleCommentReactionAction(input: ToggleCommentReactionInput): Promise<ActionResult<{ reacted: boolean }>> {
   return runAction(ToggleCommentReactionSchema, input, async (ctx, data) => toggleCommentReaction(ctx, data));
+}
+
+/** The editor found a thread's deleted words back after an undo: anchor it to them again. */
+export async function reanchorCommentThreadAction(input: ReanchorCommentThreadInput): Promise<ActionResult<{ threadId: string }>> {
+  return runAction(ReanchorCommentThreadSchema, input, async (ctx, data) => ({ threadId: (await reanchorCommentThread(ctx, data)).id }));
 }

@@ -35,6 +35,13 @@ export const CreateCommentThreadSchema = z.strictObject({
 });
 export type CreateCommentThreadInput = z.infer<typeof CreateCommentThreadSchema>;
 
+/** A thread's text came back after an undo: its anchor moves to the words now there. */
+export const ReanchorCommentThreadSchema = z.strictObject({
+  threadId: CommentThreadIdField,
+  anchor: z.strictObject({ start: AnchorPositionField, end: AnchorPositionField }),
+});
+export type ReanchorCommentThreadInput = z.infer<typeof ReanchorCommentThreadSchema>;
+
 export const ReplyToThreadSchema = z.strictObject({ threadId: CommentThreadIdField, body: CommentBodyField });
 export type ReplyToThreadInput = z.infer<typeof ReplyToThreadSchema>;
 

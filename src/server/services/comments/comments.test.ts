@@ -11,6 +11,7 @@ import { createCommentThread } from "./create-comment-thread";
 import { deleteComment } from "./delete-comment";
 import { editComment } from "./edit-comment";
 import { listCommentThreads } from "./list-comment-threads";
+import { reanchorCommentThread } from "./reanchor-comment-thread";
 import { replyToThread } from "./reply-to-thread";
 import { setThreadResolved } from "./set-thread-resolved";
 import { toggleCommentReaction } from "./toggle-comment-reaction";
@@ -64,6 +65,20 @@ describe("comments", () => {
     await setThreadResolved(editor, { threadId: thread.id, resolved: false });
     const [row] = await database.db.select().from(commentThreads).where(eq(commentThreads.id, thread.id));
     expect(row?.resolvedAt).toBeNull();
+  });
+
+  it("moves a thread onto its words again for editors and up, never a thread on the whole document", async () => {
+    const { doc, commenter, editor } = await setup();
+    const { thread } = await createCommentThread(commenter, { documentId: doc.id, anchor: anchorOver("hello world", 6, 11), quote: "world", body: text("Hm") });
+    const moved = anchorOver("oh hello world", 9, 14);
+    await expectAppError(reanchorCommentThread(commenter, { threadId: thread.id, anchor: moved }), "forbidden");
+    await reanchorCommentThread(editor, { threadId: thread.id, anchor: moved });
+    const [row] = await database.db.select().from(commentThreads).where(eq(commentThreads.id, thread.id));
+    expect(row).toMatchObject({ anchorStart: moved.start, anchorEnd: moved.end, quote: "world" });
+    const whole = await createCommentThread(commenter, { documentId: doc.id, body: text("On all of it") });
+    await expectAppError(reanchorCommentThread(editor, { threadId: whole.thread.id, anchor: moved }), "validation_failed");
+    const stranger = contextFor(database.db, await buildUser(database.db));
+    await expectAppError(reanchorCommentThread(stranger, { threadId: thread.id, anchor: moved }), "not_found");
   });
 
   it("lets commenters and up comment, not viewers; strangers get not_found", async () => {

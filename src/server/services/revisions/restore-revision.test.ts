@@ -5,7 +5,9 @@ import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { runningCollabServer } from "@/server/collab/live-document";
 import { liveDocuments } from "@/server/services/documents/internal/live-documents";
-import { documents, revisions } from "@/server/db/schema";
+import { commentThreads, documents, revisions } from "@/server/db/schema";
+import { encodeAnchor, resolveAnchor } from "@/shared/comments/anchors";
+import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { deltaToPlainText } from "@/server/body/render-delta-html";
 import { restoreRevision } from "./restore-revision";
 import { saveVersion } from "./save-version";
@@ -57,6 +59,31 @@ describe("restoreRevision through the running collaboration server", () => {
       // The client goes on editing the restored text, and its change merges as usual.
       client.body.insert(client.body.length, "!");
       await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello brave world!\n");
+    } finally {
+      client.close();
+    }
+  });
+
+  it("puts a thread back on its words when the restore brings them back", async () => {
+    const alice = await harness.signedIn("Alice");
+    const workspace = await buildWorkspace(harness.db.db, [{ actor: alice.actor, role: "owner" }]);
+    const doc = await buildDocument(harness.db.db, workspace.id);
+    const ctx = contextFor(harness.db.db, alice.actor);
+    const client = harness.connect(doc.id, alice.key);
+    try {
+      await expect.poll(() => client.isSynced(), { timeout: 5_000 }).toBe(true);
+      client.body.insert(0, "Hello brave world");
+      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello brave world\n");
+      await saveVersion(ctx, { documentId: doc.id, name: "Brave" });
+      const [named] = await harness.db.db.select().from(revisions).where(and(eq(revisions.documentId, doc.id), eq(revisions.kind, "named")));
+      const { thread } = await createCommentThread(ctx, { documentId: doc.id, anchor: encodeAnchor(client.body, { index: 6, length: 5 }), quote: "brave", body: { ops: [{ insert: "Why?" }] } });
+      client.body.delete(6, "brave ".length);
+      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello world\n");
+
+      await restoreRevision(ctx, { documentId: doc.id, revisionId: named!.id });
+      await expect.poll(() => client.body.toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      const [row] = await harness.db.db.select().from(commentThreads).where(eq(commentThreads.id, thread.id));
+      expect(resolveAnchor(client.doc, client.body, { start: row!.anchorStart!, end: row!.anchorEnd! })).toEqual({ index: 6, length: 5 });
     } finally {
       client.close();
     }

@@ -12,6 +12,7 @@ import { deltaToPlainText } from "@/server/body/render-delta-html";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
+import { reanchorAfterRestore } from "@/server/services/comments/internal/reanchor-after-restore";
 import { insertRevision } from "@/server/services/revisions/internal/insert-revision";
 import { findRevision } from "./read-revision";
 
@@ -41,7 +42,12 @@ export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisio
     });
     // Computed inside the transaction, from the body as it is then: edits that arrived while the
     // revision was being saved are part of what is replaced, not lost to a stale diff.
-    await live.transact((ydoc) => replaceBody(ydoc, target.delta));
+    let change = new Delta();
+    await live.transact((ydoc) => {
+      change = replaceBody(ydoc, target.delta);
+    });
+    // Threads whose words the restore brought back: new Yjs items, which their anchors don't follow.
+    await reanchorAfterRestore(ctx.db, doc.id, live.doc, live.doc.getText(BODY_YTEXT), change);
     return saved;
   });
   if (target.title !== doc.title) {
@@ -50,8 +56,8 @@ export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisio
   return { revision: restorePoint, documentId: doc.id, workspaceId: doc.workspaceId, restoredFrom: target.id };
 }
 
-/** Turns the document's body Y.Text into `delta` with the smallest change (Delta's diff). */
-export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): void {
+/** Turns the document's body Y.Text into `delta` with the smallest change (Delta's diff), and returns that change. */
+export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): Delta {
   const body = ydoc.getText(BODY_YTEXT);
   const base = new Delta(body.toDelta());
   let target = new Delta(delta.ops as Delta["ops"]);
@@ -68,5 +74,7 @@ export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): void {
       base.insert("\n");
     }
   }
-  body.applyDelta(base.diff(target).ops);
+  const change = base.diff(target);
+  body.applyDelta(change.ops);
+  return change;
 }

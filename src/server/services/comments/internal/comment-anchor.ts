@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
+import { keptQuote } from "@/shared/comments/comment-quote";
 import { validationError } from "@/server/errors";
 
 /**
@@ -20,6 +20,5 @@ export function checkAnchor(anchor: { start: string; end: string }): { start: st
 
 /** The quote kept with a thread: one line of the words commented on, at most MAX_COMMENT_QUOTE_CHARS. */
 export function cleanQuote(quote: string | undefined): string {
-  const text = (quote ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
-  return text.length > MAX_COMMENT_QUOTE_CHARS ? `${text.slice(0, MAX_COMMENT_QUOTE_CHARS - 1)}…` : text;
+  return keptQuote(quote ?? "");
 }

@@ -11,6 +11,8 @@ export interface LoadedThread {
   id: string;
   documentId: string;
   resolvedAt: Date | null;
+  /** Null for a thread on the whole document. */
+  anchorStart: string | null;
   doc: LoadedDocument;
 }
 
@@ -22,7 +24,10 @@ export interface LoadedThread {
  */
 export async function findThreadForMember(ctx: ServiceContext, threadId: string): Promise<LoadedThread> {
   const [row] = await ctx.db
-    .select({ thread: { id: commentThreads.id, documentId: commentThreads.documentId, resolvedAt: commentThreads.resolvedAt }, doc: documentAccessColumns })
+    .select({
+      thread: { id: commentThreads.id, documentId: commentThreads.documentId, resolvedAt: commentThreads.resolvedAt, anchorStart: commentThreads.anchorStart },
+      doc: documentAccessColumns,
+    })
     .from(commentThreads)
     .innerJoin(documents, eq(documents.id, commentThreads.documentId))
     .innerJoin(memberships, actorMembership(ctx))
@@ -47,7 +52,7 @@ export async function findCommentForMember(ctx: ServiceContext, commentId: strin
   const [row] = await ctx.db
     .select({
       comment: { id: comments.id, threadId: comments.threadId, authorId: comments.authorId, deletedAt: comments.deletedAt, createdAt: comments.createdAt },
-      thread: { id: commentThreads.id, documentId: commentThreads.documentId, resolvedAt: commentThreads.resolvedAt },
+      thread: { id: commentThreads.id, documentId: commentThreads.documentId, resolvedAt: commentThreads.resolvedAt, anchorStart: commentThreads.anchorStart },
       doc: documentAccessColumns,
     })
     .from(comments)

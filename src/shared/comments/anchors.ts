@@ -35,6 +35,22 @@ export function resolveAnchor(doc: Y.Doc, body: Y.Text, anchor: EncodedAnchor): 
   }
 }
 
+/**
+ * Where an anchor's text stood once all of it is deleted: both ends then resolve to one index,
+ * the place of the deleted characters among the live ones. Null when the text is still there,
+ * or the anchor is unreadable.
+ */
+export function deletedTextPlace(doc: Y.Doc, body: Y.Text, anchor: EncodedAnchor): number | null {
+  try {
+    const start = Y.createAbsolutePositionFromRelativePosition(Y.decodeRelativePosition(fromBase64(anchor.start)), doc);
+    const end = Y.createAbsolutePositionFromRelativePosition(Y.decodeRelativePosition(fromBase64(anchor.end)), doc);
+    if (!start || !end || start.type !== body || end.type !== body || end.index > start.index) return null;
+    return start.index;
+  } catch {
+    return null;
+  }
+}
+
 function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
