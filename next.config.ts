@@ -8,6 +8,7 @@ import { IMAGE_CONTENT_SECURITY_POLICY } from "@/server/http/security-headers";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  productionBrowserSourceMaps: true,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. Yjs and
   // the packages that carry its types load from node_modules too, so that route bundles and
   // server.ts (the collaboration server) share one copy: two copies break Yjs's constructor

@@ -14,6 +14,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:lighthouse", flags: ["--quick"] },
   { script: "bench:start-up", flags: ["--quick"] },
   { script: "bench:memory", flags: ["--quick"] },
+  { script: "bench:typing-profile", flags: ["--quick"] },
 ];
 
 const failed: string[] = [];

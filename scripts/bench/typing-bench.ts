@@ -3,6 +3,7 @@ import { newContext } from "../../e2e/support/browser";
 import { medianOf } from "./editable-bench";
 import type { KeystrokeRecord } from "./page-probes";
 import { EDITABLE_SELECTOR, TYPING_PROBE } from "./page-probes";
+import type { CpuProfile } from "./typing-profile";
 
 /** A latency distribution over the keystrokes, in ms. */
 export interface Distribution {
@@ -24,6 +25,8 @@ export interface TypingResult {
   /** Where the caret was: the paragraph's index of all paragraphs. */
   paragraph: number;
   paragraphs: number;
+  /** The page's CPU profile over the typing, when asked for. */
+  profile?: CpuProfile;
 }
 
 export interface TypingOptions {
@@ -34,6 +37,8 @@ export interface TypingOptions {
   text: string;
   /** Where to type, in the editable body: the middle paragraph unless given (e.g. "td", a table's cells: the middle one). */
   target?: string;
+  /** Record a CPU profile of the page while typing (the DevTools protocol's Profiler), sampling every `profile` µs. */
+  profile?: number;
 }
 
 const SETTLE_TIMEOUT_MS = 2_000;
@@ -56,6 +61,12 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
     await lines.nth(paragraph).click();
     await page.keyboard.press("End");
     await page.evaluate(TYPING_PROBE);
+    const profiler = options.profile ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.setSamplingInterval", { interval: options.profile ?? 100 });
+      await profiler.send("Profiler.start");
+    }
 
     for (let i = 0; i < options.keystrokes; i++) {
       const started = performance.now();
@@ -64,6 +75,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
       const rest = options.intervalMs - (performance.now() - started);
       if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
+    const profile = profiler ? ((await profiler.send("Profiler.stop")).profile as CpuProfile) : undefined;
     const records = (await page.evaluate("window.__quireTyping.records")) as KeystrokeRecord[]; // the probe's documented shape
     const complete = records.filter((r) => r.mutation !== null && r.frame !== null && r.painted !== null);
     return {
@@ -74,6 +86,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
       frameWork: distribution(complete.map((r) => (r.painted ?? 0) - (r.frame ?? 0))),
       paragraph,
       paragraphs,
+      profile,
     };
   } finally {
     await context.close();

@@ -102,6 +102,8 @@ export class ImageAltModule {
   }
 
   private close(): void {
+    // Called on every selection change: an unchanged panel is not written to (no style work).
+    if (this.index === null && this.panel.hidden) return;
     this.index = null;
     this.panel.hidden = true;
   }

@@ -42,10 +42,10 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       isActive={p.thread.id === activeId}
       canComment={canComment}
       onChanged={() => void reload()}
-      onEscape={() => controller?.focus(p.range)}
+      onEscape={() => controller?.focus(controller.rangeOf(p.thread.anchor))}
       onShow={() => {
         setActiveId(p.thread.id);
-        if (p.range) controller?.reveal(p.thread.id);
+        if (controller?.rangeOf(p.thread.anchor)) controller.reveal(p.thread.id);
       }}
     />
   );

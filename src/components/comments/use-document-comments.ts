@@ -16,10 +16,12 @@ export interface CommentDraft {
   quote: string;
 }
 
-/** A thread as the panel lists it: where its text is now (null: on the document, or deleted). */
+/**
+ * A thread as the panel lists it, in document order, and whether its text is deleted. Where its
+ * text is exactly is asked of the controller when needed (rangeOf): it moves with every keystroke.
+ */
 export interface PlacedThread {
   thread: CommentThreadDto;
-  range: AnchorRange | null;
   isOnDeletedText: boolean;
 }
 
@@ -117,7 +119,7 @@ export function useDocumentComments({
     );
   }, [controller, list, activeId]);
 
-  // Positions change with the text: re-place the threads whenever it changes.
+  // Re-placed when the controller says the order or the deleted ones changed (not per keystroke).
   const textVersion = useSyncExternalStore(controller?.subscribe ?? NOTHING, controller?.getVersion ?? zero, zero);
   const placed = useMemo(() => placeThreads(list?.threads ?? [], controller), [list, controller, textVersion]); // eslint-disable-line react-hooks/exhaustive-deps -- textVersion stands for the text
 
@@ -135,8 +137,8 @@ function zero() {
 function placeThreads(threads: CommentThreadDto[], controller: CommentEditor | null): PlacedThread[] {
   const placed = threads.map((thread) => {
     const range = controller ? controller.rangeOf(thread.anchor) : null;
-    return { thread, range, isOnDeletedText: thread.anchor !== null && controller !== null && range === null };
+    const rank = thread.anchor === null ? -1 : range ? range.index : Number.MAX_SAFE_INTEGER;
+    return { thread, rank, isOnDeletedText: thread.anchor !== null && controller !== null && range === null };
   });
-  const rank = (p: PlacedThread) => (p.thread.anchor === null ? -1 : p.range ? p.range.index : Number.MAX_SAFE_INTEGER);
-  return placed.sort((a, b) => rank(a) - rank(b) || a.thread.createdAt.localeCompare(b.thread.createdAt));
+  return placed.sort((a, b) => a.rank - b.rank || a.thread.createdAt.localeCompare(b.thread.createdAt)).map(({ thread, isOnDeletedText }) => ({ thread, isOnDeletedText }));
 }

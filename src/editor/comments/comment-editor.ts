@@ -50,6 +50,8 @@ export class CommentEditor {
   private activeId: string | null = null;
   private readonly listeners = new Set<() => void>();
   private version = 0;
+  /** The threads' order in the text and which are on deleted text, as last told to subscribers. */
+  private placement = "";
   private readonly cleanups: Array<() => void> = [];
 
   constructor(
@@ -66,9 +68,10 @@ export class CommentEditor {
       if (range && range.length === 0) this.activateAt(range.index);
     };
     const onText = (change: Delta, _old: Delta, source: string) => {
-      this.selectionButton?.place(quill.getSelection());
+      // Only a shown button moves with the text: asking Quill for the selection walks the lines
+      // before the caret, too much to do on every keystroke of a long document.
+      if (this.selectionButton?.isShown()) this.selectionButton.place(quill.getSelection());
       this.redraw(source === "user" ? change : null);
-      this.changed();
     };
     quill.on("selection-change", onSelection);
     quill.on("text-change", onText);
@@ -124,7 +127,11 @@ export class CommentEditor {
     if (target) this.quill.setSelection(target.index, target.length, "silent");
   }
 
-  /** Changes whenever the text does (the panel re-reads positions: order, "on deleted text"). */
+  /**
+   * Changes when the threads' order in the text, or which of them are on deleted text, does: the
+   * panel re-reads placements then, not on every keystroke (a React render of the document page
+   * per keystroke cost more than Quill's own work, docs/benchmarks.md "Where a keystroke's time goes").
+   */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -164,19 +171,29 @@ export class CommentEditor {
     const highlights: Array<{ threadId: string; range: AnchorRange }> = [];
     const inserted = ownChange && this.options.onReanchor ? insertedRanges(ownChange) : [];
     const insertedLength = inserted.reduce((sum, range) => sum + range.end - range.start, 0);
+    const places: Array<{ id: string; index: number }> = [];
     let text: QuotableText | null = null;
     for (const thread of this.threads) {
-      if (thread.isResolved || !thread.anchor) continue;
+      if (!thread.anchor) continue;
       let range = this.rangeOf(thread.anchor);
-      if (!range && thread.quote.length > 0 && thread.quote.length <= insertedLength) {
+      if (!range && !thread.isResolved && thread.quote.length > 0 && thread.quote.length <= insertedLength) {
         const place = deletedTextPlace(this.doc, this.body, thread.anchor);
         text ??= quotableText(this.body);
         range = findWordsBack(text, thread.quote, inserted, place);
         if (range) this.reanchor(thread.id, range);
       }
-      if (range) highlights.push({ threadId: thread.id, range });
+      if (range && !thread.isResolved) highlights.push({ threadId: thread.id, range });
+      places.push({ id: thread.id, index: range ? range.index : -1 });
     }
     this.highlights.set(highlights, this.activeId);
+    const placement = places
+      .sort((a, b) => a.index - b.index)
+      .map((p) => `${p.id}${p.index < 0 ? "-" : ""}`)
+      .join(" ");
+    if (placement !== this.placement) {
+      this.placement = placement;
+      this.changed();
+    }
   }
 
   private reanchor(threadId: string, range: AnchorRange): void {

@@ -38,6 +38,10 @@ export class SelectionButton {
     this.button.style.left = `${Math.max(0, Math.min(bounds.right - 40, width - 96))}px`;
   }
 
+  isShown(): boolean {
+    return !this.button.hidden;
+  }
+
   hide(): void {
     this.button.hidden = true;
   }

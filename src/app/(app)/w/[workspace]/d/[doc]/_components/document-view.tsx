@@ -9,7 +9,7 @@ import { DocumentEditor } from "@/components/document-editor";
 import { CommentsButton, CommentsPanel } from "@/components/comments/comments-panel";
 import { useDocumentComments } from "@/components/comments/use-document-comments";
 import { InsertTemplate } from "./insert-template";
-import { COLLAB_STATUS_LABEL, useCollabStatus } from "@/editor/connection/use-collab-status";
+import { COLLAB_STATUS_LABEL } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
 import { useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
@@ -22,6 +22,7 @@ import { DocumentMenu } from "./document-menu";
 import { DocumentOutline } from "./document-outline";
 import { FavoriteButton } from "./favorite-button";
 import { PresenceAvatars } from "./presence-avatars";
+import { OfflineBanner, SaveStatus } from "./save-status";
 import { TitleField } from "./title-field";
 import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
@@ -50,7 +51,6 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const status = useCollabStatus(provider);
   const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider);
   const collaborators = usePresence(provider, user.id);
   // The server may change what this person can do while the page is open (role changed,
@@ -90,9 +90,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   return (
     <article className={`mx-auto flex w-full ${comments.isOpen ? "max-w-6xl" : "max-w-4xl"} flex-col gap-3 px-4 py-6 sm:px-8`}>
       <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
-        <p role="status" aria-live="polite" className="mr-auto text-muted" data-testid="save-status">
-          {lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? COLLAB_STATUS_LABEL[status] : READ_ONLY_LABEL}
-        </p>
+        <SaveStatus provider={provider} fixed={lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? null : READ_ONLY_LABEL} />
         <PresenceAvatars collaborators={collaborators} editor={editor} />
         <DocumentOutline editor={editor} />
         <CommentsButton comments={comments} />
@@ -119,11 +117,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
       <div className="mx-auto w-full max-w-(--document-measure)">
         <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} />
       </div>
-      {status === "offline" && canEdit && !lostAccess ? (
-        <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
-          You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.
-        </div>
-      ) : null}
+      <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} />
       {notice ? (
         <div
           role={notice.kind === "denied" ? "alert" : "status"}

@@ -21,7 +21,9 @@ export function InsertTemplate({ workspaceId, workspaceSlug, documentId, editor,
   useEffect(() => {
     if (!editor) return;
     const { quill } = editor;
-    const checkEmpty = () => setIsEmpty(quill.getLength() <= 1);
+    // Per keystroke: a body of more than one line is not empty, which the DOM says without
+    // Quill summing every line's length.
+    const checkEmpty = () => setIsEmpty(quill.root.childElementCount <= 1 && quill.getLength() <= 1);
     const handleSlash = (event: Event) => setIndex((event as CustomEvent<{ index: number }>).detail.index);
     checkEmpty();
     quill.on("text-change", checkEmpty);
