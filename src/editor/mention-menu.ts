@@ -84,7 +84,8 @@ export class MentionMenuModule {
 
   private onChange(delta: Delta, source: string): void {
     const open = this.picker.atIndex;
-    if (open !== null) return this.follow(delta.transformPosition(open));
+    // The query's end moves with the change (a key typed at it goes before it), like the "@".
+    if (open !== null) return this.follow(delta.transformPosition(open), delta.transformPosition(open + this.picker.typedLength));
     if (source !== "user" || !this.quill.isEnabled()) return;
     const at = typedAtIndex(delta);
     if (at === null) return;
@@ -95,13 +96,12 @@ export class MentionMenuModule {
     this.picker.update(at, "");
   }
 
-  /** After a change while open: the "@" must still start what is typed before the caret, on its line. */
-  private follow(at: number): void {
+  /** After a change while open: the "@" must still start what is typed up to `end` (the caret), on its line. */
+  private follow(at: number, end: number): void {
     const [line, offset] = this.quill.getLine(at);
     const text = line ? lineText(line) : null;
-    // The native caret, without getSelection()'s update() of the whole editor inside its own change event.
-    const caret = this.quill.selection.getRange()[0]?.index ?? null;
-    if (text === null || text[offset] !== "@" || caret === null || caret <= at) return this.picker.close();
+    const caret = end;
+    if (text === null || text[offset] !== "@" || caret <= at) return this.picker.close();
     this.picker.moveTo(at);
     this.picker.update(at, text.slice(offset + 1, offset + (caret - at)));
   }

@@ -36,6 +36,11 @@ export class MentionPicker {
   private active = 0;
   private documents: { query: string; list: MentionDocument[] } | null = null;
   private search: { timer: ReturnType<typeof setTimeout>; controller: AbortController; query: string } | null = null;
+  /**
+   * What the popup was last placed for ("@" index and list length): the "@" stays put while its
+   * query is typed, so placing (a layout read) happens again only when it or the list's height changes.
+   */
+  private placedFor: string | null = null;
 
   constructor(
     private readonly target: MentionTarget,
@@ -94,6 +99,7 @@ export class MentionPicker {
   close(): void {
     if (this.at === null) return;
     this.at = null;
+    this.placedFor = null;
     this.choices = [];
     this.cancelSearch();
     this.popup.hide();
@@ -143,8 +149,11 @@ export class MentionPicker {
       ),
       this.active,
     );
-    const anchor = this.popup.isShown ? this.target.anchor(this.at) : null;
+    const placing = `${this.at}:${this.choices.length}`;
+    if (!this.popup.isShown || this.placedFor === placing) return;
+    const anchor = this.target.anchor(this.at);
     if (anchor) this.popup.place(anchor);
+    this.placedFor = placing;
   }
 
   /** Asks the search API for documents once typing pauses; a newer query abandons an older one. */
