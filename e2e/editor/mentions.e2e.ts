@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CommentsPanelPage } from "../pages/comments-panel";
 import { EditorPage } from "../pages/editor-page";
 import { ProfilePage } from "../pages/profile-page";
+import { ShareDialog } from "../pages/share-dialog";
 import type { Person } from "../support/accounts";
 import { axeViolationsInBothSchemes } from "../support/axe";
 import { withAppAndBrowser } from "../support/app-and-browser";
@@ -99,10 +100,11 @@ describe("mentions", () => {
   });
 
   it("survives a reload, and shows a renamed member's new name", async () => {
+    // The server's HTML already shows it (before the live editor replaces it), then the live editor.
+    const served = await (await owner.page.request.get(documentPath, { headers: { accept: "text/html" } })).text();
+    expect(served).toMatch(new RegExp(`class="mention" data-user-id="[\\w-]+" data-name="[^"]*" contenteditable="false">\uFEFF<span contenteditable="false">@${member.person.name}</span>`));
     await owner.page.reload();
     const editor = new EditorPage(owner.page);
-    // The server's HTML already shows it, then the live editor.
-    expect(clean(await owner.page.getByTestId("editor-placeholder").locator(".mention").allTextContents())).toEqual([`@${member.person.name}`]);
     await editor.waitUntilEditable();
     expect(clean(await mentionTexts(editor))).toEqual([`@${member.person.name}`]);
 
@@ -115,6 +117,23 @@ describe("mentions", () => {
     await owner.page.reload();
     await editor.waitUntilEditable();
     expect(clean(await mentionTexts(editor))).toEqual(["@Renamed Person"]);
+
+    // Exports and the published page use the current name; the published page shows no id or email.
+    const documentId = editor.documentId();
+    const mention = (await editor.storedDocument()).delta.ops.find((op) => typeof op.insert === "object" && op.insert !== null && "mention" in op.insert);
+    const memberId = (mention?.insert as { mention: { id: string } }).mention.id;
+    const markdown = await (await owner.page.request.get(`/api/v1/documents/${documentId}/export?format=md`)).text();
+    expect(markdown).toContain("ask @Renamed Person today.");
+    const html = await (await owner.page.request.get(`/api/v1/documents/${documentId}/export?format=html`)).text();
+    expect(html).toContain(`<span class="mention" data-user-id="${memberId}">@Renamed Person</span>`);
+    await owner.page.goto(`${documentPath}/share`);
+    const sharePath = await new ShareDialog(owner.page).createLink();
+    const published = await (await fetch(`${app.url}${sharePath}`)).text();
+    expect(published).toContain('<span class="mention">@Renamed Person</span>');
+    expect(published).not.toContain(memberId);
+    expect(published).not.toContain(member.person.email);
+    await owner.page.goto(documentPath);
+    await editor.waitUntilEditable();
   });
 
   it("the comment composer's @ picker inserts a mention the thread shows by name", async () => {

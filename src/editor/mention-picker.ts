@@ -48,7 +48,7 @@ export class MentionPicker {
     private readonly workspaceId: string | null,
   ) {
     this.popup = new PickerPopup(target.parent, target.host, {
-      className: "ql-slash-menu ql-mention-menu",
+      className: "ql-mention-menu",
       statusClassName: "ql-slash-status",
       label: "Mention a member or link a document",
       idPrefix: "mention-menu",
