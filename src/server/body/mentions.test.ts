@@ -1,4 +1,6 @@
+import * as Y from "yjs";
 import { describe, expect, it } from "vitest";
+import { judgeUpdate } from "./body-items";
 import { sanitizeDelta } from "./sanitize-delta";
 import { deltaToPlainText, renderDeltaHtml } from "./render-delta-html";
 import { mentionsAsText, showMentionNames } from "./mention-markup";
@@ -50,5 +52,19 @@ describe("showMentionNames", () => {
   it("writes mentions as text for Markdown and Word, keeping their formats", () => {
     const delta = { ops: [{ insert: { mention: { id: "user_1", name: "Ann" } }, attributes: { bold: true as const } }, { insert: "\n" }] };
     expect(mentionsAsText(delta, lookup).ops[0]).toEqual({ insert: "@Ann Smith & Co", attributes: { bold: true } });
+  });
+});
+
+describe("mentions on the socket", () => {
+  const updateWith = (embed: object) => {
+    const doc = new Y.Doc();
+    doc.getText("body").insertEmbed(0, embed);
+    return Y.encodeStateAsUpdate(doc);
+  };
+
+  it("takes a well-formed mention as it is and marks a malformed one for repair", () => {
+    expect(judgeUpdate(updateWith({ mention: { id: "user_1", name: "Ann" } }), "v1")).toBe("ok");
+    expect(judgeUpdate(updateWith({ mention: { id: "user 1", name: "Ann" } }), "v1")).toBe("unsafe");
+    expect(judgeUpdate(updateWith({ mention: { id: "user_1", name: "Ann", email: "a@x.test" } }), "v1")).toBe("unsafe");
   });
 });
