@@ -159,4 +159,17 @@ describe("mentions", () => {
     await memberComments.open();
     expect(await memberComments.thread("Over to @Renamed Person please.").locator(".mention").textContent()).toBe("@Renamed Person");
   });
+
+  it("a viewer sees mentions by name and never gets the picker", async () => {
+    const viewer = await invitedMemberPage(browser, app.url, owner, "viewer", "viewer");
+    await viewer.page.goto(documentPath);
+    const editor = new EditorPage(viewer.page);
+    await editor.body().locator(".mention").first().waitFor({ timeout: 20_000 });
+    expect(clean(await mentionTexts(editor))).toEqual(["@Renamed Person"]);
+    expect(await editor.body().getAttribute("contenteditable")).toBe("false");
+    await editor.body().click();
+    await viewer.page.keyboard.type("@");
+    await viewer.page.waitForTimeout(300);
+    expect(await viewer.page.locator(".ql-mention-menu:not([hidden])").count()).toBe(0);
+  });
 });
