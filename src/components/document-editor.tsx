@@ -45,6 +45,8 @@ export interface DocumentEditorProps {
   onImages: (quill: Quill, files: File[], index: number) => void;
   /** How the document opened: whether the body takes focus, and text typed for it before the page showed. */
   arrival: Arrival | null;
+  /** The "@" picker's documents come from this workspace (editors only; members: components/mention-members.tsx). */
+  mentions?: { workspaceId: string };
 }
 
 /**
@@ -55,7 +57,8 @@ export interface DocumentEditorProps {
  * server throws). Until then that HTML takes typing (EarlyTyping), which the live editor
  * replays where it was typed, caret included, once it is bound to the document.
  */
-export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival }: DocumentEditorProps) {
+export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival, mentions }: DocumentEditorProps) {
+  const mentionWorkspaceId = mentions?.workspaceId ?? null;
   const mountRef = useRef<HTMLDivElement>(null);
   const placeholderRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorHandle | null>(null);
@@ -103,6 +106,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
           readOnly: !canEdit,
           placeholder: canEdit ? "Start writing…" : "",
           templates: true,
+          ...(mentionWorkspaceId ? { mentions: { workspaceId: mentionWorkspaceId } } : {}),
           onImages: (files, index) => callbacks.current.onImages(quill, files, index),
         }),
         // Bind only once loaded: y-quill then loads the whole body with one setContents
@@ -143,7 +147,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       mount.replaceChildren();
       setIsReady(false);
     };
-  }, [documentId, canEdit, user.id, user.name, user.color]);
+  }, [documentId, canEdit, user.id, user.name, user.color, mentionWorkspaceId]);
 
   useLayoutEffect(() => {
     const root = placeholderRef.current;

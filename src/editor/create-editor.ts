@@ -11,6 +11,8 @@ import { registerToolbarIcons } from "./toolbar-icons";
 import { ImageAltModule } from "./image-alt";
 import { BlockShortcutsModule } from "./block-shortcuts";
 import { SlashMenuModule } from "./slash-menu";
+import { MentionMenuModule } from "./mention-menu";
+import { mentionPasteMatchers } from "@/shared/mention-paste";
 import { TableToolsModule } from "./table-tools";
 import { tablePasteMatchers } from "@/shared/table-paste";
 import { labelCodeLanguagePickers } from "./label-code-languages";
@@ -30,6 +32,8 @@ export interface CreateEditorOptions {
   placeholder?: string;
   /** Offer "Template" in the "/" menu (the document page answers its INSERT_TEMPLATE_EVENT). */
   templates?: boolean;
+  /** Offer the "@" picker (members, and this workspace's documents); editors only. */
+  mentions?: { workspaceId: string };
   /** Receives the images picked, pasted or dropped; the caller uploads them and inserts the results. */
   onImages: (files: File[], index: number) => void;
 }
@@ -54,6 +58,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
   QuillClass.register("modules/blockShortcuts", BlockShortcutsModule, true);
   QuillClass.register("modules/slashMenu", SlashMenuModule, true);
+  QuillClass.register("modules/mentionMenu", MentionMenuModule, true);
   QuillClass.register("modules/tableTools", TableToolsModule, true);
 
   const quill = new QuillClass(container, {
@@ -77,13 +82,16 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
       table: true,
       // Describing images is editing: read-only editors show the descriptions, not the field.
       // So are the Markdown-style shortcuts and the "/" menu (docs/product.md "Editor").
-      // So are the table picker and menu (editor/table-tools.ts).
+      // So are the table picker and menu (editor/table-tools.ts), and the "@" picker.
       ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: { templates: options.templates === true }, tableTools: true }),
+      ...(options.readOnly || !options.mentions ? {} : { mentionMenu: { workspaceId: options.mentions.workspaceId } }),
     },
   });
   guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
   // Pasted tables: header cells, header rows and fresh row ids (shared/table-paste.ts).
   for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector as Parameters<Quill["clipboard"]["addMatcher"]>[0], matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);
+  // Pasted mentions (a copy from another document, an exported HTML file): shared/mention-paste.ts.
+  for (const [selector, matcher] of mentionPasteMatchers()) quill.clipboard.addMatcher(selector, matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);
   const toolbar = quill.getModule("toolbar") as { container?: HTMLElement } | undefined;
   if (toolbar?.container) {
     labelToolbar(toolbar.container);

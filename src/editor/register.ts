@@ -2,13 +2,15 @@ import type QuillType from "quill";
 import { CODE_BLOCK_TAB } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import { registerTableFormats } from "@/shared/table-formats";
+import { registerMentionFormat } from "@/shared/mention-format";
+import { currentMemberName } from "./mention-names";
 
 let registered = false;
 
 /**
  * The one Quill.register call (docs/architecture.md "Layout"): the link and image formats
- * with the protocol rules of docs/product.md "Editor rules", the code block's Tab, and the
- * table header-row attribute. The
+ * with the protocol rules of docs/product.md "Editor rules", the code block's Tab, the
+ * table header-row attribute and the mention embed. The
  * browser editor and the server renderer both call it.
  */
 export function registerQuillFormats(Quill: typeof QuillType): void {
@@ -54,6 +56,8 @@ export function registerQuillFormats(Quill: typeof QuillType): void {
   CodeBlock.TAB = CODE_BLOCK_TAB;
   // The header-row mark of a table's cells (docs/architecture.md "Documents and the editor").
   registerTableFormats(Quill as unknown as Parameters<typeof registerTableFormats>[0]);
+  // Member mentions, shown with the member's current name (editor/mention-names.ts).
+  registerMentionFormat(Quill as unknown as Parameters<typeof registerMentionFormat>[0], currentMemberName);
 }
 
 interface LinkStatics {

@@ -5,15 +5,7 @@ import { blockAttributes } from "./block-shortcuts";
 import { lineText } from "./line-text";
 import type { SlashItem } from "./slash-items";
 import { INSERT_TEMPLATE_EVENT, SLASH_ITEMS, filterSlashItems, shouldCloseSlashMenu } from "./slash-items";
-
-/** Room kept between the menu and the window's edges, and between the menu and the caret, in pixels. */
-const MARGIN = 8;
-const GAP = 4;
-
-/** The attributes the body carries while the menu is open (the combobox side of the pattern). */
-const BODY_ATTRIBUTES = ["aria-controls", "aria-activedescendant", "aria-autocomplete", "aria-haspopup"] as const;
-
-let nextId = 0;
+import { PickerPopup, pickerKey } from "./picker-popup";
 
 export interface SlashMenuOptions {
   templates: boolean;
@@ -31,8 +23,8 @@ interface ToolbarModule {
  *
  * ARIA: the body stays a multi-line textbox (a combobox can't be multi-line, and changing the
  * body's role mid-typing would re-announce it); while open it takes the combobox's attributes a
- * textbox allows — aria-controls, aria-activedescendant (the chosen option), aria-autocomplete
- * and aria-haspopup — and a polite status says how many blocks the filter finds.
+ * textbox allows (PickerPopup, shared with the "@" picker) and a polite status says how many
+ * blocks the filter finds.
  *
  * Cost: while closed, nothing runs on typing (the "/" is a keyboard binding, like the
  * shortcuts); while open, each change reads only the menu's own line.
@@ -41,10 +33,7 @@ export class SlashMenuModule {
   /** `templates`: offer "Template" (the document page handles its event; the template editor does not). */
   static readonly DEFAULTS: SlashMenuOptions = { templates: false };
 
-  private readonly popup: HTMLDivElement;
-  private readonly listbox: HTMLUListElement;
-  private readonly status: HTMLDivElement;
-  private readonly id = `slash-menu-${++nextId}`;
+  private readonly popup: PickerPopup;
   /** Where the "/" is, while open. */
   private slashIndex: number | null = null;
   private query = "";
@@ -58,18 +47,13 @@ export class SlashMenuModule {
     options: Partial<SlashMenuOptions> = {},
   ) {
     this.offered = options.templates ? SLASH_ITEMS : SLASH_ITEMS.filter((item) => item.action.kind !== "template");
-    this.popup = document.createElement("div");
-    this.popup.className = "ql-slash-menu";
-    this.popup.hidden = true;
-    this.listbox = document.createElement("ul");
-    this.listbox.id = `${this.id}-list`;
-    this.listbox.setAttribute("role", "listbox");
-    this.listbox.setAttribute("aria-label", "Insert a block");
-    this.popup.append(this.listbox);
-    this.status = document.createElement("div");
-    this.status.className = "ql-slash-status";
-    this.status.setAttribute("role", "status");
-    quill.container.append(this.popup, this.status);
+    this.popup = new PickerPopup(quill.container, quill.root, {
+      className: "ql-slash-menu",
+      statusClassName: "ql-slash-status",
+      label: "Insert a block",
+      idPrefix: "slash-menu",
+      onPick: (index) => this.choose(index),
+    });
 
     quill.keyboard.addBinding({ key: "/", shiftKey: null, collapsed: true, format: { "code-block": false } }, (range: Range, context: { line: unknown }) =>
       this.onSlash(range, context.line),
@@ -83,13 +67,6 @@ export class SlashMenuModule {
     quill.root.addEventListener("blur", () => this.close());
     // Capture phase, ahead of Quill's keyboard module (which skips a key whose default is prevented).
     quill.root.addEventListener("keydown", (event) => this.onKey(event), true);
-    // The popup never takes the focus: the caret stays in the text.
-    this.listbox.addEventListener("mousedown", (event) => event.preventDefault());
-    this.listbox.addEventListener("click", (event) => {
-      const option = (event.target as HTMLElement).closest<HTMLElement>("[role=option]");
-      const index = option ? Number(option.dataset.index) : -1;
-      if (index >= 0) this.choose(index);
-    });
   }
 
   /** "/" on an empty line: type it and open. Elsewhere it is just a character. */
@@ -126,17 +103,14 @@ export class SlashMenuModule {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (this.slashIndex === null || event.isComposing) return;
-    const shown = this.items.length > 0;
-    if (event.key === "Escape") {
-      this.close();
-    } else if (shown && (event.key === "ArrowDown" || event.key === "ArrowUp") && !event.altKey && !event.shiftKey) {
-      this.active = (this.active + (event.key === "ArrowDown" ? 1 : -1) + this.items.length) % this.items.length;
+    if (this.slashIndex === null) return;
+    const key = pickerKey(event, this.items.length > 0);
+    if (key === null) return;
+    if (key === "close") this.close();
+    else if (key === "choose") this.choose(this.active);
+    else {
+      this.active = (this.active + (key === "next" ? 1 : -1) + this.items.length) % this.items.length;
       this.render();
-    } else if (shown && (event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
-      this.choose(this.active);
-    } else {
-      return;
     }
     event.preventDefault();
     event.stopPropagation();
@@ -170,75 +144,28 @@ export class SlashMenuModule {
     const kept = this.items.findIndex((item) => item.id === previous);
     this.active = kept >= 0 ? kept : 0;
     this.render();
-    this.status.textContent = this.items.length === 0 ? "No blocks match" : `${this.items.length} block${this.items.length === 1 ? "" : "s"}: ${this.items[this.active]?.label ?? ""}`;
+    this.popup.announce(this.items.length === 0 ? "No blocks match" : `${this.items.length} block${this.items.length === 1 ? "" : "s"}: ${this.items[this.active]?.label ?? ""}`);
   }
 
   private render(): void {
-    const shown = this.items.length > 0;
-    this.popup.hidden = !shown;
-    const root = this.quill.root;
-    if (!shown) {
-      for (const name of BODY_ATTRIBUTES) root.removeAttribute(name);
-      return;
-    }
-    this.listbox.replaceChildren(
-      ...this.items.map((item, index) => {
-        const option = document.createElement("li");
-        option.id = `${this.id}-${item.id}`;
-        option.setAttribute("role", "option");
-        option.setAttribute("aria-selected", String(index === this.active));
-        option.dataset.index = String(index);
-        const label = document.createElement("span");
-        label.className = "ql-slash-label";
-        label.textContent = item.label;
-        const hint = document.createElement("span");
-        hint.className = "ql-slash-hint";
-        hint.textContent = item.hint;
-        option.append(label, hint);
-        return option;
-      }),
+    this.popup.show(
+      this.items.map((item) => ({ key: item.id, label: item.label, hint: item.hint })),
+      this.active,
     );
-    root.setAttribute("aria-controls", this.listbox.id);
-    root.setAttribute("aria-autocomplete", "list");
-    root.setAttribute("aria-haspopup", "listbox");
-    const active = this.listbox.children[this.active] as HTMLElement | undefined;
-    if (active) {
-      root.setAttribute("aria-activedescendant", active.id);
-      this.place();
-      this.reveal(active);
-    }
+    if (this.items.length > 0) this.place();
   }
 
-  /** Scrolls the list (never the page, as scrollIntoView would) to show the active option. */
-  private reveal(option: HTMLElement): void {
-    const list = this.listbox;
-    if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
-    else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
-  }
-
-  /** At the caret: below it, or above when below would leave the window; never past the window's sides. */
+  /** At the caret (PickerPopup keeps it inside the window). */
   private place(): void {
     if (this.slashIndex === null) return;
     const bounds = this.quill.getBounds(this.slashIndex, 1);
-    if (!bounds) return;
-    const container = this.quill.container.getBoundingClientRect();
-    const { offsetWidth: width, offsetHeight: height } = this.popup;
-    const below = bounds.bottom + GAP;
-    const above = bounds.top - GAP - height;
-    const fitsBelow = container.top + below + height <= window.innerHeight - MARGIN;
-    const fitsAbove = container.top + above >= MARGIN;
-    this.popup.style.top = `${fitsBelow || !fitsAbove ? below : above}px`;
-    const left = Math.min(bounds.left, window.innerWidth - MARGIN - width - container.left);
-    this.popup.style.left = `${Math.max(MARGIN - container.left, left)}px`;
+    if (bounds) this.popup.place(bounds);
   }
 
   private close(): void {
     if (this.slashIndex === null) return;
     this.slashIndex = null;
     this.items = [];
-    this.popup.hidden = true;
-    this.listbox.replaceChildren();
-    this.status.textContent = "";
-    for (const name of BODY_ATTRIBUTES) this.quill.root.removeAttribute(name);
+    this.popup.hide();
   }
 }

@@ -14,6 +14,8 @@ export const EDITOR_FORMATS = [
   "script", "list", "indent", "align", "blockquote", "code-block", "code", "link", "image", "formula",
   // Tables (shared/table-rules.ts): a cell line's row id, and the header-row mark.
   "table", "table-header",
+  // A member mention (shared/mentions.ts, shared/mention-format.ts).
+  "mention",
 ] as const;
 export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 
@@ -26,7 +28,7 @@ export type EditorFormat = (typeof EDITOR_FORMATS)[number];
 export const QUILL_FORMATS: readonly string[] = [...EDITOR_FORMATS, "code-token"];
 
 /** The embeds among them (inserts, not attributes). */
-export const EDITOR_EMBEDS = ["image", "formula"] as const satisfies readonly EditorFormat[];
+export const EDITOR_EMBEDS = ["image", "formula", "mention"] as const satisfies readonly EditorFormat[];
 
 /** The attributes an image embed carries (quill/formats/image.js ATTRIBUTES, and our alt text). */
 export const IMAGE_ATTRIBUTES = ["alt", "width", "height"] as const;

@@ -53,3 +53,12 @@ describe("diffRevision", () => {
     expect(diff.segments.filter((s) => s.kind !== "same")).toEqual([{ kind: "inserted", text: expect.stringContaining("xtra") }]);
   });
 });
+
+describe("diffRevision with mentions", () => {
+  it("reads a mention as @ and the current name, the same person being the same word", () => {
+    const older = { ops: [{ insert: "ask " }, { insert: { mention: { id: "u1", name: "Old" } } }, { insert: "\n" }] };
+    const newer = { ops: [{ insert: "ask " }, { insert: { mention: { id: "u1", name: "Old" } } }, { insert: " now\n" }] };
+    const diff = diffRevision(older, newer, (id) => (id === "u1" ? "New" : null));
+    expect(diff.segments.map((s) => [s.kind, s.text])).toEqual([["same", "ask @New"], ["inserted", " now"], ["same", "\n"]]);
+  });
+});

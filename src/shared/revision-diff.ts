@@ -1,3 +1,5 @@
+import type { MentionNameLookup } from "./mention-format";
+import { mentionText, mentionValueOf } from "./mentions";
 import Delta from "quill-delta";
 
 /** A Quill delta as stored (the shape of documents.content and revisions.delta). */
@@ -36,13 +38,14 @@ const MAX_DISTINCT_TOKENS = 0xd800 - FIRST_CODE;
  * of text for a read-only view. Each word, space run, punctuation mark or embed (with its
  * formats) becomes one symbol, and Delta's diff (fast-diff) compares the two symbol strings; a
  * word deleted and inserted again with other formats reads as "formatted". Embeds read as
- * "[image]", "[formula]", "[video]". A text with more distinct words than symbols available is
+ * "[image]", "[formula]", "[video]"; a mention as "@" and the member's current name (`mentionName`,
+ * else its stored one), the same person being the same token whatever the name. A text with more distinct words than symbols available is
  * compared character by character instead.
  */
-export function diffRevision(older: StoredDelta, newer: StoredDelta): RevisionDiff {
+export function diffRevision(older: StoredDelta, newer: StoredDelta, mentionName: MentionNameLookup = () => null): RevisionDiff {
   const codes = new Map<string, string>();
-  const from = tokensOf(older);
-  const to = tokensOf(newer);
+  const from = tokensOf(older, mentionName);
+  const to = tokensOf(newer, mentionName);
   const encode = (tokens: Token[]) => tokens.map((t) => codes.get(t.key) ?? assign(codes, t.key)).join("");
   const encodedFrom = encode(from);
   const encodedTo = encode(to);
@@ -72,11 +75,12 @@ function assign(codes: Map<string, string>, key: string): string {
   return code;
 }
 
-function tokensOf(delta: StoredDelta): Token[] {
+function tokensOf(delta: StoredDelta, mentionName: MentionNameLookup): Token[] {
   const tokens: Token[] = [];
   delta.ops.forEach((op, index) => {
     const formats = op.attributes ? JSON.stringify(op.attributes) : "";
     const row = op.attributes?.table;
+    const mention = mentionValueOf(op.insert);
     if (typeof op.insert === "string" && row !== undefined) {
       // Table cells (shared/table-rules.ts) read as rows: cells of a row joined by " | ", a line per row.
       const lines = op.insert.split("\n");
@@ -88,6 +92,8 @@ function tokensOf(delta: StoredDelta): Token[] {
       });
     } else if (typeof op.insert === "string") {
       for (const [text] of op.insert.matchAll(TOKEN)) tokens.push({ text, key: `${text}\u0000${formats}`, size: text.length });
+    } else if (mention) {
+      tokens.push({ text: mentionText(mention, mentionName(mention.id)), key: `\u0002${mention.id}\u0000${formats}`, size: 1 });
     } else if (op.insert && typeof op.insert === "object") {
       tokens.push({ text: `[${Object.keys(op.insert)[0] ?? "embed"}]`, key: `\u0001${JSON.stringify(op.insert)}\u0000${formats}`, size: 1 });
     }

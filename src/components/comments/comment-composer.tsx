@@ -1,20 +1,26 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { ActionResult } from "@/shared/api-error";
 import type { CommentBody } from "@/shared/comments/comment-dto";
 import { parseCommentMarkup } from "@/shared/comments/comment-markup";
+import type { MentionValue } from "@/shared/mentions";
+import { TextareaMentions } from "@/editor/mention-textarea";
+import { useMentionMembers } from "@/components/mention-members";
 import { MAX_COMMENT_CHARS } from "@/shared/comments/comment-rules";
 import { Button } from "@/components/ui/button";
 
 /**
  * A comment's text box: Markdown's inline marks for bold, italic, code and links (shared/comments/
- * comment-markup.ts). Ctrl/⌘+Enter sends; Escape cancels (and the caller puts the focus back).
+ * comment-markup.ts), and "@" to mention a member or link a document (editor/mention-textarea.ts).
+ * Ctrl/⌘+Enter sends; Escape cancels (and the caller puts the focus back), or first closes the
+ * "@" list when it is open.
  */
 export function CommentComposer({
   label,
   submitLabel,
   initialText = "",
+  initialMentions = [],
   autoFocus = false,
   onSubmit,
   onCancel,
@@ -22,6 +28,8 @@ export function CommentComposer({
   label: string;
   submitLabel: string;
   initialText?: string;
+  /** The people the edited comment mentions (commentBodyMentions), so its "@Name"s stay mentions. */
+  initialMentions?: MentionValue[];
   autoFocus?: boolean;
   onSubmit: (body: CommentBody) => Promise<ActionResult<unknown>>;
   onCancel: () => void;
@@ -30,24 +38,69 @@ export function CommentComposer({
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const mentionsRef = useRef<TextareaMentions | null>(null);
+  const caretRef = useRef<number | null>(null);
+  const { workspaceId } = useMentionMembers();
   const id = useId();
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
   }, [autoFocus]);
+  // The "@" picker lives beside React: its popup is DOM of its own in an element React leaves empty.
+  useEffect(() => {
+    const textarea = ref.current;
+    const parent = pickerRef.current;
+    if (!textarea || !parent) return;
+    const mentions = new TextareaMentions(textarea, parent, workspaceId, (value, caret) => {
+      caretRef.current = caret;
+      setText(value);
+    });
+    mentions.mentions = initialMentions;
+    mentionsRef.current = mentions;
+    const onInput = (event: Event) => mentions.onInput(event);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!mentions.onKeyDown(event)) return;
+      event.preventDefault();
+      event.stopPropagation(); // not the composer's Escape (cancel) nor React's handlers
+    };
+    const onBlur = () => mentions.picker.close();
+    textarea.addEventListener("input", onInput);
+    textarea.addEventListener("keydown", onKeyDown);
+    textarea.addEventListener("blur", onBlur);
+    return () => {
+      textarea.removeEventListener("input", onInput);
+      textarea.removeEventListener("keydown", onKeyDown);
+      textarea.removeEventListener("blur", onBlur);
+      mentions.destroy();
+      mentionsRef.current = null;
+    };
+    // initialMentions seeds the list once, as initialText seeds the text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workspaceId]);
+  // After a choice: the caret goes after what was inserted, once React has put the text in.
+  useLayoutEffect(() => {
+    const caret = caretRef.current;
+    if (caret === null || !ref.current) return;
+    caretRef.current = null;
+    ref.current.setSelectionRange(caret, caret);
+  }, [text]);
 
   const send = async () => {
     if (isSending) return;
     if (text.trim() === "") return setError("Write something first.");
     setIsSending(true);
-    const result = await onSubmit(parseCommentMarkup(text));
+    const result = await onSubmit(parseCommentMarkup(text, mentionsRef.current?.mentions ?? []));
     setIsSending(false);
-    if (result.ok) setText("");
+    if (result.ok) {
+      setText("");
+      if (mentionsRef.current) mentionsRef.current.mentions = [];
+    }
     else setError(result.fields?.body ?? result.message);
   };
 
   return (
     <form
-      className="flex flex-col gap-2"
+      className="comment-composer flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         void send();
@@ -71,6 +124,7 @@ export function CommentComposer({
           setError(null);
         }}
         onKeyDown={(event) => {
+          if (event.defaultPrevented) return; // the "@" list's key
           if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
             void send();
@@ -81,8 +135,10 @@ export function CommentComposer({
           }
         }}
       />
+      {/* The "@" list's place: right under the text box (editor/mention-textarea.ts). */}
+      <div ref={pickerRef} className="relative -mt-2 h-0" />
       <p id={`${id}-hint`} className="text-xs text-muted">
-        **bold**, *italic*, `code`, [link](https://…) · Ctrl+Enter to send
+        **bold**, *italic*, `code`, [link](https://…), @ to mention · Ctrl+Enter to send
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-danger">

@@ -6,7 +6,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteCommentAction, editCommentAction, toggleCommentReactionAction } from "@/server/actions/comment-actions";
 import type { CommentDto } from "@/shared/comments/comment-dto";
-import { commentBodyToMarkup } from "@/shared/comments/comment-markup";
+import { commentBodyMentions, commentBodyToMarkup } from "@/shared/comments/comment-markup";
+import { useMentionMembers } from "@/components/mention-members";
 import type { CommentReaction } from "@/shared/comments/comment-rules";
 import { COMMENT_REACTIONS, COMMENT_REACTION_LABELS } from "@/shared/comments/comment-rules";
 import { CommentBodyView } from "./comment-body-view";
@@ -19,6 +20,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
   const [isEditing, setIsEditing] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
+  const { names } = useMentionMembers();
   if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
 
   const react = async (emoji: CommentReaction) => {
@@ -41,7 +43,8 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
           label="Edit comment"
           submitLabel="Save"
           autoFocus
-          initialText={commentBodyToMarkup(comment.body)}
+          initialText={commentBodyToMarkup(comment.body, (id) => names.get(id))}
+          initialMentions={commentBodyMentions(comment.body, (id) => names.get(id))}
           onCancel={() => setIsEditing(false)}
           onSubmit={async (body) => {
             const result = await editCommentAction({ commentId: comment.id, body });

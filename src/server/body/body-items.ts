@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { cleanString } from "./editor-formats";
+import { cleanString, sameEmbedValue } from "./editor-formats";
 import { sanitizeAttribute, sanitizeEmbed } from "./sanitize-delta";
 
 /**
@@ -68,5 +68,5 @@ function sameEmbed(embed: unknown): boolean {
   const safe = sanitizeEmbed(embed);
   if (!safe || typeof embed !== "object" || embed === null) return false;
   const [name] = Object.keys(safe);
-  return name !== undefined && Object.keys(embed).length === 1 && (embed as Record<string, unknown>)[name] === safe[name];
+  return name !== undefined && Object.keys(embed).length === 1 && sameEmbedValue((embed as Record<string, unknown>)[name], safe[name]);
 }

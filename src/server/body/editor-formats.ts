@@ -10,6 +10,8 @@ import {
 } from "@/shared/editor-formats";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import { TABLE_ROW_ID } from "@/shared/table-rules";
+import type { MentionValue } from "@/shared/mentions";
+import { MENTION_EMBED, mentionValueOf } from "@/shared/mentions";
 
 /**
  * The server's rule for each of the editor's formats (src/shared/editor-formats.ts, the table
@@ -55,8 +57,11 @@ export const FORMAT_RULES: Readonly<Record<string, AttributeRule>> = {
   alt: (value) => (typeof value === "string" ? cleanString(value) : undefined),
 };
 
+/** A kept embed's value: a scalar, or a member mention's `{ id, name }` (shared/mentions.ts). */
+export type EmbedValue = AttributeValue | MentionValue;
+
 /** Returns the safe form of an embed's value, or undefined to drop the embed. */
-export type EmbedRule = (value: unknown) => AttributeValue | undefined;
+export type EmbedRule = (value: unknown) => EmbedValue | undefined;
 
 /** Embed name → rule. Video is not in the toolbar, so it is not here: it is dropped. */
 export const EMBED_RULES: Readonly<Record<string, EmbedRule>> = {
@@ -66,7 +71,23 @@ export const EMBED_RULES: Readonly<Record<string, EmbedRule>> = {
   image: (value) => (value === true ? true : sanitizeImageUrl(value)),
   // KaTeX renders it with trust off (see render-delta-html.ts), so any string is inert.
   formula: (value) => (typeof value === "string" ? cleanString(value) : undefined),
+  // A member mention (shared/mentions.ts): a well-formed id and a clean name, else dropped.
+  // Kept whether or not the person is (still) a member: they may have been removed, and it
+  // then shows its stored name.
+  [MENTION_EMBED]: (value) => {
+    const mention = mentionValueOf({ [MENTION_EMBED]: value });
+    return mention ? { id: mention.id, name: cleanString(mention.name) } : undefined;
+  },
 };
+
+/** Whether two embed values are the same (a mention's by its fields, scalars by identity). */
+export function sameEmbedValue(a: unknown, b: unknown): boolean {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return a === b;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+}
 
 /** Whether `name` has a rule (own properties only: "__proto__" or "toString" never match). */
 export function hasRule<T>(rules: Readonly<Record<string, T>>, name: string): boolean {

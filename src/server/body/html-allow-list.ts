@@ -36,7 +36,8 @@ const TAG_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   li: ["data-list"],
   td: ["data-row", "data-table-header"],
   div: ["data-language", "spellcheck"],
-  span: ["data-value", "contenteditable", "aria-hidden", "title"], // KaTeX puts parse errors in title
+  // KaTeX puts parse errors in title; a mention (shared/mention-format.ts) carries its user id and stored name.
+  span: ["data-value", "contenteditable", "aria-hidden", "title", "data-user-id", "data-name"],
   svg: ["xmlns", "width", "height", "viewbox", "preserveaspectratio"],
   path: ["d"],
   line: ["x1", "y1", "x2", "y2", "stroke-width"],
@@ -106,5 +107,6 @@ function safeAttributeValue(tag: string, name: string, value: string): string | 
   if (tag === "img" && name === "src") return sanitizeImageUrl(value);
   if (tag === "td" && name === "data-row") return TABLE_ROW_ID.test(value) || /^\d{1,7}$/.test(value) ? value : null;
   if (tag === "td" && name === "data-table-header") return value === "true" ? value : null;
+  if (tag === "span" && name === "data-user-id") return /^[\w-]{1,100}$/.test(value) ? value : null;
   return value;
 }

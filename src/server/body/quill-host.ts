@@ -6,6 +6,8 @@ import type { BodyDelta } from "./sanitize-delta";
 import { splitIntoChunks } from "./delta-chunks";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
 import { registerTableFormats } from "@/shared/table-formats";
+import { registerMentionFormat } from "@/shared/mention-format";
+import { mentionPasteMatchers } from "@/shared/mention-paste";
 import { tablePasteMatchers } from "@/shared/table-paste";
 
 /** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
@@ -85,6 +87,8 @@ async function createQuillHost(): Promise<QuillHost> {
   // highlight synchronously after each render, and a pending timer would only redo the work.
   (Quill.import("modules/syntax") as { prototype: { initTimer(): void } }).prototype.initTimer = () => undefined;
   registerTableFormats(Quill as unknown as Parameters<typeof registerTableFormats>[0]);
+  // Mentions render with their stored name here; pages that know the members show current ones (server/body/mention-markup.ts).
+  registerMentionFormat(Quill as unknown as Parameters<typeof registerMentionFormat>[0]);
 
   const container = window.document.getElementById("editor");
   if (!container) throw new Error("Quill host: the editor container is missing");
@@ -113,6 +117,8 @@ async function createQuillHost(): Promise<QuillHost> {
 
   // Tables as a paste into the editor makes them (shared/table-paste.ts): fresh row ids, header rows.
   for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector, matcher as unknown as (node: Node, delta: RealmDelta) => RealmDelta);
+  // A mention's span (an exported HTML file) as a mention again, a malformed one as its text.
+  for (const [selector, matcher] of mentionPasteMatchers()) quill.clipboard.addMatcher(selector, matcher as unknown as (node: Node, delta: RealmDelta) => RealmDelta);
 
   return {
     document: window.document,

@@ -1,6 +1,7 @@
 import { enforceHtmlAllowList } from "./html-allow-list";
 import { getQuillHost } from "./quill-host";
 import { sanitizeDelta } from "./sanitize-delta";
+import { mentionText, mentionValueOf } from "@/shared/mentions";
 
 /**
  * Renders a document delta to exactly the markup the editor shows (`ql-align-*`, `ql-font-*`,
@@ -21,11 +22,16 @@ export async function renderDeltaHtml(delta: unknown): Promise<string> {
 
 /**
  * The text of a delta as Quill's getText() gives it: text inserts joined, embeds left out,
- * the final newline kept. Pure, no Quill needed.
+ * the final newline kept; but a mention reads as "@Name" (its stored name), so search finds it.
+ * Pure, no Quill needed.
  */
 export function deltaToPlainText(delta: unknown): string {
   return sanitizeDelta(delta)
-    .delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : ""))
+    .delta.ops.map((op) => {
+      if (typeof op.insert === "string") return op.insert;
+      const mention = mentionValueOf(op.insert);
+      return mention ? mentionText(mention) : "";
+    })
     .join("");
 }
 

@@ -1,12 +1,12 @@
-import type { AttributeValue } from "./editor-formats";
-import { EMBED_RULES, FORMAT_RULES, cleanString, hasRule } from "./editor-formats";
+import type { AttributeValue, EmbedValue } from "./editor-formats";
+import { EMBED_RULES, FORMAT_RULES, cleanString, hasRule, sameEmbedValue } from "./editor-formats";
 
 /** Attributes of one op, after sanitising: only whitelisted names, only safe values. */
 export type BodyAttributes = Record<string, AttributeValue>;
 
 /** One op of a document delta: text or a single-key embed, with optional attributes. */
 export interface BodyOp {
-  insert: string | Record<string, AttributeValue>;
+  insert: string | Record<string, EmbedValue>;
   attributes?: BodyAttributes;
 }
 
@@ -24,7 +24,7 @@ export interface SanitizedDelta {
 /**
  * Makes any value safe to store and render as a document delta (docs/product.md "Editor rules", "Validation"):
  * links outside http/https/mailto/tel become about:blank, images outside http/https/raster
- * data: become "", unknown embeds (video included) and ops are dropped, attributes are kept
+ * data: become "", unknown embeds (video included), malformed mentions and ops are dropped, attributes are kept
  * only when the toolbar can produce them with that value. Never throws.
  */
 export function sanitizeDelta(input: unknown): SanitizedDelta {
@@ -63,8 +63,8 @@ export function sanitizeAttribute(name: string, value: unknown): AttributeValue 
   return FORMAT_RULES[name]?.(value);
 }
 
-/** The safe form of an embed (`{ image: "…" }`), or undefined when it must be dropped. */
-export function sanitizeEmbed(embed: unknown): Record<string, AttributeValue> | undefined {
+/** The safe form of an embed (`{ image: "…" }`, `{ mention: { id, name } }`), or undefined when it must be dropped. */
+export function sanitizeEmbed(embed: unknown): Record<string, EmbedValue> | undefined {
   if (!isRecord(embed)) return undefined;
   const keys = Object.keys(embed);
   const [name] = keys;
@@ -100,10 +100,10 @@ function sanitizeOp(raw: unknown): { value: BodyOp | null; changed: boolean } {
   return { value: kept ? { insert, attributes: kept } : { insert }, changed };
 }
 
-function sameEmbed(embed: Record<string, AttributeValue>, raw: unknown): boolean {
+function sameEmbed(embed: Record<string, EmbedValue>, raw: unknown): boolean {
   if (!isRecord(raw)) return false;
   const [name] = Object.keys(embed);
-  return name !== undefined && raw[name] === embed[name];
+  return name !== undefined && sameEmbedValue(raw[name], embed[name]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,10 +1,23 @@
 import type { CommentReaction } from "./comment-rules";
+import type { MentionValue } from "@/shared/mentions";
 
-/** One op of a comment body: text with at most bold, italic, code and a link. */
-export interface CommentBodyOp {
+/** The inline formats a comment's text may have (a type literal: the sent schema's record takes it). */
+export type CommentTextAttributes = { bold?: true; italic?: true; code?: true; link?: string };
+
+/** Text with at most bold, italic, code and a link. */
+export interface CommentTextOp {
   insert: string;
-  attributes?: { bold?: true; italic?: true; code?: true; link?: string };
+  attributes?: CommentTextAttributes;
 }
+
+/** A member mention, stored as in a document body (shared/mentions.ts); no formats. */
+export interface CommentMentionOp {
+  insert: { mention: MentionValue };
+  attributes?: undefined;
+}
+
+/** One op of a comment body. */
+export type CommentBodyOp = CommentTextOp | CommentMentionOp;
 
 /** A comment body: a short Quill delta (shared/comments/comment-markup.ts reads and writes it). */
 export interface CommentBody {

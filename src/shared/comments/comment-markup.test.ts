@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commentBodyToMarkup, parseCommentMarkup } from "./comment-markup";
+import { commentBodyMentions, commentBodyToMarkup, parseCommentMarkup } from "./comment-markup";
 
 describe("parseCommentMarkup", () => {
   it("reads Markdown's inline marks", () => {
@@ -38,5 +38,24 @@ describe("parseCommentMarkup", () => {
       const body = parseCommentMarkup(text);
       expect(parseCommentMarkup(commentBodyToMarkup(body))).toEqual(body);
     }
+  });
+
+  it("turns the picked members' @Name into mentions, longest name first, and leaves other @words as text", () => {
+    const mentions = [{ id: "u1", name: "Ann" }, { id: "u2", name: "Ann Lee" }];
+    expect(parseCommentMarkup("@Ann Lee and @Ann, not @Annie or me@Ann **@Bo**", mentions).ops).toEqual([
+      { insert: { mention: { id: "u2", name: "Ann Lee" } } },
+      { insert: " and " },
+      { insert: { mention: { id: "u1", name: "Ann" } } },
+      { insert: ", not @Annie or me@Ann " },
+      { insert: "@Bo", attributes: { bold: true } },
+    ]);
+  });
+
+  it("writes mentions back as @Name (the current name) and lists them for the composer", () => {
+    const body = { ops: [{ insert: "hi " }, { insert: { mention: { id: "u1", name: "Old" } } }] };
+    const names = (id: string) => (id === "u1" ? "New" : null);
+    expect(commentBodyToMarkup(body, names)).toBe("hi @New");
+    expect(commentBodyMentions(body, names)).toEqual([{ id: "u1", name: "New" }]);
+    expect(parseCommentMarkup(commentBodyToMarkup(body, names), commentBodyMentions(body, names))).toEqual({ ops: [{ insert: "hi " }, { insert: { mention: { id: "u1", name: "New" } } }] });
   });
 });

@@ -1,6 +1,9 @@
-import type { CommentBody, CommentBodyOp } from "./comment-dto";
+import type { CommentBody, CommentBodyOp, CommentTextAttributes, CommentTextOp } from "./comment-dto";
+import type { MentionNameLookup } from "@/shared/mention-format";
+import type { MentionValue } from "@/shared/mentions";
+import { MENTION_EMBED, mentionText } from "@/shared/mentions";
 
-type Attributes = NonNullable<CommentBodyOp["attributes"]>;
+type Attributes = CommentTextAttributes;
 
 // One inline mark at a time, the first that starts earliest: a backslash escape, `code`,
 // **bold**, *italic* or _italic_ (not inside a word: snake_case stays text), [label](address),
@@ -12,11 +15,31 @@ const INLINE =
  * The comment composer's text as a comment body: a plain textarea with Markdown's inline marks
  * (`code`, **bold**, *italic*, [label](address), bare addresses). The server sanitises the result
  * again (services/comments/internal/comment-body.ts), so this only has to be convenient.
+ * `mentions` are the people picked with "@" in the composer: each "@Name" of theirs in the text
+ * becomes their mention (outside any mark); any other "@word" stays text.
  */
-export function parseCommentMarkup(text: string): CommentBody {
+export function parseCommentMarkup(text: string, mentions: readonly MentionValue[] = []): CommentBody {
   const ops: CommentBodyOp[] = [];
-  appendInline(text, {}, ops);
+  const tokens = new Map(mentions.map((mention) => [mentionText(mention), mention]));
+  // Longest first, so "@Ann Lee" wins over "@Ann" where both were picked.
+  const pattern = [...tokens.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+  let last = 0;
+  if (pattern) {
+    for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "gu"))) {
+      const index = match.index ?? 0;
+      const mention = tokens.get(match[0]);
+      if (!mention) continue;
+      appendInline(text.slice(last, index), {}, ops);
+      ops.push({ insert: { [MENTION_EMBED]: { id: mention.id, name: mention.name } } });
+      last = index + match[0].length;
+    }
+  }
+  appendInline(text.slice(last), {}, ops);
   return { ops: mergeOps(ops) };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function appendInline(text: string, attributes: Attributes, ops: CommentBodyOp[]): void {
@@ -41,15 +64,19 @@ function push(ops: CommentBodyOp[], insert: string, attributes: Attributes): voi
   ops.push(Object.keys(attributes).length > 0 ? { insert, attributes: { ...attributes } } : { insert });
 }
 
-/** Joins neighbours with the same attributes: one op per run, as Quill would store it. */
+/** Joins text neighbours with the same attributes: one op per run, as Quill would store it (mentions stay apart). */
 export function mergeOps(ops: CommentBodyOp[]): CommentBodyOp[] {
   const merged: CommentBodyOp[] = [];
   for (const op of ops) {
     const previous = merged.at(-1);
-    if (previous && sameAttributes(previous.attributes, op.attributes)) previous.insert += op.insert;
+    if (previous && isText(previous) && isText(op) && sameAttributes(previous.attributes, op.attributes)) previous.insert += op.insert;
     else merged.push({ ...op });
   }
   return merged;
+}
+
+export function isText(op: CommentBodyOp): op is CommentTextOp {
+  return typeof op.insert === "string";
 }
 
 function sameAttributes(a: Attributes | undefined, b: Attributes | undefined): boolean {
@@ -59,10 +86,16 @@ function sameAttributes(a: Attributes | undefined, b: Attributes | undefined): b
   return [...keys].every((key) => left[key] === right[key]);
 }
 
-/** A comment body back as the composer's text (for editing): parseCommentMarkup reads it as the same body. */
-export function commentBodyToMarkup(body: CommentBody): string {
+/**
+ * A comment body back as the composer's text (for editing), mentions as "@" and their names
+ * (`currentName`'s, else the stored one): parseCommentMarkup reads it, with commentBodyMentions'
+ * list, as the same body.
+ */
+export function commentBodyToMarkup(body: CommentBody, currentName: MentionNameLookup = () => null): string {
   return body.ops
-    .map(({ insert, attributes = {} }) => {
+    .map((op) => {
+      if (!isText(op)) return mentionText(op.insert.mention, currentName(op.insert.mention.id));
+      const { insert, attributes = {} } = op;
       let text = attributes.code ? `\`${insert}\`` : insert.replace(/[*_`[\]\\]/g, (c) => `\\${c}`);
       if (attributes.italic) text = `*${text}*`;
       if (attributes.bold) text = `**${text}**`;
@@ -72,7 +105,12 @@ export function commentBodyToMarkup(body: CommentBody): string {
     .join("");
 }
 
-/** The body's plain text (webhook-free places: previews, the length limit). */
+/** The people a body mentions, named as commentBodyToMarkup writes them (the composer's picked list when editing). */
+export function commentBodyMentions(body: CommentBody, currentName: MentionNameLookup = () => null): MentionValue[] {
+  return body.ops.flatMap((op) => (isText(op) ? [] : [{ id: op.insert.mention.id, name: currentName(op.insert.mention.id) ?? op.insert.mention.name }]));
+}
+
+/** The body's plain text, a mention as "@Name" (webhook-free places: previews, the length limit). */
 export function commentBodyText(body: CommentBody): string {
-  return body.ops.map((op) => op.insert).join("");
+  return body.ops.map((op) => (isText(op) ? op.insert : mentionText(op.insert.mention))).join("");
 }

@@ -2,12 +2,15 @@ import { z } from "./zod";
 import { COMMENT_REACTIONS, MAX_COMMENT_ANCHOR_CHARS, MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
 import { DocumentIdField } from "./document";
 
-/** A comment body as sent: a delta of text ops; its content is checked and sanitised by the service. */
+/**
+ * A comment body as sent: a delta of text ops and member mentions (`{ mention: { id, name } }`,
+ * shared/mentions.ts); its content is checked and sanitised by the service.
+ */
 export const CommentBodyField = z.object({
   ops: z
     .array(
       z.object({
-        insert: z.string({ error: "A comment is text." }),
+        insert: z.union([z.string(), z.strictObject({ mention: z.strictObject({ id: z.string().max(100), name: z.string().max(1000) }) })], { error: "A comment is text and mentions." }),
         attributes: z.record(z.string(), z.unknown()).optional(),
       }),
     )

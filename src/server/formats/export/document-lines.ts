@@ -1,9 +1,9 @@
-import type { AttributeValue } from "@/server/body/editor-formats";
+import type { EmbedValue } from "@/server/body/editor-formats";
 import type { BodyAttributes, BodyDelta } from "@/server/body/sanitize-delta";
 
 /** A piece of a line: text, or an embed (`{ image }`, `{ formula }`), with its inline formats. */
 export interface InlineRun {
-  insert: string | Record<string, AttributeValue>;
+  insert: string | Record<string, EmbedValue>;
   attributes: BodyAttributes;
 }
 

@@ -1,5 +1,7 @@
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
+import { mentionsAsText, showMentionNames } from "@/server/body/mention-markup";
+import type { MentionNameLookup } from "@/shared/mention-format";
 import { fileIdFromUrl } from "@/server/storage/file-urls";
 import type { ExportImage, UploadLoader } from "./export-images";
 import { imageExtension, resolveImages, toDataUri } from "./export-images";
@@ -39,6 +41,11 @@ export interface RenderOptions {
   signUpload?: (fileId: string) => Promise<string | null>;
   /** The site's origin, for absolute links to uploads in Markdown (`http://host:port`). */
   origin: string;
+  /**
+   * Members' current names, asked for only when the body holds a mention: a mention is written
+   * as "@" and that name (else the name stored with it).
+   */
+  mentionNames?: () => Promise<MentionNameLookup>;
 }
 
 export interface RenderedFile {
@@ -53,32 +60,43 @@ export interface RenderedFile {
  * so it matches what readers saw), Markdown and DOCX from the delta (explicit block formats
  * and inline attributes map to Markdown's and Word's structures more directly than Quill's
  * markup), PDF by printing the standalone HTML in Chromium. Uploads are embedded in HTML,
- * DOCX and PDF.
+ * DOCX and PDF. Mentions are "@Name" text in Markdown and DOCX, and
+ * `<span class="mention" data-user-id="…">@Name</span>` in HTML and PDF, with current names.
  * @throws AppError unavailable (PDF without Chromium)
  */
 export async function renderExportFile(source: ExportSource, format: ExportFormat, options: RenderOptions): Promise<RenderedFile> {
   const contentType = EXPORT_CONTENT_TYPES[format];
   const bundledImages = new Map<string, ExportImage>();
   if (format === "md") {
-    const delta = sanitizeDelta(source.delta).delta;
+    const delta = await withMentionsAsText(sanitizeDelta(source.delta).delta, options);
     const links = await markdownImageLinks(imageSources(delta), options, bundledImages);
     const body = toMarkdown(withImageSources(delta, (src) => links.get(src) ?? src));
     return { body: `${titleHeading(source.title)}\n\n${body}`, contentType, bundledImages };
   }
   if (format === "docx") {
-    const delta = sanitizeDelta(source.delta).delta;
+    const delta = await withMentionsAsText(sanitizeDelta(source.delta).delta, options);
     const images = await resolveImages(imageSources(delta), options.loadUpload);
     return { body: await toDocx({ title: source.title, delta, images }), contentType, bundledImages };
   }
   // data: images are already inline in HTML; only uploads need reading.
-  const images = await resolveImages(uploadSources(source.html), options.loadUpload);
-  const inlined = replaceImageSources(source.html, (src) => {
+  const html = source.html.includes('class="mention"') ? showMentionNames(source.html, await mentionLookup(options), "export") : source.html;
+  const images = await resolveImages(uploadSources(html), options.loadUpload);
+  const inlined = replaceImageSources(html, (src) => {
     const image = images.get(src);
     return image?.fileId ? toDataUri(image) : null;
   });
   if (format === "html") return { body: toStandaloneHtml({ title: source.title, html: inlined }), contentType, bundledImages };
   const page = toStandaloneHtml({ title: source.title, html: remoteImagesAsLinks(inlined) });
   return { body: await printPdf(page), contentType, bundledImages };
+}
+
+async function mentionLookup(options: RenderOptions): Promise<MentionNameLookup> {
+  return options.mentionNames ? options.mentionNames() : () => null;
+}
+
+async function withMentionsAsText(delta: BodyDelta, options: RenderOptions): Promise<BodyDelta> {
+  const hasMention = delta.ops.some((op) => typeof op.insert === "object" && "mention" in op.insert);
+  return hasMention ? mentionsAsText(delta, await mentionLookup(options)) : delta;
 }
 
 function uploadSources(html: string): string[] {

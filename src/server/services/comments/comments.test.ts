@@ -146,6 +146,28 @@ describe("comments", () => {
     expect(badAnchor.fields).toEqual({ anchor: "This is not a position in the document." });
   });
 
+  it("keeps well-formed mentions in a body (a removed member's too) and drops malformed ones", async () => {
+    const { doc, commenter, editor } = await setup();
+    const { commentId } = await createCommentThread(commenter, {
+      documentId: doc.id,
+      body: {
+        ops: [
+          { insert: { mention: { id: editor.actor.id, name: "editor" } }, attributes: { bold: true } },
+          { insert: " and " },
+          { insert: { mention: { id: "removed_user", name: "Gone" } } },
+          { insert: { mention: { id: "<script>", name: "x" } } },
+          { insert: { image: "https://x.test/a.png" } },
+        ],
+      } as never, // the schema takes text and mentions; the service meets anything
+    });
+    const dto = presentCommentThreads(await listCommentThreads(commenter, doc.id), commenter.actor.id);
+    expect(dto.threads[0]?.comments.find((c) => c.id === commentId)?.body).toEqual({
+      ops: [{ insert: { mention: { id: editor.actor.id, name: "editor" } } }, { insert: " and " }, { insert: { mention: { id: "removed_user", name: "Gone" } } }],
+    });
+    // A body of only a mention is not empty.
+    await createCommentThread(commenter, { documentId: doc.id, body: { ops: [{ insert: { mention: { id: editor.actor.id, name: "editor" } } }] } });
+  });
+
   it("queues comment.created for subscribed webhooks, with ids and no text", async () => {
     const { workspace, doc, commenter, owner } = await setup();
     await database.db.insert(webhooks).values({ workspaceId: workspace.id, url: "https://hooks.example.com/q", events: ["comment.created"], secret: "s", createdBy: owner.actor.id });

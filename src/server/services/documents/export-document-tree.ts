@@ -15,6 +15,8 @@ import type { ExportedDocument } from "./export-document";
 import { uploadLoader } from "./export-document";
 import { liveSubtreeRows } from "@/server/services/documents/internal/document-tree";
 import { findDocumentForMember } from "./find-document-for-member";
+import { lazyMemberNames } from "@/server/services/members/internal/member-names";
+import type { MentionNameLookup } from "@/shared/mention-format";
 
 /** Where a Markdown bundle keeps uploaded images, at the zip's top level. */
 export const BUNDLE_IMAGES_FOLDER = "images";
@@ -52,7 +54,8 @@ export async function exportDocumentTree(ctx: ServiceContext, documentId: string
   });
   const body = zipStream(async (zip) => {
     const bundled = new Set<string>();
-    await writeNode(ctx, zip, { node: tree, name: rootName, folder: "", depth: 0, format, origin, bundled });
+    const mentionNames = lazyMemberNames(ctx.db, root.workspaceId); // one query for the whole tree, if any body mentions someone
+    await writeNode(ctx, zip, { node: tree, name: rootName, folder: "", depth: 0, format, origin, bundled, mentionNames });
   });
   return { filename: `${rootName}.zip`, contentType: "application/zip", body };
 }
@@ -67,6 +70,7 @@ interface WriteStep {
   origin: string;
   /** Images already in the bundle, by file name. */
   bundled: Set<string>;
+  mentionNames: () => Promise<MentionNameLookup>;
 }
 
 async function writeNode(ctx: ServiceContext, zip: ZipWriter, step: WriteStep): Promise<void> {
@@ -76,6 +80,7 @@ async function writeNode(ctx: ServiceContext, zip: ZipWriter, step: WriteStep): 
     const file = await renderExportFile({ title: displayTitle(node.title), delta: row.content, html: row.html }, format, {
       loadUpload: uploadLoader(ctx),
       origin: step.origin,
+      mentionNames: step.mentionNames,
       bundleImages: { linkPrefix: `${"../".repeat(depth)}${BUNDLE_IMAGES_FOLDER}/` },
     });
     zip.add(`${folder}${name}.${format}`, file.body, { compress: format === "md" || format === "html" });

@@ -9,6 +9,7 @@ import { readFile } from "@/server/services/files/read-file";
 import { EXPORT_FILE_URL_SECONDS, getFileUrlSigner } from "@/server/storage/file-url-signer";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { readDocument } from "./read-document";
+import { lazyMemberNames } from "@/server/services/members/internal/member-names";
 
 /** A download: its name, type and bytes (a stream for zips). */
 export interface ExportedDocument {
@@ -32,6 +33,7 @@ export async function exportDocument(ctx: ServiceContext, documentId: string, fo
     loadUpload: uploadLoader(ctx),
     signUpload: uploadSigner(ctx),
     origin,
+    mentionNames: lazyMemberNames(ctx.db, doc.workspaceId),
   });
   await recordAuditEvent(ctx, { workspaceId: doc.workspaceId, kind: "export.downloaded", target: { id: doc.id, label: title }, details: { format, withChildren: false } });
   return { filename: `${slugify(title) || "document"}.${format}`, contentType: file.contentType, body: file.body };

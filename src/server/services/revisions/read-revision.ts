@@ -8,6 +8,8 @@ import { findDocumentForMember } from "@/server/services/documents/find-document
 import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
 import { namesOf, revisionSummaryColumns } from "./list-revisions";
 import { currentBody } from "./save-version";
+import { memberNames } from "@/server/services/members/internal/member-names";
+import { showMentionNames } from "@/server/body/mention-markup";
 
 export const REVISION_NOT_FOUND = "This version could not be found.";
 
@@ -23,9 +25,11 @@ export async function readRevision(ctx: ServiceContext, documentId: string, revi
   const abilities = documentAbilities(doc);
   authorize(abilities.readHistory);
   const revision = await findRevision(ctx, doc.id, revisionId);
-  const [current, people] = await Promise.all([currentBody(ctx, doc.id), namesOf(ctx, [revision])]);
-  const html = await signHtmlImages(ctx.db, doc.workspaceId, await renderDeltaHtml(revision.delta));
-  return { doc, abilities, revision, people, current, html };
+  const [current, people, members] = await Promise.all([currentBody(ctx, doc.id), namesOf(ctx, [revision]), memberNames(ctx.db, doc.workspaceId)]);
+  // Mentions show members' current names, in the rendered version and in the diff (docs/product.md "Mentions").
+  const mentionName = (id: string) => members.get(id);
+  const html = showMentionNames(await signHtmlImages(ctx.db, doc.workspaceId, await renderDeltaHtml(revision.delta)), mentionName, "editor");
+  return { doc, abilities, revision, people, current, html, mentionNames: Object.fromEntries(members) };
 }
 
 /** A revision of `documentId` with its body. @throws AppError not_found */

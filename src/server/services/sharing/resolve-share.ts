@@ -4,6 +4,8 @@ import { documents, shares } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { liveSubtreeRows } from "@/server/services/documents/internal/document-tree";
 import { signHtmlImages } from "@/server/services/files/internal/sign-html-images";
+import { memberNames } from "@/server/services/members/internal/member-names";
+import { showMentionNames } from "@/server/body/mention-markup";
 import { isShareToken } from "@/server/services/sharing/internal/share-token";
 import type { PublicContext } from "@/server/context";
 import type { PublishedNodeRow } from "@/server/presenters/present-published-page";
@@ -77,9 +79,17 @@ export async function resolveShare({ db }: PublicContext, input: { token: string
     share: { token: row.token, includeChildren: row.includeChildren, allowIndexing: row.allowIndexing },
     root: { id: row.rootId, title: row.rootTitle },
     // The link's resolution is what lets this reader see the page: images of its workspace only.
-    document: { ...found, html: await signHtmlImages(db, found.workspaceId, found.html) },
+    document: { ...found, html: await publishedMentions(db, found.workspaceId, await signHtmlImages(db, found.workspaceId, found.html)) },
     contents,
   };
+}
+
+// A published page shows a mention as "@" and the member's current name, never their user id
+// (docs/product.md "Mentions"); the names are read only when the page mentions someone.
+async function publishedMentions(db: PublicContext["db"], workspaceId: string, html: string): Promise<string> {
+  if (!html.includes('class="mention"')) return html;
+  const names = await memberNames(db, workspaceId);
+  return showMentionNames(html, (id) => names.get(id), "published");
 }
 
 function notFound(): AppError {

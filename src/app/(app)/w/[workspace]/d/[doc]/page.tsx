@@ -9,6 +9,8 @@ import { requireMember } from "@/server/http/require-member";
 import { AppError } from "@/server/errors";
 import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
+import { listMembers } from "@/server/services/workspaces/list-members";
+import { showMentionNames } from "@/server/body/mention-markup";
 import { handOffBody } from "@/shared/body-handoff";
 import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
@@ -37,9 +39,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DocumentPage({ params }: Props) {
   const { workspace: slug, doc: segment } = await params;
-  const { ctx, workspace, doc, abilities, html, isFavorite, hasChildren } = await load(slug, segment);
+  const { ctx, workspace, doc, abilities, html: storedHtml, isFavorite, hasChildren } = await load(slug, segment);
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
   const canonical = await redirectStaleSegment(segment, doc, (current) => `/w/${workspace.slug}/d/${current}`);
+  // Mentions show members' current names (docs/product.md "Mentions"); those who may mention
+  // (editors in the body, commenters in comments) also get addresses, which the "@" picker matches.
+  const canMention = abilities.update || abilities.comment;
+  const members = (await listMembers(ctx, workspace.id)).map((member) => ({ id: member.userId, name: member.name, ...(canMention ? { email: member.email } : {}) }));
+  const names = new Map(members.map((member) => [member.id, member.name]));
+  const html = showMentionNames(storedHtml, (id) => names.get(id), "editor");
 
   // A page load has the body in its HTML once (shared/body-handoff.ts); the app's own renders have no HTML.
   const bodyKey = (await isClientSideRender()) ? null : handOffBody(html);
@@ -55,6 +63,7 @@ export default async function DocumentPage({ params }: Props) {
         exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
         initialBody={bodyKey === null ? { html } : { key: bodyKey }}
         user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
+        members={members}
       />
       {bodyKey === null ? null : (
         <script

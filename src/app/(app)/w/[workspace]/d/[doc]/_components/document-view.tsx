@@ -26,6 +26,8 @@ import { OfflineBanner, SaveStatus } from "./save-status";
 import { TitleField } from "./title-field";
 import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
+import type { MentionMember } from "@/editor/mention-names";
+import { MentionMembersProvider } from "@/components/mention-members";
 
 export interface DocumentViewProps {
   workspaceId: string;
@@ -42,12 +44,14 @@ export interface DocumentViewProps {
   exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
   initialBody: InitialBody;
   user: { id: string; name: string; color: string };
+  /** The workspace's members: mentions show their current names, and the "@" picker offers them. */
+  members: MentionMember[];
 }
 
 const READ_ONLY_LABEL = "Read only — your role can't edit this document";
 
 /** The editor page's client side: title, star, save state, menu, the editor and uploads. */
-export function DocumentView({ workspaceId, workspaceSlug, segment, document, abilities, exportOptions, initialBody, user }: DocumentViewProps) {
+export function DocumentView({ workspaceId, workspaceSlug, segment, document, abilities, exportOptions, initialBody, user, members }: DocumentViewProps) {
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -88,6 +92,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   );
 
   return (
+    <MentionMembersProvider members={members} workspaceId={workspaceId}>
     <article className={`mx-auto flex w-full ${comments.isOpen ? "max-w-6xl" : "max-w-4xl"} flex-col gap-3 px-4 py-6 sm:px-8`}>
       <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
         <SaveStatus provider={provider} fixed={lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? null : READ_ONLY_LABEL} />
@@ -160,6 +165,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
             onEditor={setEditor}
             onImages={handleImages}
             arrival={arrival}
+            mentions={{ workspaceId }}
           />
           {/* After the body, so the tab order stays title → toolbar → body. */}
           <InsertTemplate workspaceId={workspaceId} workspaceSlug={workspaceSlug} documentId={document.id} editor={editor} canEdit={canEdit && lostAccess === null} />
@@ -167,6 +173,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         <CommentsPanel comments={comments} />
       </div>
     </article>
+    </MentionMembersProvider>
   );
 }
 

@@ -7,6 +7,8 @@ import { AppError } from "@/server/errors";
 import { EXPORT_PAGE_CSS } from "@/server/formats/export/export-styles";
 import { PRINT_CSS } from "@/server/formats/export/print-styles";
 import { readDocument } from "@/server/services/documents/read-document";
+import { listMembers } from "@/server/services/workspaces/list-members";
+import { showMentionNames } from "@/server/body/mention-markup";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { PrintOnLoad } from "./print-on-load";
 import "quill/dist/quill.snow.css";
@@ -25,7 +27,11 @@ const load = cache(async (slug: string, segment: string) => {
   const id = documentIdFromSegment(segment);
   if (!id) notFound();
   try {
-    return { workspace, doc: await readDocument(ctx, id) };
+    const doc = await readDocument(ctx, id);
+    // Mentions as the PDF export writes them: "@" and the member's current name (docs/product.md "Mentions").
+    if (!doc.html.includes('class="mention"')) return { workspace, doc };
+    const names = new Map((await listMembers(ctx, workspace.id)).map((member) => [member.userId, member.name]));
+    return { workspace, doc: { ...doc, html: showMentionNames(doc.html, (userId) => names.get(userId), "export") } };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;

@@ -83,7 +83,7 @@ export default async function HistoryPage({ params }: Props) {
   }
 
   const revision = presentRevision(data.revision, data.people);
-  const diff = diffRevision(data.revision.delta, data.current.delta);
+  const diff = diffRevision(data.revision.delta, data.current.delta, (id) => data.mentionNames[id]);
   const { html } = data;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8" data-testid="revision-page">
