@@ -27,6 +27,8 @@ export interface TypingResult {
   paragraphs: number;
   /** The page's CPU profile over the typing, when asked for. */
   profile?: CpuProfile;
+  /** The Chromium trace over the typing (JSON), when asked for. */
+  trace?: Buffer;
 }
 
 export interface TypingOptions {
@@ -39,6 +41,8 @@ export interface TypingOptions {
   target?: string;
   /** Record a CPU profile of the page while typing (the DevTools protocol's Profiler), sampling every `profile` µs. */
   profile?: number;
+  /** Record a Chromium trace (the DevTools timeline's events) while typing. */
+  trace?: boolean;
 }
 
 const SETTLE_TIMEOUT_MS = 2_000;
@@ -67,6 +71,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
       await profiler.send("Profiler.setSamplingInterval", { interval: options.profile ?? 100 });
       await profiler.send("Profiler.start");
     }
+    if (options.trace) await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
 
     for (let i = 0; i < options.keystrokes; i++) {
       const started = performance.now();
@@ -76,6 +81,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
       if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     const profile = profiler ? ((await profiler.send("Profiler.stop")).profile as CpuProfile) : undefined;
+    const trace = options.trace ? await browser.stopTracing() : undefined;
     const records = (await page.evaluate("window.__quireTyping.records")) as KeystrokeRecord[]; // the probe's documented shape
     const complete = records.filter((r) => r.mutation !== null && r.frame !== null && r.painted !== null);
     return {
@@ -87,6 +93,7 @@ export async function benchTyping(browser: Browser, baseUrl: string, cookies: Co
       paragraph,
       paragraphs,
       profile,
+      trace,
     };
   } finally {
     await context.close();

@@ -152,3 +152,32 @@ export function formatProfileBreakdown(result: ProfileBreakdown): string {
     ...result.functions.map((f) => `| \`${f.name}\` | ${f.source} | ${ms(f.ms)} | ${ms(f.perKeystrokeMs)} |`),
   ].join("\n");
 }
+
+/** Chromium's rendering steps, as the DevTools timeline names them. */
+const RENDERING_STEPS: Record<string, string> = {
+  UpdateLayoutTree: "style recalculation",
+  Layout: "layout",
+  PrePaint: "pre-paint",
+  Paint: "paint",
+  Layerize: "layerize",
+  UpdateLayer: "layer update",
+  HitTest: "hit testing",
+  EventDispatch: "event dispatch (including handlers)",
+  "Document::updateStyleAndLayout": "style and layout forced by script",
+};
+
+/** Time per rendering step on the page's main thread over a trace, ms (nested steps count in each). */
+export function renderingBreakdown(trace: Buffer, keystrokes: number): Array<{ step: string; ms: number; count: number; perKeystrokeMs: number }> {
+  const events = (JSON.parse(trace.toString("utf8")) as { traceEvents: Array<{ name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }> }).traceEvents;
+  const mainThreads = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const totals = new Map<string, { ms: number; count: number }>();
+  for (const event of events) {
+    const step = RENDERING_STEPS[event.name];
+    if (!step || event.ph !== "X" || !mainThreads.has(`${event.pid}:${event.tid}`)) continue;
+    const total = totals.get(step) ?? { ms: 0, count: 0 };
+    total.ms += (event.dur ?? 0) / 1000;
+    total.count += 1;
+    totals.set(step, total);
+  }
+  return [...totals].map(([step, t]) => ({ step, ...t, perKeystrokeMs: t.ms / Math.max(1, keystrokes) })).sort((a, b) => b.ms - a.ms);
+}
