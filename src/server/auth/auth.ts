@@ -22,6 +22,7 @@ import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
 import { recordSignIn } from "./record-sign-in";
+import { refuseReusedTotp } from "./totp-replay";
 import { ssoPlugins } from "./sso-plugin";
 import type { InstanceSso } from "./sso-providers";
 import { instanceSsoFrom } from "./sso-providers";
@@ -102,6 +103,10 @@ export function createAuth(options: CreateAuthOptions) {
       },
       session: {
         create: {
+          // A right authenticator code makes a session: the same code never makes a second one.
+          before: async (session, ctx) => {
+            if (ctx?.path === "/two-factor/verify-totp") await refuseReusedTotp(options.db, session.userId, String((ctx.body as { code?: unknown } | undefined)?.code ?? ""));
+          },
           // Every way in makes a session: password, links, and whatever a plugin adds. A session made
           // for a request that already has one replaces it (two-factor turned on or off): no sign-in.
           after: async (session, ctx) => {

@@ -1,10 +1,12 @@
 import { APIError } from "better-auth/api";
+import { TOTP_REUSED } from "@/server/auth/totp-replay";
 import { AppError, validationError } from "@/server/errors";
 import { WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { translateSessionError } from "./translate-session-error";
 
 export const WRONG_CODE_MESSAGE = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
 export const WRONG_BACKUP_CODE_MESSAGE = "That backup code is not right, or it was used already.";
+export const REUSED_CODE_MESSAGE = "That code was used already. Enter the next code your authenticator app shows.";
 export const CODES_LOCKED_MESSAGE = "Too many wrong codes. Try again in 15 minutes.";
 export const CHALLENGE_ENDED_MESSAGE = "This sign-in has expired or had too many wrong codes. Sign in with your password again.";
 
@@ -18,6 +20,7 @@ export function translateTwoFactorError(error: unknown, codeField = "code"): unk
   const code: unknown = error.body?.code;
   if (code === "INVALID_PASSWORD") return validationError({ password: WRONG_PASSWORD_MESSAGE });
   if (code === "INVALID_CODE") return validationError({ [codeField]: WRONG_CODE_MESSAGE });
+  if (code === TOTP_REUSED) return validationError({ [codeField]: REUSED_CODE_MESSAGE });
   if (code === "INVALID_BACKUP_CODE") return validationError({ [codeField]: WRONG_BACKUP_CODE_MESSAGE });
   if (code === "ACCOUNT_TEMPORARILY_LOCKED") return new AppError("rate_limited", CODES_LOCKED_MESSAGE);
   if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || code === "INVALID_TWO_FACTOR_COOKIE") return new AppError("unauthenticated", CHALLENGE_ENDED_MESSAGE);

@@ -8,7 +8,7 @@ import { withTestDatabase } from "@test/test-database-hooks";
 import { totpCode as codeFor, wrongTotpCode as wrongCode } from "@test/totp";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { auditEvents, users } from "@/server/db/schema";
+import { auditEvents, sessions, users } from "@/server/db/schema";
 import { mustEnrolTwoFactor } from "@/server/policies/workspace-policy";
 import { setTwoFactorRequirement, ENROL_YOURSELF_FIRST_MESSAGE } from "@/server/services/workspaces/set-two-factor-requirement";
 import { WRONG_PASSWORD_MESSAGE } from "./change-email";
@@ -16,7 +16,7 @@ import { confirmTwoFactor } from "./confirm-two-factor";
 import { disableTwoFactor } from "./disable-two-factor";
 import { regenerateBackupCodes } from "./regenerate-backup-codes";
 import { startTwoFactorEnrolment } from "./start-two-factor-enrolment";
-import { CHALLENGE_ENDED_MESSAGE, WRONG_BACKUP_CODE_MESSAGE, WRONG_CODE_MESSAGE } from "./translate-two-factor-error";
+import { CHALLENGE_ENDED_MESSAGE, REUSED_CODE_MESSAGE, WRONG_BACKUP_CODE_MESSAGE, WRONG_CODE_MESSAGE } from "./translate-two-factor-error";
 import { verifyTwoFactorSignIn } from "./verify-two-factor-sign-in";
 
 const database = withTestDatabase();
@@ -95,6 +95,19 @@ describe("signing in with two-factor on", () => {
     const { headers } = await auth.api.verifyTOTP({ body: { code: await codeFor(secret) }, headers: pending.headers, returnHeaders: true });
     const session = await auth.api.getSession({ headers: cookieHeaders(headers) });
     expect(session?.user.id).toBe(person.actor.id);
+  });
+
+  it("takes an authenticator code once: the same code is refused while it is still current, the next one signs in", async () => {
+    const person = await signedInPerson(auth);
+    const { secret } = await enrolled(person);
+    const code = await codeFor(secret);
+    await verifyTwoFactorSignIn(auth, { method: "totp", code }, (await passwordStep(person.actor.email, person.password)).headers);
+    const sessionsOf = async () => (await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, person.actor.id))).length;
+    const before = await sessionsOf();
+    const replayed = await appErrorOf(verifyTwoFactorSignIn(auth, { method: "totp", code }, (await passwordStep(person.actor.email, person.password)).headers));
+    expect(replayed.fields).toEqual({ code: REUSED_CODE_MESSAGE });
+    expect(await sessionsOf()).toBe(before);
+    await verifyTwoFactorSignIn(auth, { method: "totp", code: await codeFor(secret) }, (await passwordStep(person.actor.email, person.password)).headers);
   });
 
   it("takes a backup code once: the same code is refused the next time", async () => {
