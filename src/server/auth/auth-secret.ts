@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "@/server/env";
+import { processSingleton } from "@/server/process-singleton";
 
 /**
  * AUTH_SECRET when set; otherwise a random secret generated once into
@@ -24,4 +26,12 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
     throw error;
   }
+}
+
+/** The process's auth secret (resolveAuthSecret over the environment), read once. */
+export function getAuthSecret(): string {
+  return processSingleton("auth-secret", () => {
+    const env = getEnv();
+    return resolveAuthSecret(env.AUTH_SECRET, env.dataDir);
+  });
 }

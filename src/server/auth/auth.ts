@@ -14,7 +14,7 @@ import * as schema from "@/server/db/schema";
 import { getEnv } from "@/server/env";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
-import { resolveAuthSecret } from "./auth-secret";
+import { getAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
 import { ACCOUNT_ATTEMPTS, SIGN_IN_WINDOW_SECONDS, SignInLimiter } from "./sign-in-limiter";
 import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
@@ -256,7 +256,7 @@ export function getAuth(): Promise<Auth> {
     const env = getEnv();
     return createAuth({
       db: await getDb(),
-      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      secret: getAuthSecret(),
       publicUrl: env.PUBLIC_URL,
       trustProxy: env.TRUST_PROXY === "1",
       mailer: getMailer(),

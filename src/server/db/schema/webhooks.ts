@@ -10,8 +10,8 @@ export const webhookDeliveryStatusEnum = pgEnum("webhook_delivery_status", WEBHO
 
 /**
  * An HTTPS endpoint a workspace's admins registered for some event types (docs/product.md
- * "Webhooks"). The signing secret is kept as is: signing needs it, and it is shown once, at
- * creation; deleting the webhook deletes its deliveries.
+ * "Webhooks"). The signing secret is sealed with the auth secret (webhooks/internal/webhook-secret.ts)
+ * and shown once, at creation; deleting the webhook deletes its deliveries.
  */
 export const webhooks = pgTable(
   "webhooks",

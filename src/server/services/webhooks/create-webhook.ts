@@ -13,7 +13,7 @@ import type { AddressPolicy } from "@/server/services/webhooks/internal/address-
 import { WebhookAddressError, checkWebhookUrl } from "@/server/services/webhooks/internal/address-guard";
 import { instanceAddressPolicy } from "@/server/services/webhooks/internal/address-policy";
 import { ONLY_ADMINS } from "@/server/services/webhooks/internal/find-webhook-for-manager";
-import { newWebhookSecret } from "@/server/services/webhooks/internal/webhook-secret";
+import { newWebhookSecret, sealWebhookSecret } from "@/server/services/webhooks/internal/webhook-secret";
 
 /**
  * Registers an endpoint for some event types; admins and owners (docs/product.md "Webhooks").
@@ -39,7 +39,7 @@ export async function createWebhook(ctx: ServiceContext, input: CreateWebhookDat
     }
     const [inserted] = await tx
       .insert(webhooks)
-      .values({ workspaceId: workspace.id, url: url.href, description: input.description, events: input.events, secret, createdBy: ctx.actor.id })
+      .values({ workspaceId: workspace.id, url: url.href, description: input.description, events: input.events, secret: await sealWebhookSecret(secret), createdBy: ctx.actor.id })
       .returning();
     if (!inserted) throw new Error("insert returned no row");
     await recordAuditEvent(

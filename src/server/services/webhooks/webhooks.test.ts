@@ -15,6 +15,7 @@ import { restoreDocument } from "@/server/services/documents/restore-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { WEBHOOK_EVENT_TYPES } from "@/shared/webhook-events";
 import { createWebhook } from "./create-webhook";
+import { openWebhookSecret } from "./internal/webhook-secret";
 import { deleteWebhook } from "./delete-webhook";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { listWebhooks } from "./list-webhooks";
@@ -47,6 +48,12 @@ describe("createWebhook", () => {
     const listed = await listWebhooks(ctx, { id: workspace.id });
     expect(listed).toEqual([{ ...created, secret: undefined }].map(({ secret: _secret, ...rest }) => rest));
     expect(JSON.stringify(listed)).not.toContain(created.secret);
+    // Kept sealed: the database alone can't sign a delivery.
+    const [stored] = await database.db.select({ secret: webhooks.secret }).from(webhooks).where(eq(webhooks.id, created.id));
+    expect(stored?.secret).toMatch(/^sealed:/);
+    expect(stored?.secret).not.toContain(created.secret.slice("whsec_".length, 20));
+    expect(await openWebhookSecret(stored?.secret ?? "")).toBe(created.secret);
+    expect(await openWebhookSecret("whsec_from-before-sealing")).toBe("whsec_from-before-sealing");
     const [event] = await database.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspace.id), eq(auditEvents.kind, "webhook.created")));
     expect(event).toMatchObject({ targetId: created.id, targetLabel: created.url, details: { events: "document.created" } });
   });

@@ -4,6 +4,7 @@ import { claimDueDeliveries } from "./claim-due-deliveries";
 import { recordAttempt } from "./record-attempt";
 import { sendWebhook } from "./send-webhook";
 import { signDelivery } from "./sign-delivery";
+import { openWebhookSecret } from "./webhook-secret";
 
 export interface DeliveryWorkerOptions extends AddressPolicy {
   /** How often to look for due deliveries when the last look found none. */
@@ -52,8 +53,12 @@ export class DeliveryWorker {
     const claimed = await claimDueDeliveries(db, this.options.batchSize ?? 20, now());
     await Promise.all(
       claimed.map(async (delivery) => {
-        const headers = signDelivery(delivery.secret, delivery.messageId, now(), delivery.payload);
-        const outcome = await sendWebhook(delivery.url, delivery.payload, headers, this.options);
+        const secret = await openWebhookSecret(delivery.secret).catch(() => null);
+        // Sealed under another auth secret (AUTH_SECRET changed, or a backup restored elsewhere):
+        // nothing can be signed, and the attempt says why rather than stopping the batch.
+        const outcome = secret
+          ? await sendWebhook(delivery.url, delivery.payload, signDelivery(secret, delivery.messageId, now(), delivery.payload), this.options)
+          : { status: null, excerpt: "The signing secret can't be read: the auth secret changed since the webhook was made. Make the webhook again." };
         await recordAttempt(db, delivery, outcome, now());
       }),
     );
