@@ -23,3 +23,9 @@ export type SetEmailPreferencesInput = z.infer<typeof SetEmailPreferencesSchema>
 
 /** The unsubscribe link's token (services/notifications/internal/unsubscribe-token.ts). */
 export const UnsubscribeTokenSchema = z.string().min(10).max(300).regex(/^[\w.-]+$/);
+
+/** The one-click endpoint's query. */
+export const UnsubscribeQuerySchema = z.strictObject({ token: UnsubscribeTokenSchema });
+
+/** What the one-click endpoint answers: the kinds turned off. */
+export const UnsubscribeResultSchema = z.strictObject({ unsubscribed: z.array(z.enum(NOTIFICATION_KINDS)) });

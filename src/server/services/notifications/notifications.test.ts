@@ -16,6 +16,7 @@ import { changeMemberRole } from "@/server/services/members/change-member-role";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { collabDocumentName } from "@/shared/protocol/document-name";
 import type { Role } from "@/shared/roles";
+import type { CreateCommentThreadInput } from "@/shared/schemas/comment";
 import { countUnreadNotifications } from "./count-unread-notifications";
 import { listNotifications } from "./list-notifications";
 import { markNotificationsRead } from "./mark-notifications-read";
@@ -24,10 +25,14 @@ import { listenForNotifications } from "./internal/notification-hub";
 
 const database = withTestDatabase();
 const text = (insert: string) => ({ ops: [{ insert }] });
-/** A comment body that mentions people, as the editor's mention blot stores it (shared/mentions.ts). */
-const mentioning = (...people: Array<{ id: string; name: string }>) => ({
-  ops: [{ insert: "Look " }, ...people.map((p) => ({ insert: { mention: { id: p.id, name: p.name } } })), { insert: " please" }],
-});
+/**
+ * A comment body that mentions people, as the editor's mention blot stores it (shared/mentions.ts).
+ * The comment input schema takes text ops only until the mention blot lands (branch `mentions`).
+ */
+const mentioning = (...people: Array<{ id: string; name: string }>) =>
+  ({
+    ops: [{ insert: "Look " }, ...people.map((p) => ({ insert: { mention: { id: p.id, name: p.name } } })), { insert: " please" }],
+  }) as unknown as CreateCommentThreadInput["body"];
 
 async function setup() {
   const roles: Role[] = ["owner", "commenter", "commenter", "viewer", "editor"];
