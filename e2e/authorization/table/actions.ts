@@ -11,7 +11,7 @@ export const ACTION_ROWS: AccessRow[] = [
     surface: "action",
     name: "markNotificationsReadAction",
     expected: everyone("ok", { anonymous: "login" }),
-    probe: action("markNotificationsReadAction", () => "/profile", () => [{ all: true }]),
+    probe: action("markNotificationsReadAction", (fx) => `/w/${fx.workspace.slug}/notifications`, () => [{ all: true }]),
   },
   {
     surface: "action",
