@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Person } from "../support/accounts";
@@ -6,6 +7,8 @@ import { withAppAndBrowser } from "../support/app-and-browser";
 import { newContext } from "../support/browser";
 import { callAction } from "../support/server-actions";
 import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+import { resolveAuthSecret } from "@/server/auth/auth-secret";
+import { unsubscribeToken } from "@/server/services/notifications/internal/unsubscribe-token";
 
 const { app, browser } = withAppAndBrowser();
 
@@ -112,5 +115,30 @@ describe("notifications", () => {
     await commentAs(bob, "createCommentThreadAction", { documentId, body: { ops: [{ insert: "Anyone?" }] } });
     await commentAs(bob, "replyToThreadAction", { threadId, body: { ops: [{ insert: "In Ada's thread: still told." }] } });
     await expect.poll(() => bellName(ada.page), { timeout: 5000 }).toBe("Notifications, 1 unread");
+  });
+
+  it("turns a kind of email off from an email's link without a session, and back on in the profile", async () => {
+    const session = (await (await ada.page.request.get("/api/auth/get-session")).json()) as { user: { id: string } };
+    // The link the email worker would build (its secret is the server's, generated into DATA_DIR).
+    const token = unsubscribeToken(session.user.id, ["reply"], resolveAuthSecret(undefined, path.resolve(app.dataDir)));
+    const stranger = await (await newContext(browser, app.url)).newPage();
+    await stranger.goto(`/unsubscribe?token=${token}`);
+    await stranger.getByRole("heading", { name: "Stop these emails?" }).waitFor();
+    expect(await stranger.getByText("replies in threads you take part in").isVisible()).toBe(true);
+    expect(await axeViolationsInBothSchemes(stranger)).toEqual([]);
+    await stranger.getByRole("button", { name: "Unsubscribe" }).click();
+    await stranger.getByRole("status").filter({ hasText: "you won't get these emails any more" }).waitFor();
+    await stranger.context().close();
+
+    await ada.page.goto("/profile");
+    const section = ada.page.getByRole("region", { name: "Notifications" });
+    const replies = section.getByRole("checkbox", { name: "Replies in threads you take part in" });
+    expect(await replies.isChecked()).toBe(false);
+    expect(await section.getByRole("checkbox", { name: "Mentions of you" }).isChecked()).toBe(true);
+    await replies.check();
+    await section.getByRole("button", { name: "Save email choices" }).click();
+    await section.getByRole("status").filter({ hasText: "Saved your email choices." }).waitFor();
+    await ada.page.reload();
+    expect(await ada.page.getByRole("region", { name: "Notifications" }).getByRole("checkbox", { name: "Replies in threads you take part in" }).isChecked()).toBe(true);
   });
 });
