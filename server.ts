@@ -18,6 +18,9 @@ import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookie
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-expired-audit-events";
 import { DeliveryWorker } from "@/server/services/webhooks/internal/delivery-worker";
+import { NotificationEmailWorker } from "@/server/services/notifications/internal/email-worker";
+import { startNotificationRelay } from "@/server/services/notifications/internal/notification-relay";
+import { getMailer } from "@/server/mail/mailer";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
 import { registerSsoSignIn } from "@/server/auth/sso-sign-in-port";
@@ -50,6 +53,8 @@ async function main(): Promise<void> {
   registerSsoSignIn(async (signIn) => completeSsoSignIn({ db: await getDb() }, signIn));
   const resolveSocketCaller = (headers: Headers) => resolveCaller(headers, { acceptTokens: true });
   const collab = createCollabServer({ resolveCaller: resolveSocketCaller, getDb, redisUrl: env.REDIS_URL });
+  // Bells listen on whichever instance serves their page; with Redis every instance hears every nudge.
+  const stopNotificationRelay = env.REDIS_URL ? startNotificationRelay(env.REDIS_URL) : async () => {};
   const handleCollabUpgrade = createCollabUpgrade(collab, {
     resolveCaller: resolveSocketCaller,
     limits: { perSession: env.COLLAB_MAX_CONNECTIONS_PER_SESSION, perAddress: env.COLLAB_MAX_CONNECTIONS_PER_ADDRESS },
@@ -123,6 +128,10 @@ async function main(): Promise<void> {
   // never inside the request that caused them, and whatever a restart interrupted goes out after it.
   const webhookWorker = new DeliveryWorker(getDb, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === "true" });
   webhookWorker.start();
+  // Notification emails wait in the database the same way (docs/architecture.md "Notifications").
+  const mailer = getMailer();
+  const notificationEmails = mailer ? new NotificationEmailWorker(getDb, { mailer, origin: address, pollMs: env.NOTIFICATION_EMAIL_POLL_SECONDS * 1000 }) : null;
+  notificationEmails?.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -134,6 +143,8 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await stopCollab(collab);
     await webhookWorker.stop();
+    await notificationEmails?.stop();
+    await stopNotificationRelay();
     await bodyWorkers.close();
     // The route bundles' PDF printer is a process singleton: closing it here ends Chromium.
     await closePdfPrinter().catch((error: unknown) => console.error("[server] closing the PDF printer:", error));

@@ -90,6 +90,8 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "trash", path: (fx) => `/w/${fx.person.workspaceSlug}/trash` },
+  { name: "notifications", path: (fx) => `/w/${fx.person.workspaceSlug}/notifications` },
+  { name: "unsubscribe", path: () => "/unsubscribe?token=mention.someone.not-a-signature-not-a-signature", isPublic: true },
   { name: "print view", path: (fx) => `${fx.docPath}/print` },
   { name: "new workspace", path: () => "/workspaces/new" },
   { name: "profile", path: () => "/profile" },

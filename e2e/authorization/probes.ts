@@ -100,6 +100,17 @@ export function api(
   };
 }
 
+/** A GET of an endless response (a server-sent event stream): its status, then the connection is dropped. */
+export function streamStatus(path: string): Probe {
+  return async (fx, actor) => {
+    const abort = new AbortController();
+    const response = await fetch(`${fx.app.url}${path}`, { redirect: "manual", signal: abort.signal, headers: { cookie: fx.cookie(actor), origin: fx.app.url } });
+    const evidence = `${response.status} ${response.headers.get("content-type") ?? ""}`;
+    abort.abort();
+    return { outcome: fromStatus(response.status), evidence };
+  };
+}
+
 /**
  * An HTTP call with the actor's API token of `scope` (Authorization: Bearer) instead of a cookie;
  * signed out: no credentials at all. `path` may create what the call consumes.

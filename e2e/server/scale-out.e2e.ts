@@ -10,7 +10,8 @@ import type { RunningService } from "@test/services";
 import { missingServices, startPostgres, startRedis } from "@test/services";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
-import { signedUpPage } from "../support/workspace";
+import { callAction } from "../support/server-actions";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
 
 // CI installs postgresql and redis-server (.ci/run); elsewhere the file says what it lacks.
 const missing = missingServices();
@@ -71,6 +72,42 @@ describe.skipIf(missing)("two instances on one PostgreSQL, through Redis", () =>
     } finally {
       onFirst.close();
       onSecond.close();
+    }
+  });
+
+  it("count notifications live on one instance when they are made on the other", async () => {
+    const [first, second] = apps as [RunningApp, RunningApp];
+    const ada = await signedUpPage(browser as Browser, first.url, "ada");
+    const bob = await invitedMemberPage(browser as Browser, first.url, ada, "commenter", "bob");
+    const { id: documentId } = await createDocumentViaApi(ada.page, first.url, ada.person.workspaceSlug, { title: "Plan", markdown: "Text." });
+    const cookieOf = async (page: typeof ada.page) => (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const comment = async (page: typeof ada.page, name: string, args: object) => {
+      const { result } = await callAction(first.url, { name, path: `/w/${ada.person.workspaceSlug}/d/${documentId}`, args: [args], cookie: await cookieOf(page) });
+      return (result as { data: { threadId?: string } }).data;
+    };
+    const { threadId } = await comment(ada.page, "createCommentThreadAction", { documentId, body: { ops: [{ insert: "Thoughts?" }] } });
+
+    // Ada's bell is served by the second instance; Bob replies through the first.
+    const abort = new AbortController();
+    const stream = await fetch(`${second.url}/api/v1/notifications/stream`, { headers: { cookie: cookieHeader(await signInViaApi(second.url, ada.person)) }, signal: abort.signal });
+    let received = "";
+    const reading = (async () => {
+      const reader = stream.body?.getReader();
+      for (;;) {
+        const chunk = await reader?.read().catch(() => undefined);
+        if (!chunk || chunk.done) return;
+        received += new TextDecoder().decode(chunk.value);
+      }
+    })();
+    try {
+      await expect.poll(() => received).toContain('data: {"unread":0}');
+      const replied = Date.now();
+      await comment(bob.page, "replyToThreadAction", { threadId, body: { ops: [{ insert: "Looks good." }] } });
+      await expect.poll(() => received, { timeout: 5000, interval: 20 }).toContain('data: {"unread":1}');
+      console.log(`[scale-out] the other instance's bell counted the reply ${Date.now() - replied} ms after it was posted`);
+    } finally {
+      abort.abort();
+      await reading;
     }
   });
 });

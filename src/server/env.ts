@@ -32,6 +32,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
+  /** How often the notification email worker looks for batches that are due (with SMTP_URL set). */
+  NOTIFICATION_EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The From address of Quire's emails, e.g. "Quire <quire@example.com>". */
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
   /** API requests allowed per token each minute (then 429 with Retry-After); shared through Redis when REDIS_URL is set. */

@@ -5,6 +5,32 @@ import { allow, changeRole, createTokenAs, deletableWebhook, docId, docPage, eve
 
 /** The access table's server actions, each called on the page whose components call it. */
 export const ACTION_ROWS: AccessRow[] = [
+  // Notifications (docs/product.md "Notifications"): each person marks and chooses only their own;
+  // following needs read access to the document; an unsubscribe link's token is its own authority.
+  {
+    surface: "action",
+    name: "markNotificationsReadAction",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: action("markNotificationsReadAction", (fx) => `/w/${fx.workspace.slug}/notifications`, () => [{ all: true }]),
+  },
+  {
+    surface: "action",
+    name: "setDocumentFollowAction",
+    expected: allow("viewer"),
+    probe: action("setDocumentFollowAction", docPage, (fx, t) => [{ documentId: docId(fx, t), following: true }]),
+  },
+  {
+    surface: "action",
+    name: "setEmailPreferencesAction",
+    expected: everyone("ok", { anonymous: "login" }),
+    probe: action("setEmailPreferencesAction", () => "/profile", () => [{ emailed: ["mention", "reply", "thread", "invitation", "role"] }]),
+  },
+  {
+    surface: "action",
+    name: "unsubscribeAction with a forged token",
+    expected: everyone("not_found"),
+    probe: action("unsubscribeAction", () => "/unsubscribe", (fx, t) => [t === "real" ? `mention.${fx.doc.id}.forged-signature-forged-signature` : "mention.nobody.forged-signature-forged-signature"]),
+  },
   // Comments (docs/product.md "Comments"): viewers read, commenters and up write, authors edit
   // their own, authors, admins and owners delete.
   {

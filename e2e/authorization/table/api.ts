@@ -1,4 +1,4 @@
-import { api, page, socket, tokenApi } from "../probes";
+import { api, page, socket, streamStatus, tokenApi } from "../probes";
 import type { AccessRow } from "./support";
 import { allow, archiveForm, deletableWebhook, docId, everyone, fileId, imageForm, importForm, json, ownerCreatesDocument, revisionId, workspaceId, ws } from "./support";
 
@@ -13,6 +13,15 @@ export const API_ROWS: AccessRow[] = [
     name: "GET /api/v1/workspaces/slug-availability",
     expected: everyone("ok"),
     probe: api("GET", () => "/api/v1/workspaces/slug-availability?slug=some-team"),
+  },
+  // The bell's stream: everyone signed in gets their own count (an endless response: only its status is read).
+  { surface: "api", name: "GET /api/v1/notifications/stream", expected: everyone("ok", { anonymous: "login" }), probe: streamStatus("/api/v1/notifications/stream") },
+  // One-click unsubscribe needs no session; a token that doesn't verify is not found for everyone.
+  {
+    surface: "api",
+    name: "POST /api/v1/notifications/unsubscribe with a forged token",
+    expected: everyone("not_found"),
+    probe: api("POST", (_fx, t) => `/api/v1/notifications/unsubscribe?token=${t === "real" ? "reply" : "role"}.someone.forged-signature-forged-signature`),
   },
   { surface: "api", name: "GET /api/v1/documents/[id]", expected: allow("viewer"), probe: api("GET", (fx, t) => `/api/v1/documents/${docId(fx, t)}`) },
   {

@@ -33,6 +33,10 @@ export const PAGE_ROWS: AccessRow[] = [
     probe: page((fx, t) => `/w/${ws(fx, t)}/no-such-page`),
   },
   { surface: "page", name: "/w/[workspace]/trash", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/trash`) },
+  // The inbox lists the reader's own notifications; any member reaches it from the workspace.
+  { surface: "page", name: "/w/[workspace]/notifications", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/notifications`) },
+  // An email's unsubscribe link needs no session: the token is checked, and only the button acts.
+  { surface: "page", name: "/unsubscribe", expected: everyone("ok"), probe: page(() => "/unsubscribe?token=mention.someone.forged-signature-forged-signature") },
   { surface: "page", name: "/w/[workspace]/search", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/search?q=notes`) },
   { surface: "page", name: "/w/[workspace]/settings", expected: allow("viewer"), probe: page((fx, t) => `/w/${ws(fx, t)}/settings`) },
   {

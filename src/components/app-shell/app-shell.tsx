@@ -3,6 +3,7 @@ import type { TreeRow } from "@/components/document-tree/build-tree";
 import { CommandPalette } from "@/components/search-palette/command-palette";
 import { NewFromTemplate } from "@/components/template-picker/new-from-template";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
 
@@ -12,6 +13,8 @@ export interface ShellProps {
   workspaces: Array<{ slug: string; name: string }>;
   /** The workspace's live documents in sibling order, for the tree. */
   tree: TreeRow[];
+  /** The reader's unread notifications when the page rendered; the bell keeps it live. */
+  unreadNotifications: number;
 }
 
 /** The signed-in frame: a sidebar beside the page from 768 px, a drawer below that. */
@@ -28,7 +31,7 @@ export function AppShell({ children, ...shell }: ShellProps & { children: ReactN
         <Sidebar {...shell} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <MobileNav title={shell.workspace.name}>
+        <MobileNav title={shell.workspace.name} end={<NotificationBell href={`/w/${shell.workspace.slug}/notifications`} initialCount={shell.unreadNotifications} variant="icon" />}>
           <Sidebar {...shell} />
         </MobileNav>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -5,7 +5,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { useState } from "react";
 
 /** Below 768 px: a top bar whose menu button opens the sidebar as a drawer. */
-export function MobileNav({ title, children }: { title: string; children: ReactNode }) {
+export function MobileNav({ title, end, children }: { title: string; end?: ReactNode; children: ReactNode }) {
   const [isOpen, setIsOpen] = useState(false);
   // Following a link inside the drawer navigates client-side, and "Search" opens the palette:
   // close the drawer with either.
@@ -21,7 +21,8 @@ export function MobileNav({ title, children }: { title: string; children: ReactN
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </Dialog.Trigger>
-        <span className="truncate font-medium">{title}</span>
+        <span className="flex-1 truncate font-medium">{title}</span>
+        {end}
       </header>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />

@@ -1,4 +1,5 @@
 import { DocumentTree } from "@/components/document-tree/document-tree";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { AccountMenu } from "./account-menu";
 import type { ShellProps } from "./app-shell";
 import { NavLink } from "./nav-link";
@@ -6,7 +7,7 @@ import { SearchButton } from "./search-button";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** Workspace switcher, navigation, the document tree and the account menu. */
-export function Sidebar({ actor, workspace, workspaces, tree }: ShellProps) {
+export function Sidebar({ actor, workspace, workspaces, tree, unreadNotifications }: ShellProps) {
   const base = `/w/${workspace.slug}`;
   return (
     <nav aria-label="Workspace" className="flex h-full flex-col gap-4 p-3">
@@ -19,6 +20,9 @@ export function Sidebar({ actor, workspace, workspaces, tree }: ShellProps) {
           <NavLink href={base} exact icon="home">
             Home
           </NavLink>
+        </li>
+        <li>
+          <NotificationBell href={`${base}/notifications`} initialCount={unreadNotifications} variant="row" />
         </li>
         <li>
           <NavLink href={`${base}/trash`} icon="trash">

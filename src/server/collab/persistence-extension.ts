@@ -1,4 +1,4 @@
-import type { Extension, onChangePayload, onLoadDocumentPayload, onStoreDocumentPayload } from "@hocuspocus/server";
+import type { Extension, afterUnloadDocumentPayload, onChangePayload, onLoadDocumentPayload, onStoreDocumentPayload } from "@hocuspocus/server";
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Db } from "@/server/db/client";
@@ -7,6 +7,8 @@ import { bodyWork } from "@/server/workers/body-work";
 import { loadDocumentState } from "@/server/services/documents/internal/load-document-state";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { enqueueDocumentUpdated } from "@/server/services/webhooks/internal/enqueue-document-updated";
+import { bodyMentionIds } from "@/server/body/body-mentions";
+import { notifyBodyMentions } from "@/server/services/notifications/internal/notify-body-mentions";
 import type { CollabContext } from "./auth-extension";
 
 export interface PersistenceOptions {
@@ -26,6 +28,8 @@ export class PersistenceExtension implements Extension {
   private readonly renderer: Pick<BodyWork, "derive">;
   /** Per document name, who changed it since its last store: the next revision's authors. */
   private readonly writers = new Map<string, Set<string>>();
+  /** Per loaded document, who its last stored (or loaded) body mentions: a store notifies only people new to it. */
+  private readonly mentioned = new Map<string, Set<string>>();
 
   constructor(
     private readonly getDb: () => Promise<Db>,
@@ -39,6 +43,11 @@ export class PersistenceExtension implements Extension {
     if (!documentId) return;
     const state = await loadDocumentState(await this.getDb(), documentId);
     if (state) Y.applyUpdate(document, state);
+    this.mentioned.set(documentName, bodyMentionIds(document));
+  }
+
+  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
+    this.mentioned.delete(documentName);
   }
 
   async onChange({ documentName, context }: onChangePayload): Promise<void> {
@@ -59,6 +68,7 @@ export class PersistenceExtension implements Extension {
     this.writers.delete(documentName);
     const ydoc = Y.encodeStateAsUpdate(document);
     const actor = (lastContext as Partial<CollabContext> | undefined)?.actor;
+    const mentions = bodyMentionIds(document);
     try {
       // The collaboration server renders on worker threads: a large body takes about a second,
       // which on this thread would hold up every keystroke relayed meanwhile.
@@ -75,10 +85,28 @@ export class PersistenceExtension implements Extension {
           console.error(`[webhooks] queueing document.updated for ${documentId} failed:`, error instanceof Error ? error.message : error),
         );
       }
+      await this.notifyNewMentions(db, documentName, documentId, mentions, actor?.id ?? writerIds.at(-1) ?? null);
     } catch (error) {
       // Not stored: its writers stay pending for the next attempt.
       for (const id of writers ?? []) this.writers.set(documentName, (this.writers.get(documentName) ?? new Set()).add(id));
       throw error;
     }
+  }
+
+  /**
+   * Mentions in this store that the body stored before it lacked notify their people
+   * (docs/product.md "Notifications"), attributed to the store's last writer: a store merges
+   * everyone's changes of the last 2 s, and Yjs keeps no author per embed. After the store and
+   * outside it: notifying never fails saving a body. A store without writers (one relayed from
+   * another instance, which notifies itself) only updates what this one knows.
+   */
+  private async notifyNewMentions(db: Db, documentName: string, documentId: string, mentions: Set<string>, actorId: string | null): Promise<void> {
+    const before = this.mentioned.get(documentName) ?? new Set<string>();
+    this.mentioned.set(documentName, mentions);
+    const added = [...mentions].filter((id) => !before.has(id));
+    if (added.length === 0 || !actorId) return;
+    await notifyBodyMentions(db, documentId, actorId, added).catch((error: unknown) =>
+      console.error(`[notifications] body mentions of ${documentId} failed:`, error instanceof Error ? error.message : error),
+    );
   }
 }

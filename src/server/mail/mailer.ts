@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe and List-Unsubscribe-Post for notification emails). */
+  headers?: Record<string, string>;
 }
 
 /** Sends email; the only way Quire's code reaches SMTP. */

@@ -7,13 +7,14 @@ import { importPaths } from "./imports";
 import { metaPaths } from "./meta";
 import { revisionsPaths } from "./revisions";
 import { commentsPaths } from "./comments";
+import { notificationsPaths } from "./notifications";
 import { searchPaths } from "./search";
 import { templatesPaths } from "./templates";
 import { webhooksPaths } from "./webhooks";
 import { workspacesPaths } from "./workspaces";
 
 /** Every resource's paths: a new resource is one module and one line here. */
-const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, commentsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, auditPaths, webhooksPaths, templatesPaths, metaPaths];
+const RESOURCES: OpenApiPaths[] = [documentsPaths, revisionsPaths, commentsPaths, searchPaths, filesPaths, importPaths, workspacesPaths, auditPaths, webhooksPaths, templatesPaths, notificationsPaths, metaPaths];
 
 /**
  * The OpenAPI 3.1 document of `/api/v1`, generated from the zod schemas the routes validate
@@ -36,7 +37,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}) {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "The app's session (calls that change data must come from the site itself)." },
       },
     },
-    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Comments" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Audit log" }, { name: "Webhooks" }, { name: "Templates" }, { name: "Meta" }],
+    tags: [{ name: "Documents" }, { name: "Revisions" }, { name: "Comments" }, { name: "Search" }, { name: "Files" }, { name: "Import" }, { name: "Workspaces" }, { name: "Audit log" }, { name: "Webhooks" }, { name: "Templates" }, { name: "Notifications" }, { name: "Meta" }],
     paths: Object.assign({}, ...RESOURCES),
   });
 }

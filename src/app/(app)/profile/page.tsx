@@ -5,6 +5,8 @@ import { getMailer } from "@/server/mail/mailer";
 import { AccountFrame } from "@/app/(app)/profile/_components/account-frame";
 import { EmailForm } from "@/app/(app)/profile/_components/email-form";
 import { ProfileForm } from "@/app/(app)/profile/_components/profile-form";
+import { NotificationEmailForm } from "@/app/(app)/profile/_components/notification-email-form";
+import { listEmailedKinds } from "@/server/services/notifications/email-preferences";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -12,13 +14,16 @@ type Props = { searchParams: Promise<{ email?: string }> };
 
 /** The signed-in person's own name, avatar colour and email (docs/product.md "Screens"). */
 export default async function ProfilePage({ searchParams }: Props) {
-  const { actor } = await requireContext("/profile");
+  const ctx = await requireContext("/profile");
+  const { actor } = ctx;
+  const emailed = await listEmailedKinds(ctx);
   // Where the emailed link lands once the new address is the account's (change-email.ts).
   const isConfirmed = (await searchParams).email === "confirmed";
   return (
     <AccountFrame title="Profile" intro="How others see you in every workspace, and the address you sign in with." back={{ href: "/", label: "Back to your workspace" }}>
       <ProfileForm actor={{ id: actor.id, name: actor.name, email: actor.email, color: actor.color }} />
       <EmailForm currentEmail={actor.email} canSendEmail={getMailer() !== null} isConfirmed={isConfirmed} />
+      <NotificationEmailForm emailed={emailed} canSendEmail={getMailer() !== null} />
       <section aria-labelledby="security-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
         <h2 id="security-heading" className="text-lg font-semibold">
           Security

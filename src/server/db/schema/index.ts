@@ -9,3 +9,4 @@ export * from "./webhooks";
 export * from "./sso";
 export * from "./comments";
 export * from "./templates";
+export * from "./notifications";

@@ -6,6 +6,8 @@ import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
+import { announceNotifications } from "@/server/services/notifications/internal/notification-hub";
+import { notifyCommentPosted } from "@/server/services/notifications/internal/notify-comment";
 import { announceCommentsChanged } from "./internal/comment-broadcasts";
 import { checkAnchor, cleanQuote } from "./internal/comment-anchor";
 import { sanitizeCommentBody } from "./internal/comment-body";
@@ -47,8 +49,10 @@ export async function createCommentThread(ctx: ServiceContext, input: CreateComm
         data: { documentId: doc.id, threadId: thread.id, commentId: comment.id, authorId: ctx.actor.id, isReply: false, length: commentBodyText(body).length },
       },
     );
-    return { thread, commentId: comment.id };
+    const notified = await notifyCommentPosted(tx, { doc, threadId: thread.id, commentId: comment.id, actorId: ctx.actor.id, isReply: false, body });
+    return { thread, commentId: comment.id, notified };
   });
   announceCommentsChanged(doc.id);
-  return result;
+  announceNotifications(result.notified);
+  return { thread: result.thread, commentId: result.commentId };
 }

@@ -8,6 +8,8 @@ import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { INVITATION_TTL_MS } from "@/server/services/invitations/internal/invitation-status";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
+import { createNotifications } from "@/server/services/notifications/internal/create-notifications";
+import { announceNotifications } from "@/server/services/notifications/internal/notification-hub";
 import { newInvitationToken } from "@/server/services/invitations/internal/invitation-token";
 
 export const ALREADY_MEMBER_MESSAGE = "This person is already a member of the workspace.";
@@ -63,7 +65,14 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
       { ...ctx, db: tx },
       { workspaceId: workspace.id, kind: "member.invited", target: { id: row.id, label: email }, details: { role: input.role } },
     );
-    return row;
+    // An existing account hears of it in the app too (docs/product.md "Notifications"); the link
+    // is kept for them, and only their address can accept it.
+    const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    const notified = invitee
+      ? await createNotifications(tx, { workspaceId: workspace.id, actorId: ctx.actor.id, data: { workspaceName: workspace.name, role: input.role, invitePath: `/invite/${token}` } }, [{ userId: invitee.id, kind: "invitation" }])
+      : [];
+    return { row, notified };
   });
-  return { invitation, token, workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name } };
+  announceNotifications(invitation.notified);
+  return { invitation: invitation.row, token, workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name } };
 }

@@ -7,6 +7,8 @@ import { canAssignRole, keepsAnOwner, memberAbilities } from "@/server/policies/
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
+import { createNotifications } from "@/server/services/notifications/internal/create-notifications";
+import { announceNotifications } from "@/server/services/notifications/internal/notification-hub";
 import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
@@ -15,13 +17,13 @@ import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/inter
  * @throws AppError not_found | forbidden | conflict (last owner)
  */
 export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberRoleInput) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId, ctx.grant);
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf: target.userId === ctx.actor.id });
     authorize(abilities.changeRole, "Only owners can change the role of an admin or owner.");
     authorize(canAssignRole(actorRole, input.role), "Only owners can make someone an admin or owner.");
     if (!keepsAnOwner(ownerCount, target.role, input.role)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
-    if (target.role === input.role) return { userId: target.userId, role: target.role };
+    if (target.role === input.role) return { userId: target.userId, role: target.role, notified: [] as string[] };
     await tx.update(memberships).set({ role: input.role }).where(eq(memberships.id, target.membershipId));
     await recordAuditEvent(
       { ...ctx, db: tx },
@@ -31,6 +33,9 @@ export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberR
       { db: tx },
       { workspaceId: input.workspaceId, type: "member.role_changed", subjectId: target.userId, data: { userId: target.userId, from: target.role, to: input.role, actorId: ctx.actor.id } },
     );
-    return { userId: target.userId, role: input.role };
+    const notified = await createNotifications(tx, { workspaceId: input.workspaceId, actorId: ctx.actor.id, data: { role: input.role } }, [{ userId: target.userId, kind: "role" }]);
+    return { userId: target.userId, role: input.role, notified };
   });
+  announceNotifications(result.notified);
+  return { userId: result.userId, role: result.role };
 }

@@ -11,6 +11,7 @@ import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { showMentionNames } from "@/server/body/mention-markup";
+import { isDocumentFollowed } from "@/server/services/notifications/set-document-follow";
 import { handOffBody } from "@/shared/body-handoff";
 import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
@@ -24,7 +25,8 @@ const load = cache(async (slug: string, segment: string) => {
   const id = documentIdFromSegment(segment);
   if (!id) notFound();
   try {
-    return { ctx, workspace, ...(await loadDocumentForEditor(ctx, id)) };
+    const [loaded, isFollowing] = await Promise.all([loadDocumentForEditor(ctx, id), isDocumentFollowed(ctx, id)]);
+    return { ctx, workspace, ...loaded, isFollowing };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
@@ -39,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function DocumentPage({ params }: Props) {
   const { workspace: slug, doc: segment } = await params;
-  const { ctx, workspace, doc, abilities, html: storedHtml, isFavorite, hasChildren } = await load(slug, segment);
+  const { ctx, workspace, doc, abilities, html: storedHtml, isFavorite, isFollowing, hasChildren } = await load(slug, segment);
   // [doc] is resolved by its id; an old title's slug redirects to the current one.
   const canonical = await redirectStaleSegment(segment, doc, (current) => `/w/${workspace.slug}/d/${current}`);
   // Mentions show members' current names (docs/product.md "Mentions"); those who may mention
@@ -58,7 +60,7 @@ export default async function DocumentPage({ params }: Props) {
         workspaceId={workspace.id}
         workspaceSlug={workspace.slug}
         segment={canonical}
-        document={{ id: doc.id, title: doc.title, isFavorite }}
+        document={{ id: doc.id, title: doc.title, isFavorite, isFollowing }}
         abilities={abilities}
         exportOptions={{ hasChildren, canPrintPdf: pdfUnavailableReason() === null }}
         initialBody={bodyKey === null ? { html } : { key: bodyKey }}

@@ -9,6 +9,7 @@ import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
 import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashDocumentAction } from "@/server/actions/document-actions";
+import { setDocumentFollowAction } from "@/server/actions/notification-actions";
 import { SaveTemplateDialog } from "./save-template-dialog";
 import { SaveVersionDialog } from "./save-version-dialog";
 import { ShortcutsDialog } from "./shortcuts-dialog";
@@ -40,6 +41,7 @@ export function DocumentMenu({
   canSaveAsTemplate,
   exportOptions,
   importInto,
+  isFollowing,
 }: {
   workspaceSlug: string;
   documentId: string;
@@ -51,6 +53,8 @@ export function DocumentMenu({
   canSaveAsTemplate: boolean;
   exportOptions: ExportOptions;
   importInto?: { title: string } | null;
+  /** Whether the reader follows the document (new threads notify them: docs/product.md "Notifications"). */
+  isFollowing: boolean;
 }) {
   const router = useRouter();
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
@@ -61,6 +65,8 @@ export function DocumentMenu({
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [following, setFollowing] = useState(isFollowing);
+  const [followNotice, setFollowNotice] = useState<string | null>(null);
   const zipLabelId = useId();
   const exportUrl = (format: string, query = "") => `/api/v1/documents/${documentId}/export?format=${format}${query}`;
 
@@ -147,6 +153,23 @@ export function DocumentMenu({
           </DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Separator className={menuSeparatorClass} />
+        <DropdownMenu.CheckboxItem
+          className={menuItemClass}
+          checked={following}
+          onCheckedChange={async (checked) => {
+            setFollowing(checked); // optimistic; put back if the server disagrees
+            const result = await setDocumentFollowAction({ documentId, following: checked });
+            if (!result.ok) {
+              setFollowing(!checked);
+              setError({ message: result.message, offerPrintView: false });
+            } else setFollowNotice(checked ? "You follow this document: new threads on it will notify you." : "You no longer follow this document.");
+          }}
+        >
+          <span aria-hidden="true" className="inline-block w-4">
+            {following ? "✓" : ""}
+          </span>
+          Follow document
+        </DropdownMenu.CheckboxItem>
         <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
           Keyboard shortcuts
         </DropdownMenu.Item>
@@ -204,6 +227,11 @@ export function DocumentMenu({
           <Link href={historyHref} className="font-medium underline">
             See versions
           </Link>
+        </p>
+      ) : null}
+      {followNotice ? (
+        <p role="status" className="basis-full text-right text-sm text-success" data-testid="follow-notice">
+          {followNotice}
         </p>
       ) : null}
       {busy ? (

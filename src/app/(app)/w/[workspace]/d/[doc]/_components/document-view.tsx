@@ -38,7 +38,7 @@ export interface DocumentViewProps {
    * opening the share dialog over this one.
    */
   segment: string;
-  document: { id: string; title: string; isFavorite: boolean };
+  document: { id: string; title: string; isFavorite: boolean; isFollowing: boolean };
   abilities: { update: boolean; comment: boolean; trash: boolean; export: boolean; saveVersion: boolean };
   /** For the export items: whether the document has live children, and whether the server prints PDFs. */
   exportOptions: { hasChildren: boolean; canPrintPdf: boolean };
@@ -116,6 +116,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
           canSaveAsTemplate={abilities.update}
           exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
           importInto={abilities.update ? document : null}
+          isFollowing={document.isFollowing}
         />
       </div>
       {/* At the body's reading width (editor/editor.css), so the title starts where the text does. */}

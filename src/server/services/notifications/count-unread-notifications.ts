@@ -1,0 +1,19 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import type { ServiceContext } from "@/server/context";
+import { documents, memberships, notifications } from "@/server/db/schema";
+import { isVisible } from "./list-notifications";
+
+/**
+ * How many of the actor's notifications are unread and visible (the bell). One query, grouped
+ * by what decides visibility, so the policy decides and the rows never leave the database.
+ */
+export async function countUnreadNotifications(ctx: ServiceContext): Promise<number> {
+  const groups = await ctx.db
+    .select({ documentId: notifications.documentId, role: memberships.role, documentDeletedAt: documents.deletedAt, count: count() })
+    .from(notifications)
+    .leftJoin(documents, eq(documents.id, notifications.documentId))
+    .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .where(and(eq(notifications.userId, ctx.actor.id), isNull(notifications.readAt)))
+    .groupBy(notifications.documentId, memberships.role, documents.deletedAt);
+  return groups.filter((group) => isVisible(ctx.actor.id, { ...group, userId: ctx.actor.id })).reduce((sum, group) => sum + group.count, 0);
+}

@@ -1,0 +1,124 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "@/server/db/client";
+import { documents, memberships, notificationEmailOptOuts, notifications, users, workspaces } from "@/server/db/schema";
+import type { Mailer } from "@/server/mail/mailer";
+import { EMAIL_DELAY_MS } from "@/shared/notifications";
+import { isVisible } from "@/server/services/notifications/list-notifications";
+import { claimDueEmails } from "./claim-due-emails";
+import { notificationEmail } from "./notification-email";
+
+export interface EmailWorkerOptions {
+  mailer: Mailer;
+  /** The site's address for links (PUBLIC_URL, or the address server.ts listens on). */
+  origin: string;
+  pollMs?: number;
+  /** People per look. */
+  batchSize?: number;
+  now?: () => Date;
+  /** The unsubscribe links' signing secret (tests pass one; the server uses the auth secret). */
+  secret?: string;
+}
+
+/**
+ * Emails what was not read in the app within EMAIL_DELAY_MS (docs/product.md "Notifications"):
+ * one message per person per look, holding everything of theirs still unread and unemailed.
+ * Like the webhook DeliveryWorker, nothing waits in memory: the rows are the queue, so a restart
+ * loses nothing still pending, and claimDueEmails lets one instance at a time take them.
+ */
+export class NotificationEmailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  constructor(
+    private readonly getDb: () => Promise<Db>,
+    private readonly options: EmailWorkerOptions,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One look: claims due batches and sends them. Returns how many emails went out. */
+  async runOnce(): Promise<number> {
+    const db = await this.getDb();
+    const now = this.options.now?.() ?? new Date();
+    const claimed = await claimDueEmails(db, new Date(now.getTime() - EMAIL_DELAY_MS), now, this.options.batchSize ?? 50);
+    if (claimed.size === 0) return 0;
+    const rows = await loadClaimed(db, [...claimed.values()].flat());
+    let sent = 0;
+    for (const [userId, ids] of claimed) {
+      const mine = rows.filter((row) => row.userId === userId && ids.includes(row.id));
+      const recipient = mine[0];
+      if (!recipient) continue; // everything was passed over: opted out, or no longer visible
+      try {
+        await this.options.mailer.send(notificationEmail({ email: recipient.recipientEmail, userId }, mine, this.options.origin, this.options.secret));
+        sent += 1;
+      } catch (error) {
+        // At most once (claimDueEmails): the notifications stay in the inbox, unread.
+        console.error(`[notifications] email to user ${userId} failed:`, error instanceof Error ? error.message : error);
+      }
+    }
+    return sent;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      const look = this.runOnce().then(
+        () => this.schedule(this.options.pollMs ?? 30_000),
+        (error: unknown) => {
+          console.error("[notifications] email look failed:", error instanceof Error ? error.message : error);
+          this.schedule(this.options.pollMs ?? 30_000);
+        },
+      );
+      this.running = look;
+    }, delayMs);
+    this.timer.unref();
+  }
+}
+
+/** The claimed notifications worth emailing, oldest first: visible to their person, of a kind they get by email. */
+async function loadClaimed(db: Db, ids: string[]) {
+  const actor = alias(users, "notification_actor");
+  const recipient = alias(users, "recipient");
+  const rows = await db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      documentId: notifications.documentId,
+      commentId: notifications.commentId,
+      data: notifications.data,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      actorName: actor.name,
+      recipientEmail: recipient.email,
+      workspaceSlug: workspaces.slug,
+      workspaceName: workspaces.name,
+      documentTitle: documents.title,
+      documentDeletedAt: documents.deletedAt,
+      role: memberships.role,
+      optedOut: notificationEmailOptOuts.id,
+    })
+    .from(notifications)
+    .innerJoin(recipient, eq(recipient.id, notifications.userId))
+    .innerJoin(workspaces, eq(workspaces.id, notifications.workspaceId))
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(documents, eq(documents.id, notifications.documentId))
+    .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, notifications.userId)))
+    .leftJoin(notificationEmailOptOuts, and(eq(notificationEmailOptOuts.userId, notifications.userId), eq(notificationEmailOptOuts.kind, notifications.kind)))
+    .where(inArray(notifications.id, ids))
+    .orderBy(notifications.createdAt);
+  return rows.filter((row) => row.optedOut === null && isVisible(row.userId, row));
+}

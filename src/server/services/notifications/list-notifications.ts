@@ -1,0 +1,52 @@
+import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ServiceContext } from "@/server/context";
+import { documents, memberships, notifications, users, workspaces } from "@/server/db/schema";
+import { documentAbilities } from "@/server/policies/document-policy";
+import { notificationAbilities } from "@/server/policies/notification-policy";
+import type { Role } from "@/shared/roles";
+import { INBOX_PAGE_SIZE } from "@/shared/notifications";
+
+/**
+ * The actor's newest notifications, newest first (the inbox), with what the presenter needs
+ * to word and link them. Notifications of a document the actor can no longer read (left the
+ * workspace, lost the role) are left out, and a deleted document takes its notifications with it.
+ */
+export async function listNotifications(ctx: ServiceContext) {
+  const actor = alias(users, "notification_actor");
+  const rows = await ctx.db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      documentId: notifications.documentId,
+      commentId: notifications.commentId,
+      data: notifications.data,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      actorName: actor.name,
+      workspaceSlug: workspaces.slug,
+      workspaceName: workspaces.name,
+      documentTitle: documents.title,
+      documentDeletedAt: documents.deletedAt,
+      role: memberships.role,
+    })
+    .from(notifications)
+    .innerJoin(workspaces, eq(workspaces.id, notifications.workspaceId))
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(documents, eq(documents.id, notifications.documentId))
+    .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .where(eq(notifications.userId, ctx.actor.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(INBOX_PAGE_SIZE);
+  return rows.filter((row) => isVisible(ctx.actor.id, row));
+}
+
+export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** Whether the actor may see a notification: theirs, and its document (if any) readable to them. */
+export function isVisible(actorId: string, row: { userId: string; documentId: string | null; role: Role | null; documentDeletedAt: Date | null }): boolean {
+  if (!notificationAbilities(actorId, row).read) return false;
+  if (row.documentId === null) return true;
+  return documentAbilities({ actorRole: row.role, isTrashed: row.documentDeletedAt !== null }).read;
+}
