@@ -158,6 +158,11 @@ describe("mentions", () => {
     const memberComments = new CommentsPanelPage(member.page);
     await memberComments.open();
     expect(await memberComments.thread("Over to @Renamed Person please.").locator(".mention").textContent()).toBe("@Renamed Person");
+    // And is told: the body's mention and the comment's each reach the member's inbox.
+    await member.page.goto(`/w/${owner.person.workspaceSlug}/notifications`);
+    const inbox = member.page.getByRole("list", { name: "Notifications" });
+    await inbox.getByRole("link", { name: /mentioned you in a comment on / }).waitFor();
+    expect(await inbox.getByRole("link", { name: /mentioned you in (?!a comment)/ }).count()).toBe(1);
   });
 
   it("a viewer sees mentions by name and never gets the picker", async () => {
