@@ -17,6 +17,9 @@ describe("offline editing", () => {
     await editor.body().click();
     await page.keyboard.type("Online start.");
     await editor.waitUntilSaved();
+    // Typing online is not announced ("Saving… Saved" after every key would drown a screen reader).
+    const announcement = page.getByTestId("save-announcement");
+    expect(await announcement.textContent()).toBe("");
     // The service worker has this page and its scripts, so it can open without a network.
     await expect
       .poll(() => page.evaluate(async () => Boolean(navigator.serviceWorker.controller && (await caches.match(location.href)))))
@@ -30,6 +33,7 @@ describe("offline editing", () => {
       await page.context().setOffline(true);
       await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
       expect(await page.getByTestId("offline-banner").isVisible()).toBe(true);
+      expect(await announcement.textContent()).toBe("Offline — your changes are kept on this device");
       await page.keyboard.press("End");
       await page.keyboard.type(" Typed offline.");
       other.doc.getText("body").insert(0, "From the server. ");
@@ -46,6 +50,7 @@ describe("offline editing", () => {
 
       await page.context().setOffline(false);
       await editor.waitUntilSaved();
+      await expect.poll(() => announcement.textContent()).toBe("Saved"); // back online, and the edits are stored
       const merged = "From the server. Online start. Typed offline. After the reload.";
       await expect.poll(() => editor.body().textContent()).toBe(merged);
       await expect.poll(() => other.doc.getText("body").toString().trim()).toBe(merged);
