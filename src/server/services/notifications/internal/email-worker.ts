@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
+import { PollingLoop } from "@/server/workers/polling-loop";
 import { documents, memberships, notificationEmailOptOuts, notifications, users, workspaces } from "@/server/db/schema";
 import type { Mailer } from "@/server/mail/mailer";
 import { EMAIL_DELAY_MS } from "@/shared/notifications";
@@ -27,26 +28,28 @@ export interface EmailWorkerOptions {
  * loses nothing still pending, and claimDueEmails lets one instance at a time take them.
  */
 export class NotificationEmailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly getDb: () => Promise<Db>,
     private readonly options: EmailWorkerOptions,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+  ) {
+    this.loop = new PollingLoop(
+      "[notifications] email look",
+      async () => {
+        await this.runOnce();
+        return { hasMore: false };
+      },
+      options.pollMs ?? 30_000,
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One look: claims due batches and sends them. Returns how many emails went out. */
@@ -70,21 +73,6 @@ export class NotificationEmailWorker {
       }
     }
     return sent;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      const look = this.runOnce().then(
-        () => this.schedule(this.options.pollMs ?? 30_000),
-        (error: unknown) => {
-          console.error("[notifications] email look failed:", error instanceof Error ? error.message : error);
-          this.schedule(this.options.pollMs ?? 30_000);
-        },
-      );
-      this.running = look;
-    }, delayMs);
-    this.timer.unref();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import { PollingLoop } from "@/server/workers/polling-loop";
 import type { AddressPolicy } from "./address-guard";
 import { claimDueDeliveries } from "./claim-due-deliveries";
 import { recordAttempt } from "./record-attempt";
@@ -23,27 +24,24 @@ export interface DeliveryWorkerOptions extends AddressPolicy {
  * memory between looks, so a restart loses nothing: rows still pending are sent by the next worker.
  */
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly getDb: () => Promise<Db>,
     private readonly options: DeliveryWorkerOptions,
-  ) {}
+  ) {
+    // A full batch looks again at once.
+    const batchSize = options.batchSize ?? 20;
+    this.loop = new PollingLoop("[webhooks] delivery look", async () => ({ hasMore: (await this.runOnce()) >= batchSize }), options.pollMs ?? 1000);
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops looking and waits for the attempts under way (each ends within its timeout). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One look: claims, sends and records a batch. Returns how many it sent. */
@@ -63,19 +61,5 @@ export class DeliveryWorker {
       }),
     );
     return claimed.length;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce().then(
-        (count) => this.schedule(count >= (this.options.batchSize ?? 20) ? 0 : (this.options.pollMs ?? 1000)),
-        (error: unknown) => {
-          console.error("[webhooks] delivery look failed:", error instanceof Error ? error.message : error);
-          this.schedule(this.options.pollMs ?? 1000);
-        },
-      );
-    }, delayMs);
-    this.timer.unref();
   }
 }
