@@ -71,9 +71,17 @@ describe("notifications", () => {
     expect(await axeViolationsInBothSchemes(ada.page)).toEqual([]);
 
     await list.getByRole("link", { name: /replied in a thread on Launch plan/ }).click();
-    await ada.page.waitForURL(`**/d/launch-plan-${documentId}`);
+    await ada.page.waitForURL(new RegExp(`/d/launch-plan-${documentId}#comment-[0-9a-f-]+$`));
+    // It opens the comments panel on that thread, with focus on the reply itself.
+    const panel = ada.page.getByTestId("comments-panel");
+    await expect.poll(() => ada.page.evaluate(() => document.activeElement?.closest("[data-testid=comment-thread]")?.getAttribute("data-thread-id") ?? null)).toBe(threadId);
+    expect(await ada.page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Tuesday is safer.");
+    expect(await panel.locator(`[data-thread-id="${threadId}"] [data-thread-nav]`).getAttribute("aria-current")).toBe("true");
     // Following the link read that one.
     await expect.poll(() => bellName(ada.page), { timeout: 5000 }).toBe("Notifications, 1 unread");
+    // A link to a comment since deleted opens the panel and says so.
+    await ada.page.goto(`/w/${ada.person.workspaceSlug}/d/${documentId}#comment-00000000-0000-4000-8000-000000000000`);
+    await panel.getByTestId("linked-comment-notice").filter({ hasText: "The comment this link points to was deleted." }).waitFor();
 
     await bell(ada.page).click();
     await ada.page.waitForURL("**/notifications");

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/comment-actions";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
+import { commentElementId } from "@/shared/comments/comment-link";
 import type { PlacedThread } from "./use-document-comments";
 
 /** Where a thread is: the words it is on, the whole document, or text since deleted. */
@@ -58,7 +59,8 @@ export function CommentThreadCard({
       </button>
       <ol className="flex flex-col gap-3">
         {thread.comments.map((comment) => (
-          <li key={comment.id}>
+          // Focusable from script only: a link to the comment (use-linked-comment.ts) lands here.
+          <li key={comment.id} id={commentElementId(comment.id)} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-accent">
             <CommentItem comment={comment} canReact={canComment} onChanged={onChanged} onError={setError} />
           </li>
         ))}

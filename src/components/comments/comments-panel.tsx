@@ -33,6 +33,8 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   if (!comments.isOpen) return null;
   const open = placed.filter((p) => p.thread.resolvedAt === null);
   const resolved = placed.filter((p) => p.thread.resolvedAt !== null);
+  // The active thread is always in sight: a link to a resolved one (use-linked-comment.ts) shows them.
+  const isResolvedShown = showResolved || resolved.some((p) => p.thread.id === activeId);
   const backToText = () => controller?.focus(draft?.range);
 
   const card = (p: (typeof placed)[number]) => (
@@ -63,6 +65,11 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       {error ? (
         <p role="alert" className="mb-2 text-sm text-danger">
           {error}
+        </p>
+      ) : null}
+      {comments.linkNotice ? (
+        <p role="status" className="mb-2 text-sm text-muted" data-testid="linked-comment-notice">
+          {comments.linkNotice}
         </p>
       ) : null}
       {draft ? (
@@ -102,10 +109,10 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       </ul>
       {resolved.length > 0 ? (
         <div className="mt-4">
-          <button type="button" aria-expanded={showResolved} className="text-sm font-medium text-muted hover:text-fg" onClick={() => setShowResolved(!showResolved)}>
+          <button type="button" aria-expanded={isResolvedShown} className="text-sm font-medium text-muted hover:text-fg" onClick={() => setShowResolved(!isResolvedShown)}>
             Resolved ({resolved.length})
           </button>
-          {showResolved ? (
+          {isResolvedShown ? (
             <ul className="mt-2 flex flex-col gap-3" aria-label="Resolved comments">
               {resolved.map(card)}
             </ul>

@@ -8,6 +8,7 @@ import type { AnchorRange, EncodedAnchor } from "@/shared/comments/anchors";
 import { listCommentThreadsAction, reanchorCommentThreadAction } from "@/server/actions/comment-actions";
 import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
+import { useLinkedComment } from "./use-linked-comment";
 
 /** A new thread being written: on a range of the text, or (null) on the whole document. */
 export interface CommentDraft {
@@ -123,8 +124,14 @@ export function useDocumentComments({
   const textVersion = useSyncExternalStore(controller?.subscribe ?? NOTHING, controller?.getVersion ?? zero, zero);
   const placed = useMemo(() => placeThreads(list?.threads ?? [], controller), [list, controller, textVersion]); // eslint-disable-line react-hooks/exhaustive-deps -- textVersion stands for the text
 
+  const openLinked = useCallback((threadId: string | null) => {
+    setIsOpen(true);
+    setActiveId(threadId);
+  }, []);
+  const linkNotice = useLinkedComment({ list, controller, open: openLinked });
+
   const openCount = list?.threads.filter((t) => t.resolvedAt === null).length ?? 0;
-  return { documentId, list, error, reload, placed, openCount, isOpen, setIsOpen, draft, setDraft, activeId, setActiveId, controller, canComment: list?.canComment ?? canComment };
+  return { documentId, list, error, linkNotice, reload, placed, openCount, isOpen, setIsOpen, draft, setDraft, activeId, setActiveId, controller, canComment: list?.canComment ?? canComment };
 }
 
 export type DocumentComments = ReturnType<typeof useDocumentComments>;

@@ -2,6 +2,7 @@ import type { NotificationData, NotificationDto, NotificationKind } from "@/shar
 import { documentSegment, displayTitle } from "@/shared/document-slug";
 import type { Role } from "@/shared/roles";
 import { roleWithArticle } from "@/shared/roles";
+import { commentFragment } from "@/shared/comments/comment-link";
 
 /** What wording and linking a notification needs (a listNotifications row, or the email worker's). */
 export interface NotificationRowForPresenter {
@@ -36,9 +37,15 @@ export function notificationText(row: NotificationRowForPresenter): string {
   }
 }
 
-/** Where a notification leads: its document, the invitation, or the workspace; a path on this site. */
+/**
+ * Where a notification leads: its document (at the comment, for one about a comment), the
+ * invitation, or the workspace; a path on this site.
+ */
 export function notificationHref(row: NotificationRowForPresenter): string | null {
-  if (row.documentId) return `/w/${row.workspaceSlug}/d/${documentSegment({ id: row.documentId, title: row.documentTitle ?? "" })}`;
+  if (row.documentId) {
+    const page = `/w/${row.workspaceSlug}/d/${documentSegment({ id: row.documentId, title: row.documentTitle ?? "" })}`;
+    return row.commentId ? `${page}${commentFragment(row.commentId)}` : page;
+  }
   if (row.kind === "invitation") return row.data.invitePath ?? null;
   if (row.kind === "role") return `/w/${row.workspaceSlug}`;
   return null;

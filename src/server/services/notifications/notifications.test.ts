@@ -83,7 +83,9 @@ describe("notifications of comments", () => {
 
     const [item] = (await listNotifications(ctx(ada))).map(presentNotification);
     expect(item).toMatchObject({ kind: "mention", text: "bob mentioned you in a comment on Plan", read: false });
-    expect(item?.href).toMatch(new RegExp(`^/w/acme-[0-9a-f]+/d/plan-${doc.id}$`));
+    // It leads to the comment itself (shared/comments/comment-link.ts), which opens in the panel.
+    const [mention] = await database.db.select({ commentId: notifications.commentId }).from(notifications).where(eq(notifications.userId, ada.id));
+    expect(item?.href).toMatch(new RegExp(`^/w/acme-[0-9a-f]+/d/plan-${doc.id}#comment-${mention?.commentId}$`));
   });
 
   it("mentions only members who can read the document", async () => {
