@@ -112,6 +112,15 @@ describe("two-factor authentication", () => {
     await member.page.goto(`/w/${owner.person.workspaceSlug}`);
     await member.page.waitForURL(`**/profile/security?required=${owner.person.workspaceSlug}`);
     await member.page.getByText("The workspace you opened requires two-factor authentication. Turn it on to continue.").waitFor();
+    // Nor does anything else of it answer them: the API (with the same session) says what to do.
+    const answer = await member.page.evaluate(async (slug) => {
+      const response = await fetch(`/api/v1/documents?workspace=${slug}`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    }, owner.person.workspaceSlug);
+    expect(answer).toEqual({
+      status: 403,
+      body: { error: { code: "forbidden", message: "This workspace requires two-factor authentication. Turn it on in Profile → Security." } },
+    });
     const security = new SecurityPage(member.page);
     const { secret } = await security.startTwoFactor(member.person.password);
     await security.confirmTwoFactor(await totpCode(secret));
