@@ -27,5 +27,5 @@ export async function signIn(auth: Auth, email: string, password: string, device
   const { headers, response } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(base), returnHeaders: true });
   const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const { user } = response;
-  return { actor: { id: user.id, name: user.name, email: user.email, color: String(user.color) }, headers: new Headers({ ...base, cookie }) };
+  return { actor: { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false }, headers: new Headers({ ...base, cookie }) };
 }

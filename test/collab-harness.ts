@@ -36,8 +36,12 @@ export async function startCollabHarness(options: { limits?: ConnectionLimits } 
   const port = (server.address() as AddressInfo).port;
 
   /** A signed-in person with a live session row; `key` identifies them to `connect`. */
-  async function signedIn(name: string): Promise<{ actor: Actor; key: string; sessionId: string }> {
-    const actor = await buildUser(db.db, { name });
+  async function signedIn(name: string, overrides: Partial<Actor> = {}): Promise<{ actor: Actor; key: string; sessionId: string }> {
+    return sessionOf(await buildUser(db.db, { name, ...overrides }));
+  }
+
+  /** Another live session of an existing person, as the actor says (e.g. after turning two-factor on). */
+  async function sessionOf(actor: Actor): Promise<{ actor: Actor; key: string; sessionId: string }> {
     const sessionId = crypto.randomUUID();
     await db.db.insert(sessions).values({
       id: sessionId,
@@ -64,6 +68,7 @@ export async function startCollabHarness(options: { limits?: ConnectionLimits } 
     db,
     port,
     signedIn,
+    sessionOf,
     connect,
     connectWith,
     async stop() {

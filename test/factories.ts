@@ -15,6 +15,7 @@ export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise
     name: overrides.name ?? "Ada Lovelace",
     email: overrides.email ?? `user-${id.slice(0, 8)}@example.com`,
     color: overrides.color ?? "#4f46e5",
+    twoFactorEnabled: overrides.twoFactorEnabled ?? false,
   };
   await db.insert(users).values(actor);
   return actor;

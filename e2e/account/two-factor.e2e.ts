@@ -9,7 +9,8 @@ import { signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { axeViolationsInBothSchemes } from "../support/axe";
-import { invitedMemberPage, signedUpPage } from "../support/workspace";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+import { EditorPage } from "../pages/editor-page";
 
 // Two-factor authentication (docs/product.md "Account security"): enrol with the QR code's secret
 // and a code computed here, then every sign-in asks for a code after the password; a backup code
@@ -103,15 +104,34 @@ describe("two-factor authentication", () => {
     expect(await requirement.isChecked()).toBe(false);
 
     await enrol(owner.page, owner.person);
+    // The member has a document open in the live editor when the requirement comes.
+    const created = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Plan", markdown: "Ship it." });
+    await member.page.goto((created as unknown as { url: string }).url);
+    await new EditorPage(member.page).waitUntilEditable();
     await owner.page.goto(`/w/${owner.person.workspaceSlug}/settings/general`);
     await owner.page.getByLabel("Require two-factor authentication").click();
     await owner.page.getByText("Saved. Members without two-factor authentication will be asked to turn it on.").waitFor();
     await expect.poll(() => owner.page.getByLabel("Require two-factor authentication").isChecked()).toBe(true);
 
-    // The member's next page load in the workspace goes to enrolment instead.
+    // The socket's next access re-check closes the member's editor, saying what to do and where.
+    const notice = member.page.getByTestId("collab-notice").filter({ hasText: "This workspace requires two-factor authentication. Turn it on in Profile → Security." });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await axeViolationsInBothSchemes(member.page)).toEqual([]);
+    await notice.getByRole("link", { name: "Turn on two-factor" }).click();
+    await member.page.waitForURL(`**/profile/security?required=${owner.person.workspaceSlug}`);
+    // And their next page load in the workspace goes to enrolment instead.
     await member.page.goto(`/w/${owner.person.workspaceSlug}`);
     await member.page.waitForURL(`**/profile/security?required=${owner.person.workspaceSlug}`);
     await member.page.getByText("The workspace you opened requires two-factor authentication. Turn it on to continue.").waitFor();
+    // Nor does anything else of it answer them: the API (with the same session) says what to do.
+    const answer = await member.page.evaluate(async (slug) => {
+      const response = await fetch(`/api/v1/documents?workspace=${slug}`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    }, owner.person.workspaceSlug);
+    expect(answer).toEqual({
+      status: 403,
+      body: { error: { code: "forbidden", message: "This workspace requires two-factor authentication. Turn it on in Profile → Security." } },
+    });
     const security = new SecurityPage(member.page);
     const { secret } = await security.startTwoFactor(member.person.password);
     await security.confirmTwoFactor(await totpCode(secret));

@@ -168,7 +168,7 @@ export async function startFixture(): Promise<Fixture> {
     const actors = {} as Record<SignedIn, Actor>;
     for (const name of ACTORS.filter(isSignedIn)) {
       const { user } = await auth.api.signUpEmail({ body: { name: `Test ${name}`, email: emails[name], password: PASSWORD } });
-      actors[name] = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+      actors[name] = { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false };
     }
     const owner = { db, actor: actors.owner };
     const workspace = await createWorkspace(owner, { name: `Team ${tag}`, slug: `team-${tag}` });

@@ -65,7 +65,7 @@ async function seed(handle: DbHandle, blobRoot: string) {
   const auth = createAuth({ db, secret: crypto.randomBytes(32).toString("hex") });
   const signUp = async (name: string) => {
     const { user } = await auth.api.signUpEmail({ body: { name, email: `${name.toLowerCase()}-${crypto.randomBytes(3).toString("hex")}@example.com`, password: "a-long-password" } });
-    return { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+    return { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false };
   };
   const owner = await signUp("Owner");
   const editor = await signUp("Editor");

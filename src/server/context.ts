@@ -8,10 +8,11 @@ export interface Actor {
   email: string;
   color: string;
   /**
-   * Whether the person has two-factor authentication on; known for sessions (pages and actions),
-   * unset for API tokens, which a workspace's two-factor requirement does not gate.
+   * Whether the person has two-factor authentication on: from the session's user, or for an API
+   * token from its user's row, read with the token. A workspace that requires it refuses
+   * everything to an actor without it (policies/workspace-policy.ts `mustEnrolTwoFactor`).
    */
-  twoFactorEnabled?: boolean;
+  twoFactorEnabled: boolean;
 }
 
 /** What an API token allows its user (docs/product.md "Roles"): one workspace, within a scope. */

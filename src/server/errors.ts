@@ -20,6 +20,20 @@ export class AppError extends Error {
   }
 }
 
+export const TWO_FACTOR_REQUIRED_MESSAGE = "This workspace requires two-factor authentication. Turn it on in Profile → Security.";
+
+/**
+ * `forbidden` for a member acting in a workspace that requires two-factor while they have not
+ * turned it on (docs/product.md "Account security"). Not `not_found`: they are a member and need
+ * to know what to do. Its own class, so pages redirect to Profile → Security and the socket
+ * refuses with its own reason without matching on the words.
+ */
+export class TwoFactorRequiredError extends AppError {
+  constructor() {
+    super("forbidden", TWO_FACTOR_REQUIRED_MESSAGE);
+  }
+}
+
 /** Turns a false ability into a 403 — the one place a policy answer becomes an error. @throws AppError forbidden */
 export function authorize(isAllowed: boolean, message = "You don't have permission to do that."): asserts isAllowed {
   if (!isAllowed) throw new AppError("forbidden", message);

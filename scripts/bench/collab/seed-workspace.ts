@@ -27,7 +27,7 @@ const input = {
 const { user, workspace } = await signUp(db, auth, input, new Headers({ host: "127.0.0.1", "x-quire-client-ip": "127.0.0.1" }));
 const documentIds: string[] = [];
 for (let i = 0; i < count; i++) {
-  const doc = await createDocument({ db, actor: user }, { workspaceId: workspace.id, title: `Bench ${i + 1}` });
+  const doc = await createDocument({ db, actor: { ...user, twoFactorEnabled: false } }, { workspaceId: workspace.id, title: `Bench ${i + 1}` });
   documentIds.push(doc.id);
 }
 const signedIn = await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: new Headers({ host: "127.0.0.1", "x-quire-client-ip": "127.0.0.1" }), asResponse: true });

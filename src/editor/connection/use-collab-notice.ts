@@ -53,7 +53,12 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
       if (parsed?.kind === "access-changed") setCanEdit(parsed.canEdit);
     };
     const onDenied = ({ reason }: { reason: string }) =>
-      setNotice({ kind: "denied", message: isReasonOf(AUTH_REFUSED_TEXT, reason) ? AUTH_REFUSED_TEXT[reason] : AUTH_REFUSED_TEXT.forbidden });
+      setNotice({
+        kind: "denied",
+        message: isReasonOf(AUTH_REFUSED_TEXT, reason) ? AUTH_REFUSED_TEXT[reason] : AUTH_REFUSED_TEXT.forbidden,
+        // Refused or lost, the page offers the same way out: Profile → Security.
+        ...(reason === "twoFactorRequired" ? { lost: "twoFactorRequired" as const } : {}),
+      });
     // The server closes one document's connection with a reason code after a re-check or a
     // refused update, and refuses a whole socket past its connection limits.
     const onClose = ({ event }: { event: { code?: number; reason?: string } }) => {

@@ -30,7 +30,9 @@ export async function authenticateApiToken(db: Db, token: string, now = new Date
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      user: { id: users.id, name: users.name, email: users.email, color: users.color },
+      // The user's two-factor as it is now (one column of a row already read): a workspace that
+      // requires it refuses the token of someone without it (docs/product.md "Account security").
+      user: { id: users.id, name: users.name, email: users.email, color: users.color, twoFactorEnabled: users.twoFactorEnabled },
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

@@ -12,8 +12,8 @@ export const ACCESS_RECHECK_MS = 2_000;
 
 /**
  * Re-decides every open connection's access through the policy module every
- * ACCESS_RECHECK_MS, so a removed member, a lowered role, a trashed document or an
- * ended session takes effect on open editors within seconds (docs/product.md "Roles"), on every
+ * ACCESS_RECHECK_MS, so a removed member, a lowered role, a trashed document, an
+ * ended session or a two-factor requirement the member doesn't meet takes effect on open editors within seconds (docs/product.md "Roles"), on every
  * instance, without the services that change access having to know about sockets.
  * One batched lookup per tick, whatever the number of connections.
  */
@@ -58,7 +58,15 @@ export class AccessWatchExtension implements Extension {
 
 function applyAccess(connection: Connection, access: ConnectionAccess): void {
   const abilities = documentAbilities(access);
-  const lost: AccessLostReason | null = !access.isSessionLive ? "signedOut" : access.isTrashed && access.actorRole ? "trashed" : !abilities.read ? "removed" : null;
+  const lost: AccessLostReason | null = !access.isSessionLive
+    ? "signedOut"
+    : access.mustEnrolTwoFactor
+      ? "twoFactorRequired"
+      : access.isTrashed && access.actorRole
+        ? "trashed"
+        : !abilities.read
+          ? "removed"
+          : null;
   if (lost) {
     // Removes it from the document at once: it neither sends nor receives another change.
     connection.close({ code: CLOSE_FORBIDDEN, reason: lost });

@@ -4,7 +4,7 @@ import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Caller } from "@/server/auth/resolve-caller";
 import type { Actor, ApiGrant } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { AppError } from "@/server/errors";
+import { AppError, TwoFactorRequiredError } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 
@@ -22,8 +22,8 @@ export interface CollabContext {
 }
 
 /**
- * Admits a connection only for a signed-in member who can read the document; one who
- * can't update it (viewer, commenter) gets a read-only connection, whose document
+ * Admits a connection only for a signed-in member who can read the document (and has two-factor
+ * on, where the workspace requires it); one who can't update it (viewer, commenter) gets a read-only connection, whose document
  * updates the server refuses.
  */
 export class AuthExtension implements Extension {
@@ -45,6 +45,8 @@ export class AuthExtension implements Extension {
       if (!abilities.read) throw new CollabRefusal("forbidden");
       connectionConfig.readOnly = !abilities.update;
     } catch (error) {
+      // A member who must turn two-factor on first is told so, as pages, actions and the API do.
+      if (error instanceof TwoFactorRequiredError) throw new CollabRefusal("twoFactorRequired");
       // Unknown, trashed or another workspace's document: the same answer as no access.
       if (error instanceof AppError) throw new CollabRefusal("forbidden");
       throw error;

@@ -29,9 +29,11 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
 
 /**
  * Whether a member must turn two-factor on before using the workspace: it requires it and they
- * have not (docs/product.md "Account security"). `twoFactorEnabled` is unset for API tokens,
- * which the requirement leaves alone (their owner made them, and revokes them).
+ * have not (docs/product.md "Account security"). The one decision of it: every membership lookup
+ * asks it through `effectiveRole` (pages, actions, the API, the socket). An API token answers
+ * with its user's current setting (read with the token), so a token made before the requirement,
+ * or by someone who turned two-factor off since, stops working there until they turn it on.
  */
-export function mustEnrolTwoFactor(workspace: { requireTwoFactor: boolean }, actor: { twoFactorEnabled?: boolean }): boolean {
-  return workspace.requireTwoFactor && actor.twoFactorEnabled === false;
+export function mustEnrolTwoFactor(workspace: { requireTwoFactor: boolean }, actor: { twoFactorEnabled: boolean }): boolean {
+  return workspace.requireTwoFactor && !actor.twoFactorEnabled;
 }

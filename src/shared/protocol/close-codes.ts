@@ -20,6 +20,8 @@ export const CLOSE_INVALID_UPDATE = 4422;
 export const AUTH_REFUSED_TEXT = {
   unauthenticated: "Your session has expired. Sign in again to keep editing.",
   forbidden: "You don't have access to this document.",
+  // A member of a workspace that requires two-factor, without it on (docs/product.md "Account security").
+  twoFactorRequired: "This workspace requires two-factor authentication. Turn it on in Profile → Security.",
 } as const;
 export type AuthRefusedReason = keyof typeof AUTH_REFUSED_TEXT;
 
@@ -28,6 +30,8 @@ export const ACCESS_LOST_TEXT = {
   removed: "You no longer have access to this document.",
   trashed: "This document was moved to the trash.",
   signedOut: AUTH_REFUSED_TEXT.unauthenticated,
+  // The workspace began to require two-factor, or its member turned theirs off.
+  twoFactorRequired: AUTH_REFUSED_TEXT.twoFactorRequired,
 } as const;
 export type AccessLostReason = keyof typeof ACCESS_LOST_TEXT;
 

@@ -70,7 +70,7 @@ export async function signUp(
     return { status: "check_email" };
   }
 
-  const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+  const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false };
   let createdWorkspaceId: string | undefined;
   try {
     const workspace = await createWorkspace({ db, actor }, { name: input.workspaceName, slug: input.workspaceSlug });
@@ -99,7 +99,7 @@ async function signUpInvited(db: Db, auth: Auth, input: InvitedSignUpInput, head
   if (await isEmailTaken(db, input.email)) throw validationError({ email: EMAIL_TAKEN_MESSAGE });
 
   const user = await createAccount(auth, input, headers);
-  const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color) };
+  const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false };
   try {
     const accepted = await acceptInvitation({ db, actor }, input.token, now);
     // With SMTP set up better-auth signs nobody in at sign-up; this address is proved, so sign in here.

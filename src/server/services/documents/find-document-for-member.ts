@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
-import { documents, memberships } from "@/server/db/schema";
+import { documents, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { Role } from "@/shared/roles";
@@ -8,7 +8,7 @@ import type { DocumentAccess } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
 
-type LoadedDocumentRow = Omit<LoadedDocument, "actorRole" | "isTrashed"> & { actorRole: Role };
+type LoadedDocumentRow = Omit<LoadedDocument, "actorRole" | "isTrashed"> & { actorRole: Role; requireTwoFactor: boolean };
 
 export const DOCUMENT_NOT_FOUND = "This document could not be found.";
 
@@ -21,8 +21,9 @@ export interface LoadedDocument extends DocumentAccess, DocumentSummary {
 /**
  * The document with `documentId` and the actor's role in its workspace. Non-members,
  * unknown ids and (unless `includeTrashed`) trashed documents all get the same
- * not_found, so an id never reveals that a document exists.
- * @throws AppError not_found
+ * not_found, so an id never reveals that a document exists; a member who must turn two-factor
+ * on first is refused (effectiveRole).
+ * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function findDocumentForMember(
   ctx: ServiceContext,
@@ -39,6 +40,9 @@ export const documentAccessColumns = {
   deletedAt: documents.deletedAt,
   deletedRootId: documents.deletedRootId,
   actorRole: memberships.role,
+  // The workspace's setting as a scalar subquery rather than a join, so every query that reads
+  // these columns with `actorMembership` gets it without another join of its own.
+  requireTwoFactor: sql<boolean>`(select ${workspaces.requireTwoFactor} from ${workspaces} where ${workspaces.id} = ${documents.workspaceId})`,
 };
 
 /** The join that gives a document's row the actor's membership of its workspace. */
@@ -48,7 +52,7 @@ export function actorMembership(ctx: ServiceContext) {
 
 /**
  * The document of a row read with `documentAccessColumns`, or the one not_found for every kind of
- * absence. @throws AppError not_found
+ * absence. @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export function loadedDocumentOf<Row extends LoadedDocumentRow>(
   ctx: ServiceContext,
@@ -56,7 +60,7 @@ export function loadedDocumentOf<Row extends LoadedDocumentRow>(
   options: { includeTrashed?: boolean } = {},
 ): Row & LoadedDocument {
   // An API token's grant: another workspace is not found, a read token acts as a viewer.
-  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  const actorRole = row ? effectiveRole({ role: row.actorRole, workspaceId: row.workspaceId, requireTwoFactor: row.requireTwoFactor }, ctx) : null;
   if (!row || !actorRole || (row.deletedAt && !options.includeTrashed)) throw new AppError("not_found", DOCUMENT_NOT_FOUND);
   return { ...row, actorRole, isTrashed: row.deletedAt !== null };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { documents, files, memberships } from "@/server/db/schema";
+import { documents, files, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { BlobStore } from "@/server/storage/blob-store";
@@ -25,18 +25,19 @@ export interface ReadableFile {
  * The file with `fileId` if the actor may read its document — trashed documents included,
  * since an image pasted elsewhere must keep showing — or, for a file whose document was
  * purged, if the actor is a member of its workspace. Everything else is not_found.
- * @throws AppError not_found
+ * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function readFile(ctx: ServiceContext, fileId: string, blobs: BlobStore = getBlobStore()): Promise<ReadableFile> {
   const [row] = await ctx.db
-    .select({ ...FILE_COLUMNS, workspaceId: files.workspaceId, actorRole: memberships.role, deletedAt: documents.deletedAt })
+    .select({ ...FILE_COLUMNS, workspaceId: files.workspaceId, actorRole: memberships.role, requireTwoFactor: workspaces.requireTwoFactor, deletedAt: documents.deletedAt })
     .from(files)
     .innerJoin(memberships, and(eq(memberships.workspaceId, files.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .innerJoin(workspaces, eq(workspaces.id, files.workspaceId))
     .leftJoin(documents, eq(documents.id, files.documentId))
     .where(eq(files.id, fileId))
     .limit(1);
   // A file shares its document's workspace, so the workspace role is the document role.
-  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  const actorRole = row ? effectiveRole({ role: row.actorRole, workspaceId: row.workspaceId, requireTwoFactor: row.requireTwoFactor }, ctx) : null;
   if (!row || !documentAbilities({ actorRole, isTrashed: row.deletedAt !== null }).read) {
     throw new AppError("not_found", FILE_NOT_FOUND);
   }

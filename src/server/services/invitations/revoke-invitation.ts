@@ -13,7 +13,7 @@ export const INVITATION_NOT_FOUND = "This invitation could not be found.";
 /**
  * Withdraws an invitation so its link stops working. Admins may revoke invitations for roles
  * they could give; revoking twice is harmless; an accepted invitation can't be revoked.
- * @throws AppError not_found (also for another workspace's invitation) | forbidden | conflict (already accepted)
+ * @throws AppError not_found (also for another workspace's invitation) | forbidden (also TwoFactorRequiredError) | conflict (already accepted)
  */
 export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitationInput, now = new Date()) {
   const [row] = await ctx.db
@@ -25,13 +25,14 @@ export async function revokeInvitation(ctx: ServiceContext, input: RevokeInvitat
       actorRole: memberships.role,
       workspaceId: invitations.workspaceId,
       workspaceSlug: workspaces.slug,
+      requireTwoFactor: workspaces.requireTwoFactor,
     })
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .innerJoin(memberships, and(eq(memberships.workspaceId, invitations.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(eq(invitations.id, input.invitationId))
     .limit(1);
-  const actorRole = row ? effectiveRole(row.actorRole, row.workspaceId, ctx.grant) : null;
+  const actorRole = row ? effectiveRole({ role: row.actorRole, workspaceId: row.workspaceId, requireTwoFactor: row.requireTwoFactor }, ctx) : null;
   if (!row || !actorRole) throw new AppError("not_found", INVITATION_NOT_FOUND);
   authorize(workspaceAbilities(actorRole).manageMembers, "Only admins and owners can revoke invitations.");
   authorize(invitationAbilities(actorRole, row).revoke, "Only owners can revoke invitations for admins and owners.");

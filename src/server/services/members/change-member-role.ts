@@ -18,7 +18,7 @@ import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/inter
  */
 export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberRoleInput) {
   const result = await ctx.db.transaction(async (tx) => {
-    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId, ctx.grant);
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx, input.userId);
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf: target.userId === ctx.actor.id });
     authorize(abilities.changeRole, "Only owners can change the role of an admin or owner.");
     authorize(canAssignRole(actorRole, input.role), "Only owners can make someone an admin or owner.");

@@ -13,7 +13,7 @@ export const LAST_OWNER_LEAVE_MESSAGE = "You're the only owner. Make someone els
 /** Ends the actor's own membership; the last owner can't leave. @throws AppError not_found | conflict (last owner) */
 export async function leaveWorkspace(ctx: ServiceContext, input: LeaveWorkspaceInput) {
   return ctx.db.transaction(async (tx) => {
-    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, ctx.actor.id, ctx.grant);
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx, ctx.actor.id);
     authorize(memberAbilities(actorRole, { role: target.role, isSelf: true }).leave);
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_LEAVE_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));

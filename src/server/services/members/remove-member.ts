@@ -16,7 +16,7 @@ import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/inter
  */
 export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput) {
   return ctx.db.transaction(async (tx) => {
-    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx.actor.id, input.userId, ctx.grant);
+    const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx, input.userId);
     const isSelf = target.userId === ctx.actor.id;
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf });
     authorize(abilities.remove, isSelf ? "Use “Leave workspace” to leave." : "Only owners can remove an admin or owner.");

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
-import { documents, memberships, notifications } from "@/server/db/schema";
+import { documents, memberships, notifications, workspaces } from "@/server/db/schema";
 import { isVisible } from "./list-notifications";
 
 /**
@@ -9,11 +9,12 @@ import { isVisible } from "./list-notifications";
  */
 export async function countUnreadNotifications(ctx: ServiceContext): Promise<number> {
   const groups = await ctx.db
-    .select({ documentId: notifications.documentId, role: memberships.role, documentDeletedAt: documents.deletedAt, count: count() })
+    .select({ documentId: notifications.documentId, role: memberships.role, documentDeletedAt: documents.deletedAt, requireTwoFactor: workspaces.requireTwoFactor, count: count() })
     .from(notifications)
+    .innerJoin(workspaces, eq(workspaces.id, notifications.workspaceId))
     .leftJoin(documents, eq(documents.id, notifications.documentId))
     .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(and(eq(notifications.userId, ctx.actor.id), isNull(notifications.readAt)))
-    .groupBy(notifications.documentId, memberships.role, documents.deletedAt);
-  return groups.filter((group) => isVisible(ctx.actor.id, { ...group, userId: ctx.actor.id })).reduce((sum, group) => sum + group.count, 0);
+    .groupBy(notifications.documentId, memberships.role, documents.deletedAt, workspaces.requireTwoFactor);
+  return groups.filter((group) => isVisible(ctx.actor, { ...group, userId: ctx.actor.id })).reduce((sum, group) => sum + group.count, 0);
 }

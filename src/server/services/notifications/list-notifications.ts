@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { documents, memberships, notifications, users, workspaces } from "@/server/db/schema";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { notificationAbilities } from "@/server/policies/notification-policy";
+import { mustEnrolTwoFactor } from "@/server/policies/workspace-policy";
 import type { Role } from "@/shared/roles";
 import { INBOX_PAGE_SIZE } from "@/shared/notifications";
 
@@ -11,6 +12,8 @@ import { INBOX_PAGE_SIZE } from "@/shared/notifications";
  * The actor's newest notifications, newest first (the inbox), with what the presenter needs
  * to word and link them. Notifications of a document the actor can no longer read (left the
  * workspace, lost the role) are left out, and a deleted document takes its notifications with it.
+ * So are those of a workspace that requires two-factor while the actor has it off: nothing of it
+ * is read until they turn it on (docs/product.md "Account security").
  */
 export async function listNotifications(ctx: ServiceContext) {
   const actor = alias(users, "notification_actor");
@@ -27,6 +30,7 @@ export async function listNotifications(ctx: ServiceContext) {
       actorName: actor.name,
       workspaceSlug: workspaces.slug,
       workspaceName: workspaces.name,
+      requireTwoFactor: workspaces.requireTwoFactor,
       documentTitle: documents.title,
       documentDeletedAt: documents.deletedAt,
       role: memberships.role,
@@ -39,14 +43,21 @@ export async function listNotifications(ctx: ServiceContext) {
     .where(eq(notifications.userId, ctx.actor.id))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(INBOX_PAGE_SIZE);
-  return rows.filter((row) => isVisible(ctx.actor.id, row));
+  return rows.filter((row) => isVisible(ctx.actor, row));
 }
 
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
 
-/** Whether the actor may see a notification: theirs, and its document (if any) readable to them. */
-export function isVisible(actorId: string, row: { userId: string; documentId: string | null; role: Role | null; documentDeletedAt: Date | null }): boolean {
-  if (!notificationAbilities(actorId, row).read) return false;
+/**
+ * Whether the recipient may see a notification: theirs, not of a workspace that requires the
+ * two-factor they have off, and its document (if any) readable to them.
+ */
+export function isVisible(
+  recipient: { id: string; twoFactorEnabled: boolean },
+  row: { userId: string; documentId: string | null; role: Role | null; documentDeletedAt: Date | null; requireTwoFactor: boolean },
+): boolean {
+  if (!notificationAbilities(recipient.id, row).read) return false;
+  if (mustEnrolTwoFactor(row, recipient)) return false;
   if (row.documentId === null) return true;
   return documentAbilities({ actorRole: row.role, isTrashed: row.documentDeletedAt !== null }).read;
 }

@@ -9,8 +9,9 @@ export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
 /**
  * The workspace with the given slug or id, with the caller's membership: `role` to act with,
  * `readRole` to read with (they differ for a read token). Non-members get the same not_found
- * as a missing workspace, so nothing reveals that it exists.
- * @throws AppError not_found
+ * as a missing workspace, so nothing reveals that it exists; a member who must turn two-factor
+ * on first is refused (effectiveRole).
+ * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: string } | { id: string }) {
   const [row] = await ctx.db
@@ -30,7 +31,8 @@ export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: st
     .limit(1);
   // An API token's grant: another workspace is not found, a read token acts as a viewer (but
   // reads as its user: `readRole`, for reads only).
-  const role = row ? effectiveRole(row.role, row.id, ctx.grant) : null;
-  if (!row || !role) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
-  return { ...row, role, readRole: readingRole(row.role, row.id, ctx.grant) ?? role };
+  const membership = row ? { role: row.role, workspaceId: row.id, requireTwoFactor: row.requireTwoFactor } : null;
+  const role = membership ? effectiveRole(membership, ctx) : null;
+  if (!row || !membership || !role) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  return { ...row, role, readRole: readingRole(membership, ctx) ?? role };
 }

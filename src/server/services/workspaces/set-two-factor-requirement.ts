@@ -11,7 +11,8 @@ export const ENROL_YOURSELF_FIRST_MESSAGE = "Turn on two-factor authentication f
 
 /**
  * Turns a workspace's "Require two-factor authentication" on or off; admins and owners. From then
- * on, members without two-factor are sent to turn it on when they open the workspace. Turning it on
+ * on, members without two-factor are refused everything in the workspace (its pages send them to
+ * turn it on; actions, the API and the socket answer forbidden; effectiveRole). Turning it on
  * needs it on the actor's own account, or they would lock themselves out of the page they are on.
  * @throws AppError not_found | forbidden | conflict (the actor has no two-factor themselves)
  */

@@ -31,7 +31,7 @@ beforeAll(async () => {
     returnHeaders: true,
   });
   cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Auditor", email, color: "#4f46e5" };
+  const actor = { id: response.user.id, name: "Auditor", email, color: "#4f46e5", twoFactorEnabled: false };
   const other = await buildUser(database.db);
   workspace = await buildWorkspace(database.db, [{ actor, role: "admin" }]);
   editorWorkspace = await buildWorkspace(database.db, [{ actor: other, role: "owner" }, { actor, role: "editor" }]);

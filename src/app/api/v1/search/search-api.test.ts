@@ -29,7 +29,7 @@ beforeAll(async () => {
     returnHeaders: true,
   });
   cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Searcher", email, color: "#4f46e5" };
+  const actor = { id: response.user.id, name: "Searcher", email, color: "#4f46e5", twoFactorEnabled: false };
   workspace = await buildWorkspace(database.db, [{ actor, role: "viewer" }]);
   for (let i = 0; i < 3; i += 1) await documentWithBody(workspace.id, `Ibis ${i}`, `ibisword number ${i}`);
   await documentWithBody(workspace.id, "Markup", '<script>alert("x")</script> tagword & more');

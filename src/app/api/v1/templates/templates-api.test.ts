@@ -26,7 +26,7 @@ beforeAll(async () => {
   const email = "templates@example.com";
   const { headers, response } = await auth.api.signUpEmail({ body: { email, password: "correct horse battery", name: "Tess Templates" }, headers: new Headers(HOST), returnHeaders: true });
   cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Tess Templates", email, color: "#4f46e5" };
+  const actor = { id: response.user.id, name: "Tess Templates", email, color: "#4f46e5", twoFactorEnabled: false };
   workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
   viewerWorkspace = await buildWorkspace(database.db, [{ actor: await buildUser(database.db), role: "owner" }, { actor, role: "viewer" }]);
   const stranger = await buildUser(database.db);

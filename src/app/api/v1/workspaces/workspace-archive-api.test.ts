@@ -44,7 +44,7 @@ async function member(role: "owner" | "editor") {
     returnHeaders: true,
   });
   const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5" };
+  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5", twoFactorEnabled: false };
   const workspace = await buildWorkspace(database.db, [{ actor, role }]);
   return { cookie, actor, workspace };
 }

@@ -1,8 +1,8 @@
-import { and, gt, inArray, isNull, or } from "drizzle-orm";
-import { effectiveRole } from "@/server/auth/effective-role";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { roleOrRefusal, TWO_FACTOR_REQUIRED } from "@/server/auth/effective-role";
 import type { ApiGrant } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { apiTokens, documents, memberships, sessions } from "@/server/db/schema";
+import { apiTokens, documents, memberships, sessions, users, workspaces } from "@/server/db/schema";
 import type { Role } from "@/shared/roles";
 
 /** Who holds an open collaboration connection, on which document, through which session. */
@@ -16,8 +16,10 @@ export interface ConnectionKey {
 
 /** What the policy needs to re-decide a connection, as the database has it now. */
 export interface ConnectionAccess {
-  /** null: not a member (any more), or the document is gone. */
+  /** null: not a member (any more), the document is gone, or the member must turn two-factor on. */
   actorRole: Role | null;
+  /** The workspace requires two-factor and the member's is off (now: it may have changed since they connected). */
+  mustEnrolTwoFactor: boolean;
   isTrashed: boolean;
   /** false once the session (or the API token) was signed out, revoked or has expired. */
   isSessionLive: boolean;
@@ -36,8 +38,9 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
   const tokenIds = [...new Set(keys.flatMap((k) => (k.grant ? [k.grant.tokenId] : [])))];
 
   const docRows = await db
-    .select({ id: documents.id, workspaceId: documents.workspaceId, deletedAt: documents.deletedAt })
+    .select({ id: documents.id, workspaceId: documents.workspaceId, deletedAt: documents.deletedAt, requireTwoFactor: workspaces.requireTwoFactor })
     .from(documents)
+    .innerJoin(workspaces, eq(workspaces.id, documents.workspaceId))
     .where(inArray(documents.id, documentIds));
   const workspaceIds = [...new Set(docRows.map((d) => d.workspaceId))];
   const now = new Date();
@@ -45,8 +48,10 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
     workspaceIds.length === 0
       ? []
       : db
-          .select({ workspaceId: memberships.workspaceId, userId: memberships.userId, role: memberships.role })
+          // The user's two-factor as it is now, for sessions and tokens alike.
+          .select({ workspaceId: memberships.workspaceId, userId: memberships.userId, role: memberships.role, twoFactorEnabled: users.twoFactorEnabled })
           .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
           .where(and(inArray(memberships.workspaceId, workspaceIds), inArray(memberships.userId, userIds))),
     sessionIds.length === 0
       ? []
@@ -63,14 +68,18 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
   ]);
 
   const docById = new Map(docRows.map((d) => [d.id, d]));
-  const roleByMember = new Map(memberRows.map((m) => [`${m.workspaceId}:${m.userId}`, m.role]));
+  const memberByKey = new Map(memberRows.map((m) => [`${m.workspaceId}:${m.userId}`, m]));
   const liveSessions = new Set(sessionRows.map((s) => s.id));
   const liveTokens = new Set(tokenRows.map((t) => t.id));
   return keys.map(({ documentId, userId, sessionId, grant }) => {
     const doc = docById.get(documentId);
-    const role = doc ? (roleByMember.get(`${doc.workspaceId}:${userId}`) ?? null) : null;
+    const member = doc ? memberByKey.get(`${doc.workspaceId}:${userId}`) : undefined;
+    const role = doc
+      ? roleOrRefusal({ role: member?.role ?? null, workspaceId: doc.workspaceId, requireTwoFactor: doc.requireTwoFactor }, { actor: { twoFactorEnabled: member?.twoFactorEnabled ?? false }, grant })
+      : null;
     return {
-      actorRole: doc ? effectiveRole(role, doc.workspaceId, grant) : null,
+      actorRole: role === TWO_FACTOR_REQUIRED ? null : role,
+      mustEnrolTwoFactor: role === TWO_FACTOR_REQUIRED,
       isTrashed: !doc || doc.deletedAt !== null,
       isSessionLive: (sessionId === null || liveSessions.has(sessionId)) && (!grant || liveTokens.has(grant.tokenId)),
     };

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Role } from "@/shared/roles";
-import type { ApiGrant } from "@/server/context";
 import type { Tx } from "@/server/db/client";
+import type { Acting } from "@/server/auth/effective-role";
 import { effectiveRole } from "@/server/auth/effective-role";
-import { memberships } from "@/server/db/schema";
+import { memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace-for-member";
 
@@ -22,14 +22,14 @@ export interface LockedMembers {
  * changes can't deadlock) and reads the actor's role, the target's membership and the
  * owner count from those rows. A second change to the same workspace waits here until the
  * first commits and then sees its result, so "at least one owner" can't be lost to a race.
- * @throws AppError not_found (the actor or the target is not a member)
+ * `acting` is the use case's context: its actor (id, two-factor) and an API token's grant.
+ * @throws AppError not_found (the actor or the target is not a member) | TwoFactorRequiredError (forbidden)
  */
 export async function lockMembers(
   tx: Tx,
   workspaceId: string,
-  actorId: string,
+  acting: Acting & { actor: { id: string } },
   targetUserId: string,
-  grant?: ApiGrant,
 ): Promise<LockedMembers> {
   const rows = await tx
     .select({ id: memberships.id, userId: memberships.userId, role: memberships.role })
@@ -37,9 +37,12 @@ export async function lockMembers(
     .where(eq(memberships.workspaceId, workspaceId))
     .orderBy(asc(memberships.id))
     .for("update");
-  const actor = rows.find((row) => row.userId === actorId);
-  const actorRole = effectiveRole(actor?.role ?? null, workspaceId, grant);
-  if (!actor || !actorRole) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  const actor = rows.find((row) => row.userId === acting.actor.id);
+  if (!actor) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
+  // Read apart from the locking query: a join would lock the workspace row as well.
+  const [workspace] = await tx.select({ requireTwoFactor: workspaces.requireTwoFactor }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const actorRole = effectiveRole({ role: actor.role, workspaceId, requireTwoFactor: workspace?.requireTwoFactor ?? false }, acting);
+  if (!actorRole) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   const target = rows.find((row) => row.userId === targetUserId);
   if (!target) throw new AppError("not_found", MEMBER_NOT_FOUND);
   return {

@@ -92,8 +92,10 @@ async function loadClaimed(db: Db, ids: string[]) {
       createdAt: notifications.createdAt,
       actorName: actor.name,
       recipientEmail: recipient.email,
+      recipientTwoFactorEnabled: recipient.twoFactorEnabled,
       workspaceSlug: workspaces.slug,
       workspaceName: workspaces.name,
+      requireTwoFactor: workspaces.requireTwoFactor,
       documentTitle: documents.title,
       documentDeletedAt: documents.deletedAt,
       role: memberships.role,
@@ -108,5 +110,5 @@ async function loadClaimed(db: Db, ids: string[]) {
     .leftJoin(notificationEmailOptOuts, and(eq(notificationEmailOptOuts.userId, notifications.userId), eq(notificationEmailOptOuts.kind, notifications.kind)))
     .where(inArray(notifications.id, ids))
     .orderBy(notifications.createdAt);
-  return rows.filter((row) => row.optedOut === null && isVisible(row.userId, row));
+  return rows.filter((row) => row.optedOut === null && isVisible({ id: row.userId, twoFactorEnabled: row.recipientTwoFactorEnabled }, row));
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import type { StoredDelta } from "@/server/db/schema";
-import { documentTemplates, memberships, users } from "@/server/db/schema";
+import { documentTemplates, memberships, users, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { TemplateAbilities } from "@/server/policies/template-policy";
@@ -46,18 +46,19 @@ export interface LoadedTemplate extends TemplateRow {
 /**
  * The template with `templateId`, if the actor is a member of its workspace (an API token's grant
  * applied). Unknown ids and other workspaces' templates get the same not_found.
- * @throws AppError not_found
+ * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function findTemplateForMember(ctx: ServiceContext, templateId: string): Promise<LoadedTemplate> {
   const [row] = await ctx.db
-    .select({ ...templateColumns, body: documentTemplates.body, role: memberships.role })
+    .select({ ...templateColumns, body: documentTemplates.body, role: memberships.role, requireTwoFactor: workspaces.requireTwoFactor })
     .from(documentTemplates)
     .innerJoin(memberships, and(eq(memberships.workspaceId, documentTemplates.workspaceId), eq(memberships.userId, ctx.actor.id)))
+    .innerJoin(workspaces, eq(workspaces.id, documentTemplates.workspaceId))
     .leftJoin(users, eq(users.id, documentTemplates.createdBy))
     .where(eq(documentTemplates.id, templateId))
     .limit(1);
-  const actorRole = row ? effectiveRole(row.role, row.workspaceId, ctx.grant) : null;
+  const actorRole = row ? effectiveRole(row, ctx) : null;
   if (!row || !actorRole) throw new AppError("not_found", TEMPLATE_NOT_FOUND);
-  const { role: _role, ...template } = row;
+  const { role: _role, requireTwoFactor: _requireTwoFactor, ...template } = row;
   return { ...template, actorRole, abilities: templateAbilities({ actorRole, isAuthor: template.createdBy === ctx.actor.id }) };
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
     const email = `${who}@example.com`;
     const { headers, response } = await auth.api.signUpEmail({ body: { email, password: "correct horse battery", name: who }, headers: new Headers(HOST), returnHeaders: true });
     cookies[who] = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5" };
+    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5", twoFactorEnabled: false };
   }
   const owner = actors.owner!;
   const workspace = await buildWorkspace(database.db, [

@@ -26,7 +26,7 @@ beforeAll(async () => {
     returnHeaders: true,
   });
   cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const workspace = await buildWorkspace(database.db, [{ actor: { id: response.user.id, name: "Exporter", email, color: "#4f46e5" }, role: "viewer" }]);
+  const workspace = await buildWorkspace(database.db, [{ actor: { id: response.user.id, name: "Exporter", email, color: "#4f46e5", twoFactorEnabled: false }, role: "viewer" }]);
   const root = await buildDocument(database.db, workspace.id, { title: "Année 2026" });
   await buildDocument(database.db, workspace.id, { title: "Child", parentId: root.id });
   docId = root.id;

@@ -34,7 +34,7 @@ beforeAll(async () => {
       returnHeaders: true,
     });
     cookies[who] = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5" };
+    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5", twoFactorEnabled: false };
   }
   owner = actors.owner!;
   const workspace = await buildWorkspace(database.db, [

@@ -139,6 +139,10 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
             <a href={`/login?next=${encodeURIComponent(window.location.pathname)}`} className="font-medium underline">
               Sign in
             </a>
+          ) : notice.kind === "denied" && notice.lost === "twoFactorRequired" ? (
+            <a href={`/profile/security?required=${encodeURIComponent(workspaceSlug)}`} className="font-medium underline">
+              Turn on two-factor
+            </a>
           ) : notice.kind === "denied" ? (
             <a href={`/w/${workspaceSlug}`} className="font-medium underline">
               Go to workspace
