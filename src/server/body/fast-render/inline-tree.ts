@@ -32,8 +32,8 @@ export interface TextLeaf {
 
 export interface EmbedLeaf {
   type: "embed";
-  kind: "image" | "mention";
-  /** image: the src given (string) or true; mention: the mention. */
+  kind: "image" | "mention" | "formula";
+  /** image: the src given (string) or true; mention: the mention; formula: its TeX. */
   value: string | true | MentionValue;
   /** DOM attributes after the created ones, in order (image alt/height/width). */
   attributes: [string, string][];
@@ -501,6 +501,22 @@ function childOffset(node: ChildNode): number {
 function sameFormats(a: Record<string, FormatValue>, b: Record<string, FormatValue>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * The line's leaves in order, each with its formats as Quill's getContents reports them
+ * (quill/blots/block.js blockDelta: bubbleFormats of each leaf).
+ */
+export function lineLeaves(line: LineNode): { leaf: TextLeaf | EmbedLeaf; formats: Record<string, FormatValue> }[] {
+  const out: { leaf: TextLeaf | EmbedLeaf; formats: Record<string, FormatValue> }[] = [];
+  const visit = (nodes: readonly ChildNode[]) => {
+    for (const node of nodes) {
+      if (node.type === "inline") visit(node.children);
+      else if (node.type === "embed" || node.text.length > 0) out.push({ leaf: node, formats: bubbleFormats(node) });
+    }
+  };
+  visit(line.children);
+  return out;
 }
 
 /** Serialises an image's attributes as created: src (when a string), then its formats. */

@@ -26,9 +26,9 @@ export function renderDeltaFast(delta: BodyDelta): string | null {
 }
 
 /** Line formats that pick the line's blot (quill's Scope.BLOCK_BLOT); the last one listed wins in Quill. */
-const BLOCK_BLOTS = new Set(["header", "list", "blockquote", "code-block", "table"]);
+export const BLOCK_BLOTS: ReadonlySet<string> = new Set(["header", "list", "blockquote", "code-block", "table"]);
 /** Line formats that are classes on the line's element (align, indent), in the order given. */
-const BLOCK_CLASSES: Readonly<Record<string, string>> = { align: "ql-align", indent: "ql-indent" };
+export const BLOCK_CLASSES: Readonly<Record<string, string>> = { align: "ql-align", indent: "ql-indent" };
 
 function isSupported(ops: readonly BodyOp[]): boolean {
   for (const op of ops) {
@@ -51,7 +51,7 @@ function isSupported(ops: readonly BodyOp[]): boolean {
 }
 
 /** Quill's setContents path: CRs become newlines (editor.js normalizeDelta), neighbours with equal attributes join (Delta.push). */
-function normalizeOps(ops: readonly BodyOp[]): BodyOp[] {
+export function normalizeOps(ops: readonly BodyOp[]): BodyOp[] {
   const out: BodyOp[] = [];
   for (const op of ops) {
     if (typeof op.insert !== "string") {
@@ -78,13 +78,13 @@ function sameAttributes(a: BodyAttributes | undefined, b: BodyAttributes | undef
   return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
 }
 
-interface Line {
+export interface Line {
   items: BodyOp[];
   attributes: BodyAttributes;
 }
 
 /** scroll.js deltaToRenderBlocks: a line per "\n", with that newline's attributes; a last unterminated line is plain. */
-function splitLines(ops: readonly BodyOp[]): Line[] {
+export function splitLines(ops: readonly BodyOp[]): Line[] {
   const lines: Line[] = [];
   let items: BodyOp[] = [];
   for (const op of ops) {
@@ -193,6 +193,12 @@ function codeLineOf(line: Line, classes: string[]): CodeLine | null {
 }
 
 function inlineHtml(items: readonly BodyOp[]): string {
+  const line = buildLine(items);
+  return line.children.length === 0 ? "<br>" : childrenHtml(line.children);
+}
+
+/** A line's inline content as Quill builds it from the line's ops. */
+export function buildLine(items: readonly BodyOp[]): LineNode {
   const line: LineNode = createLine();
   for (const item of items) {
     const attributes = (item.attributes ?? {}) as Record<string, FormatValue>;
@@ -201,13 +207,15 @@ function inlineHtml(items: readonly BodyOp[]): string {
     } else if ("image" in item.insert) {
       const value = item.insert.image;
       appendEmbed(line, { type: "embed", kind: "image", value: typeof value === "string" ? value : true, attributes: [], parent: null }, attributes);
+    } else if ("formula" in item.insert) {
+      appendEmbed(line, { type: "embed", kind: "formula", value: String(item.insert.formula), attributes: [], parent: null }, attributes);
     } else {
       const mention = mentionValueOf(item.insert) ?? { id: "", name: "" };
       appendEmbed(line, { type: "embed", kind: "mention", value: mention, attributes: [], parent: null }, attributes);
     }
   }
   optimizeLine(line);
-  return line.children.length === 0 ? "<br>" : childrenHtml(line.children);
+  return line;
 }
 
 function childrenHtml(children: readonly ChildNode[]): string {
