@@ -86,6 +86,8 @@ function lineAttributes(random: Random, previous: Record<string, unknown> | unde
     attributes.table = pick(random, ["row-abcd", "row-efgh", "row-ijkl", 1, 2]);
     if (random() < 0.3) attributes["table-header"] = true;
   } else attributes["code-block"] = pick(random, [...CODE_BLOCK_LANGUAGES, true]);
+  // Now and then a second block format, as a pasted list inside a quote gives.
+  if (random() < 0.08) attributes[pick(random, ["blockquote", "header", "list", "code-block"])] = pick(random, [true, 2, "bullet", "javascript"]);
   if (random() < 0.3) attributes.indent = 1 + Math.floor(random() * 8);
   if (random() < 0.2) attributes.align = pick(random, ["center", "right", "justify"]);
   return attributes;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { normalizeDeltaFast } from "@/server/body/fast-render/normalize-delta";
 import { renderDeltaFast } from "@/server/body/fast-render/render-delta-fast";
+import { getQuillHost } from "@/server/body/quill-host";
 import { renderWithQuill } from "@/server/body/render-delta-html";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { convertFile } from "@/server/formats/import/convert-file";
-import { markdownToDelta } from "@/server/formats/import/markdown-to-delta";
+import { markdownToDelta, markdownToHtml } from "@/server/formats/import/markdown-to-delta";
+import { prepareHtml } from "@/server/formats/import/prepare-html";
 import { markdownFiles, realHtml, realMarkdown } from "./markdown-corpus";
 import { seededRandom } from "./seeded-random";
 
@@ -12,7 +15,32 @@ import { seededRandom } from "./seeded-random";
 const FULL = process.env.QUIRE_RENDER_DIFF_FULL === "1";
 const encode = (text: string) => new TextEncoder().encode(text);
 
-describe("the fast renderer on the conversion bench's real documents", () => {
+describe("the fast renderer and normaliser on the conversion bench's real documents", () => {
+  it("normalise the clipboard's deltas as Quill does, and never fall back", async () => {
+    const host = await getQuillHost();
+    // What htmlToDelta hands the clipboard: the HTML after prepareHtml's rewrites.
+    const pasted = (html: string) => {
+      const template = host.document.createElement("template");
+      template.innerHTML = html;
+      prepareHtml(template);
+      return host.clipboardDelta(template.innerHTML);
+    };
+    const size = FULL ? 150_000 : 12_000;
+    const inputs: [string, { ops: unknown[] }][] = [
+      ["Markdown", pasted(markdownToHtml(realMarkdown(size)))],
+      ["HTML", pasted(realHtml(size))],
+    ];
+    for (const file of markdownFiles(FULL ? 200 : 40, seededRandom(13))) inputs.push([file.name, pasted(markdownToHtml(file.text))]);
+    for (const [label, delta] of inputs) {
+      const fast = normalizeDeltaFast(delta);
+      expect(fast, label).not.toBeNull();
+      // Compared as the stored JSON is: ops as { insert, attributes } (normalize-delta.test.ts says why).
+      const canonical = (ops: readonly { insert?: unknown; attributes?: unknown }[]) =>
+        JSON.stringify(ops.map((op) => ({ insert: op.insert, ...(op.attributes ? { attributes: op.attributes } : {}) })));
+      expect(canonical(fast?.ops ?? []), label).toBe(canonical(host.normalize(delta).ops));
+    }
+  }, 120_000);
+
   it("gives the Quill host's markup byte for byte, and never falls back", async () => {
     const size = FULL ? 150_000 : 12_000;
     const deltas: [string, unknown][] = [

@@ -5,7 +5,7 @@ import type { BodyDelta, BodyOp } from "@/server/body/sanitize-delta";
 import { isSupportedColor } from "./inline-attributors";
 import type { FormatValue } from "./inline-tree";
 import { UnsupportedFormat, lineLeaves } from "./inline-tree";
-import { BLOCK_BLOTS, BLOCK_CLASSES, buildLine, normalizeOps, splitLines } from "./render-delta-fast";
+import { BLOCK_BLOTS, BLOCK_CLASSES, buildLine, lineBlot, normalizeOps, splitLines } from "./render-delta-fast";
 
 /**
  * The delta Quill's editor holds after `setContents(delta)` then `getContents()` (what the Quill
@@ -13,7 +13,7 @@ import { BLOCK_BLOTS, BLOCK_CLASSES, buildLine, normalizeOps, splitLines } from 
  * line blots as the renderer builds (inline-tree.ts), read back leaf by leaf as Quill's
  * blockDelta does, ops joined as quill-delta's insert joins them. Returns null for anything it
  * does not reproduce exactly (an attribute or value outside the editor's formats, inline formats
- * or embeds inside a code block, two block formats on a line, colours other than hex and rgb());
+ * or embeds inside a code block, colours other than hex and rgb());
  * the caller then lets Quill normalise. normalize-delta.test.ts compares it with the Quill host.
  */
 export function normalizeDeltaFast(input: { ops: readonly unknown[] }): BodyDelta | null {
@@ -36,9 +36,8 @@ function normalizeLines(ops: BodyOp[]): BodyDelta | null {
   const lines = splitLines(normalizeOps(ops));
   if (lines.length === 0) out.insert("\n", {});
   for (const line of lines) {
-    const blots = Object.keys(line.attributes).filter((name) => BLOCK_BLOTS.has(name));
-    if (blots.length > 1) return null;
-    const blot = blots[0];
+    const blot = lineBlot(line.attributes);
+    if (blot === null) return null;
     if (blot === "code-block") {
       for (const item of line.items) {
         if (typeof item.insert !== "string") return null;
@@ -148,10 +147,12 @@ class DeltaBuilder {
     const attributes = Object.keys(formats).length > 0 ? (formats as BodyOp["attributes"]) : undefined;
     const last = this.ops.at(-1);
     if (last && typeof last.insert === "string" && sameAttributes(last.attributes, attributes)) {
-      last.insert += text;
+      // Delta.push: the joined op takes the later op's attributes object (equal, its key order may differ).
+      this.ops[this.ops.length - 1] = attributes ? { attributes, insert: last.insert + text } : { insert: last.insert + text };
       return;
     }
-    // Ops as quill-delta's slice (getContents) builds them: attributes first.
+    // Ops as quill-delta's slice (getContents) writes them: attributes first (only a join across
+    // two of the host's pieces writes insert first; tests compare ops as { insert, attributes }).
     this.ops.push(attributes ? { attributes, insert: text } : { insert: text });
   }
 
