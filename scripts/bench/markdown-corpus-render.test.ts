@@ -13,6 +13,7 @@ import { seededRandom } from "./seeded-random";
 // QUIRE_RENDER_DIFF_FULL=1 compares the conversion bench's whole 150 KB documents and 200 files
 // (minutes on the Quill side); the default run takes 12 KB and 40 files, to stay within the unit suite.
 const FULL = process.env.QUIRE_RENDER_DIFF_FULL === "1";
+const TIMEOUT = FULL ? 3_600_000 : 120_000;
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe("the fast renderer and normaliser on the conversion bench's real documents", () => {
@@ -39,7 +40,7 @@ describe("the fast renderer and normaliser on the conversion bench's real docume
         JSON.stringify(ops.map((op) => ({ insert: op.insert, ...(op.attributes ? { attributes: op.attributes } : {}) })));
       expect(canonical(fast?.ops ?? []), label).toBe(canonical(host.normalize(delta).ops));
     }
-  }, 120_000);
+  }, TIMEOUT);
 
   it("gives the Quill host's markup byte for byte, and never falls back", async () => {
     const size = FULL ? 150_000 : 12_000;
@@ -55,5 +56,5 @@ describe("the fast renderer and normaliser on the conversion bench's real docume
       expect(fast, label).not.toBeNull();
       expect(fast, label).toBe(await renderWithQuill(delta));
     }
-  }, 120_000);
+  }, TIMEOUT);
 });

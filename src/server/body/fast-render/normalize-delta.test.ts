@@ -17,6 +17,7 @@ import { randomDelta, seededRandom } from "@test/random-delta";
 
 // QUIRE_RENDER_DIFF_FULL=1: 10,000 random deltas instead of 1,000.
 const FULL = process.env.QUIRE_RENDER_DIFF_FULL === "1";
+const TIMEOUT = FULL ? 3_600_000 : 120_000;
 let host: QuillHost;
 
 const canonical = (delta: { ops: readonly { insert?: unknown; attributes?: unknown }[] }) =>
@@ -40,7 +41,7 @@ describe("normalizeDeltaFast against the Quill host", () => {
       if (canonical(fast) !== canonical(quill)) expect({ seed, fast: canonical(fast) }).toEqual({ seed, fast: canonical(quill) });
     }
     expect(compared).toBeGreaterThan(count * 0.6);
-  }, 120_000);
+  }, TIMEOUT);
 
   it("matches on the XSS corpus pasted as HTML (an imported file's path)", () => {
     const corpus = fs.readFileSync(path.join(FIXTURES_DIR, "xss/xss-payload-list.txt"), "utf8").split("\n").filter((line) => line.length > 0);
@@ -61,7 +62,7 @@ describe("normalizeDeltaFast against the Quill host", () => {
       expect(canonical(fast), `batch ${start}`).toBe(canonical(host.normalize(delta)));
     }
     expect(compared).toBeGreaterThan(batches / 2);
-  }, 120_000);
+  }, TIMEOUT);
 
   it("reads an image without an address back as true, and joins equal neighbours", () => {
     const delta = { ops: [{ insert: { image: "ftp://x/y.png" } }, { insert: "a", attributes: { bold: true } }, { insert: "b", attributes: { bold: true } }, { insert: "\n" }] };

@@ -24,6 +24,7 @@ import { randomDelta, seededRandom } from "@test/random-delta";
 // QUIRE_RENDER_DIFF_FULL=1 compares the whole XSS corpus
 // and 10,000 random deltas (minutes); the default run samples each to stay within the unit suite.
 const FULL = process.env.QUIRE_RENDER_DIFF_FULL === "1";
+const TIMEOUT = FULL ? 3_600_000 : 120_000;
 const stats = { compared: 0, declined: 0 };
 const outputs: string[] = [];
 
@@ -66,7 +67,7 @@ describe("renderDeltaFast against the Quill host", () => {
         await expectSameAsQuill(sanitizeDelta({ ops }).delta, `xss batch ${start}`);
       }
     }
-  }, 120_000);
+  }, TIMEOUT);
 
   it("matches on thousands of seeded random deltas of every format and combination", async () => {
     const before = { ...stats };
@@ -78,7 +79,7 @@ describe("renderDeltaFast against the Quill host", () => {
     }
     // Most take the fast path (the rest hold formulas or colour forms it leaves to Quill).
     expect(stats.compared - before.compared).toBeGreaterThan(count * 0.6);
-  }, 120_000);
+  }, TIMEOUT);
 
   it("declines formulas, named colours and a code block changing language, which Quill renders", () => {
     expect(renderDeltaFast({ ops: [{ insert: { formula: "x" } }, { insert: "\n" }] })).toBeNull();

@@ -1,5 +1,7 @@
 import { mentionText, mentionValueOf } from "@/shared/mentions";
+import { sameEmbedValue } from "@/server/body/editor-formats";
 import type { BodyAttributes, BodyDelta, BodyOp } from "@/server/body/sanitize-delta";
+import { sanitizeAttribute, sanitizeEmbed } from "@/server/body/sanitize-delta";
 import { codeContainerHtml, type CodeLine } from "./code-block-html";
 import { attributeList, escapeText } from "./html-text";
 import { isSupportedColor } from "./inline-attributors";
@@ -31,6 +33,10 @@ export const BLOCK_CLASSES: Readonly<Record<string, string>> = { align: "ql-alig
 
 function isSupported(ops: readonly BodyOp[]): boolean {
   for (const op of ops) {
+    // Only what sanitizeDelta would keep unchanged: markup is built from these values (a
+    // header level becomes a tag name, a font a class), so nothing unsanitised may reach it.
+    if (typeof op.insert !== "string" && !isSanitizedEmbed(op.insert)) return false;
+    for (const [name, value] of Object.entries(op.attributes ?? {})) if (sanitizeAttribute(name, value) !== value) return false;
     if (typeof op.insert !== "string") {
       const [kind] = Object.keys(op.insert);
       if (kind !== "image" && kind !== "mention") return false;
@@ -50,6 +56,12 @@ function isSupported(ops: readonly BodyOp[]): boolean {
 }
 
 /** Quill's setContents path: CRs become newlines (editor.js normalizeDelta), neighbours with equal attributes join (Delta.push). */
+function isSanitizedEmbed(embed: Record<string, unknown>): boolean {
+  const safe = sanitizeEmbed(embed);
+  const [name] = Object.keys(embed);
+  return safe !== undefined && name !== undefined && sameEmbedValue(safe[name], embed[name]);
+}
+
 export function normalizeOps(ops: readonly BodyOp[]): BodyOp[] {
   const out: BodyOp[] = [];
   for (const op of ops) {
