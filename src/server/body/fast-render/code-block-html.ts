@@ -95,13 +95,13 @@ function tokensOf(html: string, text: string): string[] | null {
       for (let i = 0; i < chars.length; i += 1) tokens.push(token);
     }
   }
-  if (decoded !== text || match0Length(html) !== html.length) return null;
+  if (decoded !== text || matchedLength(html) !== html.length) return null;
   return tokens;
 }
 
 // Every character of the HTML must belong to a recognised piece; anything else (another tag, an
 // unknown entity) means the output is not what this reader understands.
-function match0Length(html: string): number {
+function matchedLength(html: string): number {
   let length = 0;
   for (const match of html.matchAll(PIECES)) length += match[0].length;
   return length;
