@@ -6,6 +6,7 @@ import { Marked } from "marked";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { stateFromDelta } from "@/server/body/state-from-delta";
 import { createDocument } from "@/server/services/documents/create-document";
 import { importFiles } from "@/server/services/imports/import-files";
 import { DiskBlobStore } from "@/server/storage/blob-store";
@@ -57,12 +58,18 @@ log("warming up (worker threads, jsdom, Quill, marked)…");
 await createFrom("markdown", realMarkdown(2_000));
 for (let i = 0; i < 3; i += 1) parser.parse(markdown, { async: false });
 
+// A stored document's Yjs state: what every save of it re-derives (delta, text, HTML) on a body worker.
+const savedState = (await stateFromDelta(await bodyWork().convert({ kind: "markdown", bytes: encode(markdown) }))).ydoc;
+
 const cases: Array<{ label: string; run: () => Promise<unknown> }> = [
   { label: "baseline: marked parses the Markdown (main thread)", run: async () => parser.parse(markdown, { async: false }) },
   { label: "create from Markdown (convert + createDocument)", run: () => createFrom("markdown", markdown) },
   { label: "create from HTML (convert + createDocument)", run: () => createFrom("html", html) },
   { label: "import a Markdown file (importFiles)", run: () => importOne("notes.md", markdown) },
   { label: "import an HTML file (importFiles)", run: () => importOne("notes.html", html) },
+  // The two parts of a create, apart: the conversion alone, and the render each save repeats.
+  { label: "convert the Markdown only (body worker)", run: () => bodyWork().convert({ kind: "markdown", bytes: encode(markdown) }) },
+  { label: "a save: derive the stored columns (body worker)", run: () => bodyWork().derive(savedState.slice()) }, // a copy: the bytes are transferred to the worker
 ];
 // Wall time, and the CPU time of the whole process (every thread: the main one, the body
 // workers, the garbage collector's), which a machine busy with other work inflates far less.

@@ -4,6 +4,7 @@ import { LINK_PROTOCOLS } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
 import { splitIntoChunks } from "./delta-chunks";
+import { normalizeDeltaFast } from "./fast-render/normalize-delta";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
 import { registerTableFormats } from "@/shared/table-formats";
 import { registerMentionFormat } from "@/shared/mention-format";
@@ -21,6 +22,10 @@ export interface QuillHost {
    * (import). Unsanitised: the caller sanitises it like any other delta.
    */
   convert(html: string): BodyDelta;
+  /** Quill's clipboard delta of `html` before the editor normalises it (a plain copy). */
+  clipboardDelta(html: string): { ops: unknown[] };
+  /** The delta the editor holds after setContents(delta): what convert does to the clipboard's delta. */
+  normalize(delta: { ops: unknown[] }): BodyDelta;
 }
 
 let host: Promise<QuillHost> | undefined;
@@ -120,6 +125,21 @@ async function createQuillHost(): Promise<QuillHost> {
   // A mention's span (an exported HTML file) as a mention again, a malformed one as its text.
   for (const [selector, matcher] of mentionPasteMatchers()) quill.clipboard.addMatcher(selector, matcher as unknown as (node: Node, delta: RealmDelta) => RealmDelta);
 
+  const clipboardDelta = (html: string) =>
+    // A plain copy: the ops were built in the window's realm.
+    JSON.parse(JSON.stringify({ ops: quill.clipboard.convert({ html, text: "" }).ops })) as { ops: unknown[] };
+  const normalize = (delta: { ops: unknown[] }): BodyDelta => {
+    // Through the editor itself, as a paste lands in it: one op per line format, inline
+    // formats off the newlines, blots Quill can't hold dropped (piece by piece; concat joins
+    // the pieces' deltas as the whole's getContents would, merging ops across a cut).
+    let contents = new Delta();
+    for (const ops of splitIntoChunks(delta.ops as { insert?: unknown }[], LINES_PER_CHUNK)) {
+      quill.setContents({ ops }, "silent");
+      contents = contents.concat(quill.getContents());
+    }
+    return JSON.parse(JSON.stringify({ ops: contents.ops })) as BodyDelta;
+  };
+
   return {
     document: window.document,
     render(delta) {
@@ -139,17 +159,13 @@ async function createQuillHost(): Promise<QuillHost> {
     convert(html) {
       // The pasted markup is parsed by the window's DOMParser: scripts never run (runScripts
       // "outside-only" runs only what we eval) and no resource is fetched (jsdom loads none by default).
-      // Then through the editor itself, as a paste lands in it: one op per line format, inline
-      // formats off the newlines, blots Quill can't hold dropped (piece by piece; concat joins
-      // the pieces' deltas as the whole's getContents would, merging ops across a cut).
-      let contents = new Delta();
-      for (const ops of splitIntoChunks(quill.clipboard.convert({ html, text: "" }).ops, LINES_PER_CHUNK)) {
-        quill.setContents({ ops }, "silent");
-        contents = contents.concat(quill.getContents());
-      }
-      // A plain copy: the ops were built in the window's realm.
-      return JSON.parse(JSON.stringify({ ops: contents.ops })) as BodyDelta;
+      // Then normalised as a paste into the editor is: in plain TypeScript when it can be done
+      // exactly (fast-render/normalize-delta.ts), else through the editor itself.
+      const pasted = clipboardDelta(html);
+      return normalizeDeltaFast(pasted) ?? normalize(pasted);
     },
+    clipboardDelta,
+    normalize,
   };
 }
 

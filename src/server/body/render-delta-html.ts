@@ -1,20 +1,33 @@
 import { enforceHtmlAllowList } from "./html-allow-list";
+import { renderDeltaFast } from "./fast-render/render-delta-fast";
 import { getQuillHost } from "./quill-host";
+import type { BodyDelta } from "./sanitize-delta";
 import { sanitizeDelta } from "./sanitize-delta";
 import { mentionText, mentionValueOf } from "@/shared/mentions";
 
 /**
  * Renders a document delta to exactly the markup the editor shows (`ql-align-*`, `ql-font-*`,
- * `ql-code-block-container` with highlight.js tokens, `ql-formula` with KaTeX output), by
- * running Quill 2 itself under jsdom (docs/architecture.md "Stack notes").
- * The delta is sanitised first and the markup allow-listed after. Never uses Quill's
- * getSemanticHTML(), which lets crafted code-block content through (CVE-2025-15056).
- * Measured 0.1–0.2 s per 1,000 words and 0.5–1 s per 10,000 on a busy 2-core machine (about
- * 70% of it Quill): call it when a document is stored, never per request.
+ * `ql-code-block-container` with highlight.js tokens, `ql-formula` with KaTeX output).
+ * The delta is sanitised first. Most documents go through the plain-TypeScript renderer
+ * (fast-render/render-delta-fast.ts), which reproduces Quill's markup byte for byte, escaped and
+ * inside the allow-list by construction; what it does not reproduce (formulas, tables, a few
+ * colour forms) runs Quill 2 itself under jsdom (docs/architecture.md "Stack notes"), with the
+ * allow-list and the stability check after. Never uses Quill's getSemanticHTML(), which lets
+ * crafted code-block content through (CVE-2025-15056). Call it when a document is stored, never
+ * per request: the Quill path costs seconds for a long document.
  */
 export async function renderDeltaHtml(delta: unknown): Promise<string> {
+  const safe = sanitizeDelta(delta).delta;
+  return renderDeltaFast(safe) ?? (await renderWithQuill(safe));
+}
+
+/**
+ * Quill 2 under jsdom, then the allow-list and the serialise → parse check: the fallback, and the
+ * reference the fast renderer is tested against (fast-render/render-delta-fast.test.ts).
+ */
+export async function renderWithQuill(delta: BodyDelta): Promise<string> {
   const host = await getQuillHost();
-  const root = host.render(sanitizeDelta(delta).delta);
+  const root = host.render(delta);
   stripEditorControls(root);
   enforceHtmlAllowList(root);
   return stableMarkup(host.document, root.innerHTML);

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { JSDOM } from "jsdom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { FORMAT_RULES } from "@/server/body/editor-formats";
+import { enforceHtmlAllowList } from "@/server/body/html-allow-list";
+import { renderWithQuill } from "@/server/body/render-delta-html";
+import type { BodyDelta } from "@/server/body/sanitize-delta";
+import { sanitizeDelta } from "@/server/body/sanitize-delta";
+import { renderDeltaFast } from "./render-delta-fast";
+import { FIXTURES_DIR } from "@test/fixtures";
+import { randomDelta, seededRandom } from "@test/random-delta";
+
+/**
+ * Differential tests: the fast renderer must give byte for byte the markup of the Quill host
+ * (Quill 2 under jsdom, then the allow-list and the serialise → parse check), or decline (null)
+ * so the caller uses the host. The host's output is by construction a fixed point of the
+ * allow-list (renderWithQuill returns only markup that re-parses unchanged with nothing to
+ * remove), so equality also proves the allow-list would change nothing in the fast output;
+ * the last test checks that directly too. The bench's real documents are compared in
+ * scripts/bench/markdown-corpus-render.test.ts (next to the corpus).
+ */
+
+// QUIRE_RENDER_DIFF_FULL=1 compares the whole XSS corpus
+// and 10,000 random deltas (minutes); the default run samples each to stay within the unit suite.
+const FULL = process.env.QUIRE_RENDER_DIFF_FULL === "1";
+const TIMEOUT = FULL ? 3_600_000 : 120_000;
+const stats = { compared: 0, declined: 0 };
+const outputs: string[] = [];
+
+async function expectSameAsQuill(delta: BodyDelta, label: string, keep = false): Promise<void> {
+  const fast = renderDeltaFast(delta);
+  if (fast === null) {
+    stats.declined += 1;
+    return;
+  }
+  stats.compared += 1;
+  if (keep && outputs.length < 500) outputs.push(fast);
+  const quill = await renderWithQuill(delta);
+  if (fast !== quill) expect({ label, delta: JSON.stringify(delta), fast }).toEqual({ label, delta: JSON.stringify(delta), fast: quill });
+}
+
+describe("renderDeltaFast against the Quill host", () => {
+  beforeAll(async () => {
+    await renderWithQuill({ ops: [{ insert: "warm up\n" }] });
+  });
+
+  it("matches on the XSS corpus in every place a client can put a string", async () => {
+    const corpus = fs.readFileSync(path.join(FIXTURES_DIR, "xss/xss-payload-list.txt"), "utf8").split("\n").filter((line) => line.length > 0);
+    // By default every line with a character HTML or URLs treat specially, and every 8th other.
+    const payloads = FULL ? corpus : corpus.filter((line, index) => /[\\\r\u00a0&]|javascript/i.test(line) || index % 8 === 0);
+    const placements: ((p: string) => unknown[])[] = [
+      (p) => [{ insert: "link", attributes: { link: p } }],
+      (p) => [{ insert: { image: p }, attributes: { alt: p, width: p } }],
+      (p) => [{ insert: p }],
+      (p) => [{ insert: { mention: { id: "u1", name: p } } }, { insert: p, attributes: { code: true, bold: true } }],
+      (p) => [
+        { insert: "x", attributes: Object.fromEntries(Object.keys(FORMAT_RULES).map((name) => [name, p])) },
+        { insert: "\n", attributes: { header: p, list: p, align: p, "code-block": p, indent: p } },
+      ],
+      (p) => [{ insert: p }, { insert: "\n", attributes: { "code-block": "xml" } }],
+    ];
+    for (const place of placements) {
+      // Batches as large as the Quill host's pieces, so each batch is one render.
+      for (let start = 0; start < payloads.length; start += 400) {
+        const ops = payloads.slice(start, start + 400).flatMap((payload) => [...place(payload), { insert: "\n" }]);
+        await expectSameAsQuill(sanitizeDelta({ ops }).delta, `xss batch ${start}`);
+      }
+    }
+  }, TIMEOUT);
+
+  it("matches on thousands of seeded random deltas of every format and combination", async () => {
+    const before = { ...stats };
+    const count = FULL ? 10_000 : 1_500;
+    for (let seed = 0; seed < count; seed += 1) {
+      const random = seededRandom(seed);
+      const { delta } = sanitizeDelta(randomDelta(random, 1 + Math.floor(random() * 6)));
+      await expectSameAsQuill(delta, `seed ${seed}`, true);
+    }
+    // Most take the fast path (the rest hold formulas or colour forms it leaves to Quill).
+    expect(stats.compared - before.compared).toBeGreaterThan(count * 0.6);
+  }, TIMEOUT);
+
+  it("declines formulas, named colours and a code block changing language, which Quill renders", () => {
+    expect(renderDeltaFast({ ops: [{ insert: { formula: "x" } }, { insert: "\n" }] })).toBeNull();
+    expect(renderDeltaFast({ ops: [{ insert: "a", attributes: { color: "red" } }, { insert: "\n" }] })).toBeNull();
+    expect(
+      renderDeltaFast({ ops: [{ insert: "a\n", attributes: { "code-block": "javascript" } }, { insert: "b\n", attributes: { "code-block": "python" } }] }),
+    ).toBeNull();
+  });
+
+  it("leaves nothing for the allow-list to change, and re-parses to the same markup", () => {
+    const { document } = new JSDOM("<!doctype html><body></body>").window;
+    const template = document.createElement("template");
+    expect(outputs.length).toBeGreaterThan(100);
+    for (const html of outputs) {
+      template.innerHTML = html;
+      expect(enforceHtmlAllowList(template.content)).toBe(0);
+      expect(template.innerHTML).toBe(html);
+    }
+  });
+});
