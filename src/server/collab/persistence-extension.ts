@@ -72,7 +72,7 @@ export class PersistenceExtension implements Extension {
     try {
       // The collaboration server renders on worker threads: a large body takes about a second,
       // which on this thread would hold up every keystroke relayed meanwhile.
-      const derived = await this.renderer.derive(ydoc.slice());
+      const derived = await this.renderer.derive(ydoc);
       const writerIds = [...(writers ?? []), ...(actor ? [actor.id] : [])];
       const now = this.options.now?.();
       const db = await this.getDb();

@@ -15,7 +15,7 @@ import { stateFromDelta } from "@/server/body/state-from-delta";
  * relays keystrokes; elsewhere (unit tests, scripts) it runs on the calling thread.
  */
 export interface BodyWork {
-  /** The stored columns of a Yjs state (the bytes may be transferred away: pass a copy). */
+  /** The stored columns of a Yjs state (the caller's bytes stay untouched). */
   derive(state: Uint8Array): Promise<DerivedDocument>;
   /** The unsanitised delta of a file. @throws UnreadableFileError */
   convert(file: ConvertibleFile): Promise<BodyDelta>;

@@ -58,7 +58,12 @@ export class BodyWorkers implements BodyWork {
   ) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
-    return this.post({ kind: "derive", state }, [state.buffer as ArrayBuffer]) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
+    // The worker gets its own copy, moved rather than cloned: transferring the caller's buffer
+    // would detach it, and Node silently drops a later message that transfers a detached buffer,
+    // so a second derive of the same bytes would wait forever. Copying even a large state is
+    // microseconds beside the render.
+    const copy = state.slice();
+    return this.post({ kind: "derive", state: copy }, [copy.buffer]) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
   }
 
   convert(file: ConvertibleFile): Promise<BodyDelta> {
