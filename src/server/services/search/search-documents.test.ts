@@ -83,6 +83,13 @@ describe("searchDocuments", () => {
     expect(ids(await search('"owl flies at" or nonexistentword'))).toEqual([a.id]);
   });
 
+  it("groups the words on each side of or: a document must hold every word of one side", async () => {
+    const both = await documentWithBody("Left", "ospreyleft heronleft");
+    await documentWithBody("Right half", "kestrelright alone");
+    expect(ids(await search("ospreyleft heronleft or kestrelright finchright"))).toEqual([both.id]);
+    expect(ids(await search('"ospreyleft heronleft" or kestrelright finchright'))).toEqual([both.id]);
+  });
+
   it("matches the start of a word as one types it, in titles and bodies, and marks the whole word", async () => {
     const title = await documentWithBody("Gnuprefix migration", "nothing else");
     const body = await documentWithBody("Notes", "we fed the gnuprefixes at noon");
