@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { documents } from "@/server/db/schema";
+import { searchDocuments } from "@/server/services/search/search-documents";
 import { estimateMatches } from "./estimate-matches";
-import { listRankedMatches, needsPhraseWindow, rankedMatchesSql } from "./ranked-matches";
+import { listRankedMatches, needsPhraseWindow, PHRASE_WINDOW, rankedMatchesSql } from "./ranked-matches";
 import { phraseWordsTsQuery } from "./search-query";
 
 // The phrase shapes of the ranked query (PHRASE_WINDOW), on whichever database the tests run on.
@@ -97,6 +98,34 @@ describe("choosing the window", () => {
     expect(await needsPhraseWindow(db.db, workspaceId, '"common words"')).toBe(false);
     expect(await needsPhraseWindow(db.db, workspaceId, "common words")).toBe(false);
     const found = await listRankedMatches(db.db, workspaceId, '"common words"', { limit: 20, offset: 0 });
-    expect(found.map((m) => m.id)).toContain(docs.old);
+    expect(found.phraseWindow).toBeNull();
+    expect(found.matches.map((m) => m.id)).toContain(docs.old);
+  });
+});
+
+describe("a workspace where the phrase's words are everywhere", () => {
+  it("looks in the newest PHRASE_WINDOW bodies and every title, and says so", async () => {
+    const owner = await buildUser(db.db);
+    const big = (await buildWorkspace(db.db, [{ actor: owner, role: "owner" }])).id;
+    const at = (age: number) => new Date(Date.UTC(2026, 0, 10) - age * 60_000);
+    const filler = (i: number) => ({ id: `phrasewin${String(i).padStart(5, "0")}`, workspaceId: big, position: `a${i}`, title: "Filler", text: "words common filler", updatedAt: at(i + 10) });
+    const rows = Array.from({ length: PHRASE_WINDOW + 100 }, (_, i) => filler(i));
+    for (let i = 0; i < rows.length; i += 250) await db.db.insert(documents).values(rows.slice(i, i + 250));
+    const recent = await buildDocument(db.db, big, { title: "Recent" });
+    const oldBody = await buildDocument(db.db, big, { title: "Old body" });
+    const oldTitle = await buildDocument(db.db, big, { title: "Old common words" });
+    await db.db.update(documents).set({ text: "the common words", updatedAt: at(0) }).where(eq(documents.id, recent.id));
+    await db.db.update(documents).set({ text: "the common words", updatedAt: at(PHRASE_WINDOW + 500) }).where(eq(documents.id, oldBody.id));
+    await db.db.update(documents).set({ text: "nothing", updatedAt: at(PHRASE_WINDOW + 500) }).where(eq(documents.id, oldTitle.id));
+    await db.db.execute(sql`analyze documents`);
+
+    expect(await needsPhraseWindow(db.db, big, '"common words"')).toBe(true);
+    const page = await searchDocuments(contextFor(db.db, owner), { workspace: { id: big }, query: '"common words"' });
+    expect(page.phraseWindow).toBe(PHRASE_WINDOW);
+    expect(page.results.map((r) => r.id)).toEqual([oldTitle.id, recent.id]);
+    // A rarer word narrows the words to a few documents: every body is in play again.
+    const narrowed = await searchDocuments(contextFor(db.db, owner), { workspace: { id: big }, query: '"common words" the' });
+    expect(narrowed.phraseWindow).toBeNull();
+    expect(new Set(narrowed.results.map((r) => r.id))).toEqual(new Set([recent.id, oldBody.id]));
   });
 });

@@ -42,14 +42,20 @@ export interface RankedMatch {
  * One page of matches: live documents of the workspace whose search vector matches the
  * query (searchTsQuery: websearch syntax, words also as prefixes) (found through the GIN indexes), title matches first, then by ts_rank_cd
  * (title words weigh 1.0, body words 0.4), then the most recently updated. A phrase of common
- * words is looked for in the bodies of the PHRASE_WINDOW most recently updated documents only.
+ * words is looked for in the bodies of the PHRASE_WINDOW most recently updated documents only;
+ * `phraseWindow` says so (PHRASE_WINDOW), null when every document was in play.
  */
-export async function listRankedMatches(db: Db, workspaceId: string, text: string, page: { limit: number; offset: number }): Promise<RankedMatch[]> {
+export async function listRankedMatches(
+  db: Db,
+  workspaceId: string,
+  text: string,
+  page: { limit: number; offset: number },
+): Promise<{ matches: RankedMatch[]; phraseWindow: number | null }> {
   const phraseWindow = (await needsPhraseWindow(db, workspaceId, text)) ? PHRASE_WINDOW : null;
   const result = await db.execute(rankedMatchesSql(workspaceId, text, page, { phraseWindow }));
   // Both drivers answer execute() with { rows }; Db's generic result type doesn't say so.
   const { rows } = result as unknown as { rows: Array<{ id: string; title: string; updated_at: Date | string }> };
-  return rows.map((row) => ({ id: row.id, title: row.title, updatedAt: new Date(row.updated_at) }));
+  return { matches: rows.map((row) => ({ id: row.id, title: row.title, updatedAt: new Date(row.updated_at) })), phraseWindow };
 }
 
 /** Whether the query looks for a phrase whose words are in more than PHRASE_WINDOW documents (planner's estimate). */
