@@ -2,13 +2,15 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { adminQuery } from "@test/test-db";
+import type { Actor } from "@/server/context";
 import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { documents } from "@/server/db/schema";
-import { rankedMatchesSql } from "@/server/services/search/internal/ranked-matches";
+import { needsPhraseWindow, PHRASE_WINDOW, rankedMatchesSql } from "@/server/services/search/internal/ranked-matches";
 import { searchDocuments } from "@/server/services/search/search-documents";
 import { writeBenchSection } from "./benchmarks-doc";
 import { generateCorpus } from "./search-corpus";
@@ -22,8 +24,15 @@ import { buildWordModel } from "./word-model";
 // snippets and the paths of one 20-result page) at 1,000, 10,000 and 100,000 documents of ~500
 // words, on PGlite and on PostgreSQL. Writes its section of docs/benchmarks.md. `-- --quick` runs
 // 300 documents and a few queries on each target and writes nothing: CI's smoke run.
+// `-- --keep-db=<name>` (with DATABASE_URL) seeds PostgreSQL into database <name> and keeps it, and
+// a later run with the same flag times the documents already there instead of inserting them
+// again (100,000 take about a minute): for trying query changes. It writes nothing either, since
+// its insert times and PGlite figures are not a full run's.
 const OUTPUT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 const isQuick = process.argv.includes("--quick");
+const keptDatabase = process.argv.find((arg) => arg.startsWith("--keep-db="))?.slice("--keep-db=".length) ?? null;
+if (keptDatabase !== null && !/^[a-z_][a-z0-9_]*$/.test(keptDatabase)) throw new Error("--keep-db takes a database name of lower-case letters, digits and _");
+if (keptDatabase !== null && !process.env.DATABASE_URL) throw new Error("--keep-db needs DATABASE_URL: a throwaway server goes with its databases");
 // PGlite stops at 10,000 by default: inserting 100,000 documents into it takes over 10 minutes
 // here (WebAssembly, one core; the GIN indexes are maintained row by row). Its goal is at 10,000.
 const SIZES = {
@@ -45,13 +54,13 @@ const targets: TargetResult[] = [];
 targets.push(await benchTarget("PGlite", "the embedded database, in memory, in this process", () => openDatabase({})));
 const postgres = await benchPostgres();
 if (postgres) {
-  const name = `quire_search_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const name = keptDatabase ?? `quire_search_bench_${crypto.randomBytes(4).toString("hex")}`;
   try {
-    await adminQuery(postgres.url, `create database ${name}`);
+    if (!keptDatabase || !(await databaseExists(postgres.url, name))) await adminQuery(postgres.url, `create database ${name}`);
     const url = new URL(postgres.url);
     url.pathname = `/${name}`;
     targets.push(await benchTarget("PostgreSQL", postgres.origin, () => openDatabase({ url: url.toString() })));
-    await adminQuery(postgres.url, `drop database if exists ${name} with (force)`);
+    if (!keptDatabase) await adminQuery(postgres.url, `drop database if exists ${name} with (force)`);
   } finally {
     postgres.stop();
   }
@@ -68,8 +77,8 @@ const results: SearchBenchResults = {
 };
 const section = formatSearchSection(results);
 console.log(`\n${section}\n`);
-if (isQuick) {
-  log("quick smoke run: every step ran; nothing written");
+if (isQuick || keptDatabase) {
+  log(`${isQuick ? "quick smoke run" : "kept database"}: every step ran; nothing written`);
 } else {
   writeBenchSection(OUTPUT, "search", section);
   log(`wrote docs/benchmarks.md (section "search")`);
@@ -80,18 +89,26 @@ async function benchTarget(name: TargetResult["name"], origin: string, open: () 
   const handle = await open();
   try {
     await migrateDatabase(handle);
-    const owner = await buildUser(handle.db);
-    const workspace = await buildWorkspace(handle.db, [{ actor: owner, role: "owner" }]);
+    const kept = keptDatabase && handle.driver.kind !== "pglite" ? await findKeptWorkspace(handle) : null;
+    const owner = kept?.owner ?? (await buildUser(handle.db));
+    const workspace = kept?.workspace ?? (await buildWorkspace(handle.db, [{ actor: owner, role: "owner" }]));
     const ctx = contextFor(handle.db, owner);
     const random = seededRandom(CORPUS_SEED);
     const measured = [];
     let have = 0;
+    if (kept) {
+      // Draw the kept documents again, unwritten, so the ones added after them are the same as a fresh run's.
+      for (let done = 0; done < kept.documents; done += 1000) generateCorpus(model, random, done, Math.min(1000, kept.documents - done));
+      have = kept.documents;
+      log(`${name}: reusing the ${have.toLocaleString("en")} documents of kept database ${keptDatabase}; smaller sizes are not timed`);
+    }
     for (const size of SIZES[name]) {
+      if (size < have) continue;
       const insertStart = performance.now();
       const batch = handle.driver.kind === "pglite" ? 250 : 1000;
       // Bulk-load practice: the GIN indexes (fastupdate off, so maintained row by row) are dropped
       // while rows arrive and built again from their own definitions, several times faster.
-      const restore = await dropSearchIndexes(handle);
+      const restore = have < size ? await dropSearchIndexes(handle) : async () => {};
       while (have < size) {
         const rows = generateCorpus(model, random, have, Math.min(batch, size - have));
         await handle.db.insert(documents).values(rows.map(({ words: _words, ...row }) => ({ ...row, workspaceId: workspace.id, createdAt: row.updatedAt })));
@@ -108,8 +125,10 @@ async function benchTarget(name: TargetResult["name"], origin: string, open: () 
       for (const c of categories) log(`  ${c.name}: p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms, ${Math.round(c.matches)} matches`);
     }
     const plans = [];
-    for (const category of ["common word", "rare word"] as const) {
-      const query = queries[category][0] ?? "";
+    // Nothing to explain on a target no size ran on (SEARCH_BENCH_PGLITE_SIZES= for a PostgreSQL-only run).
+    for (const category of measured.length > 0 ? (["common word", "rare word", "phrase"] as const) : []) {
+      // The last phrase is the slow one of the set: common words, a rare phrase.
+      const query = (category === "phrase" ? queries[category].at(-1) : queries[category][0]) ?? "";
       plans.push({ category, query, plan: await explain(handle, workspace.id, query) });
     }
     return { name, origin, sizes: measured, plans };
@@ -155,6 +174,28 @@ async function timeQueries(handle: DbHandle, ctx: ReturnType<typeof contextFor>,
   });
 }
 
+async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The bench's workspace in a kept database (the only one), its owner and how many documents it holds; null when not seeded yet. */
+async function findKeptWorkspace(handle: DbHandle): Promise<{ workspace: { id: string }; owner: Actor; documents: number } | null> {
+  const { rows } = (await handle.db.execute(sql`
+    select w.id as workspace_id, u.id, u.name, u.email, u.color,
+      (select count(*) from documents d where d.workspace_id = w.id)::int as documents
+    from workspaces w join memberships m on m.workspace_id = w.id and m.role = 'owner' join users u on u.id = m.user_id
+    limit 1`)) as unknown as { rows: Array<{ workspace_id: string; id: string; name: string; email: string; color: string; documents: number }> }; // both drivers: { rows }
+  const row = rows[0];
+  if (!row) return null;
+  return { workspace: { id: row.workspace_id }, owner: { id: row.id, name: row.name, email: row.email, color: row.color }, documents: row.documents };
+}
+
 /** Drops the documents table's GIN indexes; the function returned creates them again as they were. */
 async function dropSearchIndexes(handle: DbHandle): Promise<() => Promise<void>> {
   const { rows } = (await handle.db.execute(
@@ -168,7 +209,8 @@ async function dropSearchIndexes(handle: DbHandle): Promise<() => Promise<void>>
 }
 
 async function explain(handle: DbHandle, workspaceId: string, query: string): Promise<string> {
-  const statement = sql`explain (analyze, costs off, timing off, summary on) ${rankedMatchesSql(workspaceId, query, { limit: 21, offset: 0 })}`;
+  const phraseWindow = (await needsPhraseWindow(handle.db, workspaceId, query)) ? PHRASE_WINDOW : null;
+  const statement = sql`explain (analyze, costs off, timing off, summary on) ${rankedMatchesSql(workspaceId, query, { limit: 21, offset: 0 }, { phraseWindow })}`;
   const { rows } = (await handle.db.execute(statement)) as unknown as { rows: Array<Record<string, string>> }; // both drivers: { rows }
   return rows.map((row) => Object.values(row)[0]).join("\n");
 }

@@ -81,6 +81,15 @@ describe("searchDocuments", () => {
     expect(ids(await search("owl flies -quiet"))).toEqual([]);
     expect(new Set(ids(await search("owl barn")))).toEqual(new Set([a.id, b.id]));
     expect(ids(await search('"owl flies at" or nonexistentword'))).toEqual([a.id]);
+    // A handful of documents: every body is searched for the phrase (PHRASE_WINDOW).
+    expect((await search('"quiet barn"')).phraseWindow).toBeNull();
+  });
+
+  it("groups the words on each side of or: a document must hold every word of one side", async () => {
+    const both = await documentWithBody("Left", "ospreyleft heronleft");
+    await documentWithBody("Right half", "kestrelright alone");
+    expect(ids(await search("ospreyleft heronleft or kestrelright finchright"))).toEqual([both.id]);
+    expect(ids(await search('"ospreyleft heronleft" or kestrelright finchright'))).toEqual([both.id]);
   });
 
   it("matches the start of a word as one types it, in titles and bodies, and marks the whole word", async () => {

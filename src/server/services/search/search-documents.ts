@@ -26,6 +26,12 @@ export interface SearchPage {
   workspace: { id: string; slug: string };
   results: SearchHit[];
   nextCursor: string | null;
+  /**
+   * Set when a phrase of common words was looked for in the bodies of only this many most
+   * recently updated documents (titles all searched; PHRASE_WINDOW in ranked-matches.ts), so an
+   * older body holding it is missing: the results page says so. Null when all were searched.
+   */
+  phraseWindow: number | null;
 }
 
 // Offsets past this would make the database rank and skip that many rows: nobody pages that far.
@@ -45,17 +51,18 @@ export async function searchDocuments(ctx: ServiceContext, input: SearchDocument
   // PostgreSQL text can't hold NUL; websearch_to_tsquery never fails on any other input.
   const text = parsed.data.replaceAll("\u0000", " ").trim();
   const searched = { id: workspace.id, slug: workspace.slug };
-  if (!text) return { workspace: searched, results: [], nextCursor: null };
+  if (!text) return { workspace: searched, results: [], nextCursor: null, phraseWindow: null };
 
-  const rows = await listRankedMatches(ctx.db, workspace.id, text, { limit: limit + 1, offset });
+  const { matches: rows, phraseWindow } = await listRankedMatches(ctx.db, workspace.id, text, { limit: limit + 1, offset });
   const page = rows.slice(0, limit);
-  if (page.length === 0) return { workspace: searched, results: [], nextCursor: null };
+  if (page.length === 0) return { workspace: searched, results: [], nextCursor: null, phraseWindow };
   const ids = page.map((row) => row.id);
   const [snippets, paths] = await Promise.all([listSnippets(ctx.db, ids, text), listAncestorTitles(ctx.db, ids)]);
   return {
     workspace: searched,
     results: page.map((row) => ({ ...row, snippet: snippets.get(row.id) ?? "", path: paths.get(row.id) ?? [] })),
     nextCursor: rows.length > limit && offset + limit < MAX_OFFSET ? encodeCursor(offset + limit) : null,
+    phraseWindow,
   };
 }
 

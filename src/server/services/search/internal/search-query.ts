@@ -64,14 +64,39 @@ export function wordParts(word: string): string[] {
  */
 export function searchTsQuery(text: string): SQL {
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+  // Each group in parentheses: && and || are operators of one precedence in SQL, so
+  // `a && b || c && d` would be ((a && b) || c) && d.
   const groups = parseSearchQuery(text).map((group) =>
-    joinSql(
+    sql`(${joinSql(
       group.map((term) => termQuery(config, term)),
       " && ",
-    ),
+    )})`,
   );
   // An empty tsquery matches nothing, as websearch_to_tsquery of punctuation does.
   if (groups.length === 0) return sql`''::tsquery`;
+  return sql`(${joinSql(groups, " || ")})`;
+}
+
+/**
+ * For a query that looks for a quoted phrase: the same query with each phrase loosened to its
+ * words, all of them anywhere (plainto_tsquery), and excluded phrases left out, so every document
+ * matching the query matches this one too. It has no phrase operator, so a GIN index answers it
+ * without reading a single vector: the planner's estimate of it says how many documents a phrase
+ * check would have to read (ranked-matches.ts). Null when no alternative looks for a phrase, or
+ * when one holds nothing but excluded phrases: such an alternative matches most documents, and
+ * the plain query finds its matches quickly.
+ */
+export function phraseWordsTsQuery(text: string): SQL | null {
+  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+  const parsed = parseSearchQuery(text);
+  if (!parsed.some((group) => group.some((term) => term.kind === "phrase" && !term.isExcluded))) return null;
+  const groups: SQL[] = [];
+  for (const group of parsed) {
+    const terms = group.filter((term) => !(term.kind === "phrase" && term.isExcluded));
+    if (terms.length === 0) return null;
+    const loosened = terms.map((term) => (term.kind === "phrase" ? sql`plainto_tsquery(${config}, ${term.text}::text)` : termQuery(config, term)));
+    groups.push(sql`(${joinSql(loosened, " && ")})`);
+  }
   return sql`(${joinSql(groups, " || ")})`;
 }
 

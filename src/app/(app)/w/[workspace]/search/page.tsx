@@ -31,17 +31,27 @@ export default async function SearchPage({ params, searchParams }: Props) {
 
   let results: SearchResultDto[] = [];
   let nextCursor: string | null = null;
+  let phraseWindow: number | null = null;
   let error: string | null = null;
   try {
     const page = await searchDocuments(ctx, { workspace: { id: workspace.id }, query, cursor, limit: SEARCH_PAGE_SIZE });
     results = page.results.map((hit) => presentSearchResult(hit, workspace.slug));
     nextCursor = page.nextCursor;
+    phraseWindow = page.phraseWindow;
   } catch (caught) {
     if (!(caught instanceof AppError) || caught.code !== "bad_request") throw caught;
     error = caught.message;
   }
   const text = query.trim();
   const from = (pageNumber - 1) * SEARCH_PAGE_SIZE + 1;
+  // Said where the results end: an older document holding the phrase would have come after them.
+  const windowNote =
+    phraseWindow !== null && nextCursor === null ? (
+      <p className="mt-1 text-sm text-muted">
+        A phrase of common words is looked for in every title, and in the text of the {phraseWindow.toLocaleString("en")} most recently
+        updated documents. Add a rarer word to search the text of them all.
+      </p>
+    ) : null;
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-8">
@@ -94,6 +104,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
         <section className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">
           <p className="font-medium text-fg">No results for “{text}”</p>
           <p className="mt-1">Check the spelling, use fewer words, or search for the start of a word as it is written (no stemming: “plans” does not find “plan”).</p>
+          {windowNote}
           {pageNumber > 1 ? (
             <Link href={`${base}?q=${encodeURIComponent(query)}`} className="mt-3 inline-block font-medium text-accent hover:underline">
               Back to the first page
@@ -121,6 +132,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
           })}
         </ol>
       ) : null}
+      {results.length > 0 ? windowNote : null}
 
       {results.length > 0 && (nextCursor || pageNumber > 1) ? (
         <nav aria-label="Result pages" className="flex flex-wrap items-center justify-between gap-2">
