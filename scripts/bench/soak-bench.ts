@@ -7,7 +7,8 @@ import { seedWorkspace, ServerInspector, startSignedIn, warmUp } from "./collab/
 import { describeCollabMachine } from "./collab/collab-report";
 import type { SoakTally } from "./collab/generator";
 import { Generator } from "./collab/generator-pool";
-import { rssBytes } from "./collab/proc-stats";
+import { summariseProfile } from "./collab/cpu-profile";
+import { cpuPercentSince, cpuSnapshot, rssBytes, runQueueWaitSince } from "./collab/proc-stats";
 import type { HttpCounts, HttpTarget } from "./soak-http-load";
 import { HttpLoad } from "./soak-http-load";
 import { formatSoakSection } from "./soak-report";
@@ -24,7 +25,8 @@ import { ServerLoopDelay } from "./server-loop-delay";
 // starts with a marker; afterwards the stored documents are read back through the API and every
 // client's line is compared with what it typed. Flags: --minutes (30), --clients (200),
 // --documents (20), --cps (keystrokes a second per client, 2), --pages-per-minute (60),
-// --api-reads-per-minute (120), --no-write (print only). Exits 1 when anything failed or a
+// --api-reads-per-minute (120), --profile (a V8 CPU profile of the server over the whole typing
+// period, through its inspector, summarised in the report), --no-write (print only). Exits 1 when anything failed or a
 // keystroke was lost: the smoke run (bench:smoke) relies on that, and asserts no timing.
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
@@ -45,6 +47,7 @@ const GENERATORS = 2;
 const CONNECT_BATCH = 25; // clients per generator per connect request
 const SETTLE_TIMEOUT_MS = 60_000;
 const RUN_SECONDS = MINUTES * 60;
+const IS_PROFILING = args.includes("--profile");
 
 const began = performance.now();
 const log = (message: string) => console.log(`[soak ${((performance.now() - began) / 1000).toFixed(0).padStart(5)} s] ${message}`);
@@ -103,8 +106,10 @@ try {
   http = new HttpLoad({ baseUrl, cookie: account.cookie, apiToken, workspaceSlug: account.workspaceSlug, targets, pagesPerMinute: PAGES_PER_MINUTE, apiReadsPerMinute: API_READS_PER_MINUTE });
   log(`typing for ${MINUTES} min: ${CPS} keystrokes a second per client (with cursor awareness), ${PAGES_PER_MINUTE} page loads and ${API_READS_PER_MINUTE} API reads a minute…`);
   await Promise.all(generators.map((g) => g.request({ kind: "typing", charsPerSecond: CPS, maxLine: Number.POSITIVE_INFINITY, withCursor: true })));
+  if (IS_PROFILING) await inspector.startProfile();
   http.start();
   const typingStarted = performance.now();
+  let serverCpu = cpuSnapshot(serverPid);
   const samples: SoakSample[] = [];
   const interval = sampleIntervalS(RUN_SECONDS) * 1000;
   let sentBefore = 0;
@@ -113,15 +118,24 @@ try {
     const [loop, tallies] = await Promise.all([loopDelay.readAndReset(), tallyAll(generators)]);
     const counts = http.take();
     const sent = tallies.reduce((sum, t) => sum + t.sent, 0);
-    const sample = sampleOf((performance.now() - typingStarted) / 1000, rssBytes(serverPid), loop, sent - sentBefore, counts);
+    const server = { cpuPercent: cpuPercentSince(serverPid, serverCpu), waitMsPerS: runQueueWaitSince(serverPid, serverCpu) };
+    serverCpu = cpuSnapshot(serverPid);
+    const sample = sampleOf((performance.now() - typingStarted) / 1000, rssBytes(serverPid), loop, server, sent - sentBefore, counts);
     sentBefore = sent;
     samples.push(sample);
     const problems = tallies.reduce((sum, t) => sum + t.errors.length + t.unexpectedCloses.length + t.refused, 0) + http.totalErrors;
     log(
-      `${(sample.atS / 60).toFixed(1)} min: RSS ${sample.rssMiB.toFixed(0)} MiB, loop p99 ${sample.loopP99Ms.toFixed(1)} ms (max ${sample.loopMaxMs.toFixed(0)}), ${sample.updates} updates, ${sample.pageLoads} pages (p95 ${sample.pageP95Ms.toFixed(0)} ms), ${sample.apiReads} API reads (p95 ${sample.apiP95Ms.toFixed(0)} ms), problems so far ${problems}, load ${sample.loadAverage.toFixed(1)}`,
+      `${(sample.atS / 60).toFixed(1)} min: RSS ${sample.rssMiB.toFixed(0)} MiB, CPU ${sample.serverCpuPercent.toFixed(0)} % (waited ${sample.serverWaitMsPerS.toFixed(0)} ms/s for a core), loop p99 ${sample.loopP99Ms.toFixed(1)} ms (max ${sample.loopMaxMs.toFixed(0)}), ${sample.updates} updates, ${sample.pageLoads} pages (p95 ${sample.pageP95Ms.toFixed(0)} ms), ${sample.apiReads} API reads (p95 ${sample.apiP95Ms.toFixed(0)} ms), problems so far ${problems}, load ${sample.loadAverage.toFixed(1)}`,
     );
   }
 
+  let profile: SoakResults["profile"];
+  if (IS_PROFILING) {
+    const kept = path.join(os.tmpdir(), "quire-soak-server.cpuprofile");
+    fs.writeFileSync(kept, JSON.stringify(await inspector.stopProfile()));
+    profile = summariseProfile(kept);
+    log(`server CPU profile of the typing period: ${kept} (open it in Chrome DevTools)`);
+  }
   log("stopping: typing, then page loads and API reads; waiting for the server to answer every update…");
   await Promise.all(generators.map((g) => g.request({ kind: "stop-typing" })));
   await http.stop();
@@ -176,6 +190,7 @@ try {
     settleMs,
     persistMs,
     rss: rssVerdict(samples, RUN_SECONDS),
+    profile,
     correct,
     loadAverages: os.loadavg(),
     seconds: (performance.now() - began) / 1000,
@@ -240,7 +255,7 @@ function unanswered(tallies: SoakTally[]): number {
   return tallies.reduce((sum, t) => sum + t.sent - t.acked - t.refused, 0);
 }
 
-function sampleOf(atS: number, rss: number, loop: LoopDelay, updates: number, counts: HttpCounts): SoakSample {
+function sampleOf(atS: number, rss: number, loop: LoopDelay, server: { cpuPercent: number; waitMsPerS: number }, updates: number, counts: HttpCounts): SoakSample {
   return {
     atS,
     rssMiB: rss / 2 ** 20,
@@ -251,6 +266,8 @@ function sampleOf(atS: number, rss: number, loop: LoopDelay, updates: number, co
     pageP95Ms: p95(counts.pageMs),
     apiReads: counts.apiReads,
     apiP95Ms: p95(counts.apiMs),
+    serverCpuPercent: server.cpuPercent,
+    serverWaitMsPerS: server.waitMsPerS,
     loadAverage: os.loadavg()[0] ?? Number.NaN,
   };
 }

@@ -1,3 +1,4 @@
+import type { ProfileSummary } from "./collab/cpu-profile";
 import type { LoopDelay } from "./server-loop-delay";
 import type { RssVerdict, SoakErrors, SoakSample } from "./soak-verdicts";
 import { RSS_TOLERANCE } from "./soak-verdicts";
@@ -28,6 +29,8 @@ export interface SoakResults {
   settleMs: number;
   persistMs: number;
   rss: RssVerdict;
+  /** With `--profile`: the server's CPU profile over the typing period. */
+  profile?: ProfileSummary;
   correct: boolean;
   loadAverages: number[];
   seconds: number;
@@ -38,6 +41,21 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms`
 const pct = (ratio: number | null) => (ratio === null ? "–" : `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(1)}%`);
 const minutes = (seconds: number) => (seconds < 120 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(seconds < 600 ? 1 : 0)} min`);
 
+function profileLines(p: ProfileSummary | undefined): string[] {
+  if (!p) return [];
+  const parts = p.parts.filter((part) => part.percent >= 1).map((part) => `${part.name} ${part.percent.toFixed(0)} %`);
+  return [
+    `Server CPU profile of the typing period (\`-- --profile\`: V8's sampler over the inspector, ${(p.totalMs / 1000).toFixed(1)} s busy). Inclusive share of busy time (parts overlap): ${parts.join("; ")}. Self time by package: ${p.packages
+      .slice(0, 8)
+      .map((k) => `${k.name} ${k.percent.toFixed(0)} %`)
+      .join(", ")}. Busiest functions (self): ${p.functions
+      .slice(0, 8)
+      .map((f) => `\`${f.name}\` (${f.where}) ${f.percent.toFixed(1)} %`)
+      .join(", ")}.`,
+    "",
+  ];
+}
+
 /** The "Soak (issue 13.8)" section of docs/benchmarks.md. */
 export function formatSoakSection(r: SoakResults): string {
   const errorCount = r.errors.http + r.errors.socket + r.errors.sync;
@@ -47,7 +65,7 @@ export function formatSoakSection(r: SoakResults): string {
     : "its level after the first 5 minutes";
   const rows = r.samples.map(
     (s) =>
-      `| ${minutes(s.atS)} | ${s.rssMiB.toFixed(0)} MiB | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${s.updates.toLocaleString("en")} | ${s.pageLoads} (p95 ${ms(s.pageP95Ms)}) | ${s.apiReads} (p95 ${ms(s.apiP95Ms)}) | ${s.loadAverage.toFixed(1)} |`,
+      `| ${minutes(s.atS)} | ${s.rssMiB.toFixed(0)} MiB | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${s.serverCpuPercent.toFixed(0)} % | ${s.serverWaitMsPerS.toFixed(0)} ms/s | ${s.updates.toLocaleString("en")} | ${s.pageLoads} (p95 ${ms(s.pageP95Ms)}) | ${s.apiReads} (p95 ${ms(s.apiP95Ms)}) | ${s.loadAverage.toFixed(1)} |`,
   );
   return [
     "## Soak (issue 13.8)",
@@ -67,10 +85,11 @@ export function formatSoakSection(r: SoakResults): string {
     ...(r.errorSamples.length > 0 ? ["First errors:", "", ...r.errorSamples.map((e) => `- \`${e}\``), ""] : []),
     `Every update was answered by the server ${(r.settleMs / 1000).toFixed(1)} s after typing stopped; the stored bodies held every line ${(r.persistMs / 1000).toFixed(1)} s after the clients closed. Idle server before the soak: RSS ${r.idle.rssMiB.toFixed(0)} MiB, event-loop delay p99 ${ms(r.idle.loop.p99Ms)}, max ${ms(r.idle.loop.maxMs)}. RSS is judged against ${rssLevel}.`,
     "",
-    "| at | server RSS | loop delay p99 | loop delay max | updates | page loads | API reads | load (1 min) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| at | server RSS | loop delay p99 | loop delay max | server CPU | waited for a core | updates | page loads | API reads | load (1 min) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
+    ...profileLines(r.profile),
     "### How it measures",
     "",
     `\`${SOAK_COMMAND}\` (flags \`--minutes\` 30, \`--clients\` 200, \`--documents\` 20, \`--cps\` 2, \`--pages-per-minute\` 60,`,
@@ -90,7 +109,8 @@ export function formatSoakSection(r: SoakResults): string {
     "characters of its line that match what it typed, from the start. The event-loop delay is a",
     "`perf_hooks.monitorEventLoopDelay` histogram (10 ms resolution, so an idle loop reads about 10 ms) created and read",
     "over the inspector in the server's main thread, reset at each reading; RSS is `/proc/<pid>/status`, without forcing",
-    "a garbage collection. Readings come every minute (a tenth of a run shorter than 10 minutes). `npm run bench:smoke`",
+    "a garbage collection; server CPU and the time its main thread waited for a core (runnable, not running: the",
+    "machine's other work) come from `/proc/<pid>/stat` and `schedstat`. Readings come every minute (a tenth of a run shorter than 10 minutes). `npm run bench:smoke`",
     "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write` and fails on any error or lost keystroke, never on a time.",
   ].join("\n");
 }

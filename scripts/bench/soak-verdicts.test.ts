@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SoakSample } from "./soak-verdicts";
 import { rssVerdict, sampleIntervalS, soakCorrect } from "./soak-verdicts";
 
-const sample = (atS: number, rssMiB: number): SoakSample => ({ atS, rssMiB, loopP99Ms: 10, loopMaxMs: 12, updates: 0, pageLoads: 0, pageP95Ms: 0, apiReads: 0, apiP95Ms: 0, loadAverage: 1 });
+const sample = (atS: number, rssMiB: number): SoakSample => ({ atS, rssMiB, loopP99Ms: 10, loopMaxMs: 12, updates: 0, pageLoads: 0, pageP95Ms: 0, apiReads: 0, apiP95Ms: 0, serverCpuPercent: 50, serverWaitMsPerS: 0, loadAverage: 1 });
 const minutes = (rss: number[]) => rss.map((value, i) => sample(60 * (i + 1), value));
 
 describe("rssVerdict", () => {

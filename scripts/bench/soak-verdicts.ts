@@ -14,6 +14,9 @@ export interface SoakSample {
   pageP95Ms: number;
   apiReads: number;
   apiP95Ms: number;
+  /** The server's CPU (100 = one core) over the interval, and how long per second its main thread waited for a core. */
+  serverCpuPercent: number;
+  serverWaitMsPerS: number;
   /** The machine's 1-minute load average at the reading. */
   loadAverage: number;
 }
