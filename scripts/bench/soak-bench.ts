@@ -15,7 +15,7 @@ import { formatSoakSection } from "./soak-report";
 import type { SoakResults } from "./soak-report";
 import { deltaText, tallyStored } from "./soak-tally";
 import type { SoakSample } from "./soak-verdicts";
-import { rssVerdict, sampleIntervalS, soakCorrect } from "./soak-verdicts";
+import { median, rssVerdict, sampleIntervalS, soakCorrect } from "./soak-verdicts";
 import type { LoopDelay } from "./server-loop-delay";
 import { ServerLoopDelay } from "./server-loop-delay";
 
@@ -45,7 +45,11 @@ const PAGES_PER_MINUTE = flag("--pages-per-minute", 60);
 const API_READS_PER_MINUTE = flag("--api-reads-per-minute", 120);
 const GENERATORS = 2;
 const CONNECT_BATCH = 25; // clients per generator per connect request
-const SETTLE_TIMEOUT_MS = 60_000;
+// After typing: wait while the server still makes progress (answers updates, stores lines), for
+// up to SETTLE_LIMIT_MS; only STALL_MS without progress ends the wait early. A server that fell
+// behind is slow, which the readings show; a keystroke is lost only if it never arrives.
+const STALL_MS = 30_000;
+const SETTLE_LIMIT_MS = 10 * 60_000;
 const RUN_SECONDS = MINUTES * 60;
 const IS_PROFILING = args.includes("--profile");
 
@@ -112,6 +116,9 @@ try {
   let serverCpu = cpuSnapshot(serverPid);
   const samples: SoakSample[] = [];
   const interval = sampleIntervalS(RUN_SECONDS) * 1000;
+  // RSS every few seconds: each reading's level is their median (see SoakSample).
+  let rssReadings: number[] = [];
+  const rssTimer = setInterval(() => rssReadings.push(rssBytes(serverPid) / 2 ** 20), Math.min(5_000, interval / 6));
   let sentBefore = 0;
   for (let next = interval; next <= RUN_SECONDS * 1000 + 1; next += interval) {
     await sleep(Math.max(0, typingStarted + next - performance.now()));
@@ -120,15 +127,18 @@ try {
     const sent = tallies.reduce((sum, t) => sum + t.sent, 0);
     const server = { cpuPercent: cpuPercentSince(serverPid, serverCpu), waitMsPerS: runQueueWaitSince(serverPid, serverCpu) };
     serverCpu = cpuSnapshot(serverPid);
-    const sample = sampleOf((performance.now() - typingStarted) / 1000, rssBytes(serverPid), loop, server, sent - sentBefore, counts);
+    rssReadings.push(rssBytes(serverPid) / 2 ** 20);
+    const sample = sampleOf((performance.now() - typingStarted) / 1000, rssReadings, loop, server, sent - sentBefore, counts);
+    rssReadings = [];
     sentBefore = sent;
     samples.push(sample);
     const problems = tallies.reduce((sum, t) => sum + t.errors.length + t.unexpectedCloses.length + t.refused, 0) + http.totalErrors;
     log(
-      `${(sample.atS / 60).toFixed(1)} min: RSS ${sample.rssMiB.toFixed(0)} MiB, CPU ${sample.serverCpuPercent.toFixed(0)} % (waited ${sample.serverWaitMsPerS.toFixed(0)} ms/s for a core), loop p99 ${sample.loopP99Ms.toFixed(1)} ms (max ${sample.loopMaxMs.toFixed(0)}), ${sample.updates} updates, ${sample.pageLoads} pages (p95 ${sample.pageP95Ms.toFixed(0)} ms), ${sample.apiReads} API reads (p95 ${sample.apiP95Ms.toFixed(0)} ms), problems so far ${problems}, load ${sample.loadAverage.toFixed(1)}`,
+      `${(sample.atS / 60).toFixed(1)} min: RSS ${sample.rssMiB.toFixed(0)} MiB (max ${sample.rssMaxMiB.toFixed(0)}), CPU ${sample.serverCpuPercent.toFixed(0)} % (waited ${sample.serverWaitMsPerS.toFixed(0)} ms/s for a core), loop p99 ${sample.loopP99Ms.toFixed(1)} ms (max ${sample.loopMaxMs.toFixed(0)}), ${sample.updates} updates, ${sample.pageLoads} pages (p95 ${sample.pageP95Ms.toFixed(0)} ms), ${sample.apiReads} API reads (p95 ${sample.apiP95Ms.toFixed(0)} ms), problems so far ${problems}, load ${sample.loadAverage.toFixed(1)}`,
     );
   }
 
+  clearInterval(rssTimer);
   let profile: SoakResults["profile"];
   if (IS_PROFILING) {
     const kept = path.join(os.tmpdir(), "quire-soak-server.cpuprofile");
@@ -141,25 +151,32 @@ try {
   await http.stop();
   const settleStarted = performance.now();
   let tallies = await tallyAll(generators);
-  while (unanswered(tallies) > 0 && performance.now() - settleStarted < SETTLE_TIMEOUT_MS) {
+  let progressAt = performance.now();
+  while (unanswered(tallies) > 0 && performance.now() - progressAt < STALL_MS && performance.now() - settleStarted < SETTLE_LIMIT_MS) {
     await sleep(250);
-    tallies = await tallyAll(generators);
+    const next = await tallyAll(generators);
+    if (unanswered(next) < unanswered(tallies)) progressAt = performance.now();
+    tallies = next;
   }
   const settleMs = performance.now() - settleStarted;
   await Promise.all(generators.map((g) => g.request({ kind: "close-all" })));
-  log(`every update answered in ${(settleMs / 1000).toFixed(1)} s (${unanswered(tallies)} unanswered); clients closed; waiting for the documents to be stored…`);
+  log(`${unanswered(tallies) === 0 ? "every update answered" : `${unanswered(tallies)} updates unanswered`} ${(settleMs / 1000).toFixed(1)} s after typing stopped; clients closed; waiting for the documents to be stored…`);
 
   // The server stores a document at once when its last client leaves: poll the stored bodies
   // (the API reads the database) until they hold every line as typed, or stop changing.
   const typedLines = tallies.flatMap((t) => t.lines);
   const persistStarted = performance.now();
-  let stored = tallyStored(await storedText(baseUrl, apiToken, account.documentIds), typedLines);
-  let unchangedPolls = 0;
-  while (stored.stored !== stored.typed && unchangedPolls < 5 && performance.now() - persistStarted < SETTLE_TIMEOUT_MS) {
-    await sleep(2_000);
-    const next = tallyStored(await storedText(baseUrl, apiToken, account.documentIds), typedLines);
-    unchangedPolls = next.stored === stored.stored ? unchangedPolls + 1 : 0;
+  let stored = tallyStored("", typedLines);
+  progressAt = performance.now();
+  while (performance.now() - progressAt < STALL_MS && performance.now() - persistStarted < SETTLE_LIMIT_MS) {
+    const next = await storedText(baseUrl, apiToken, account.documentIds).then(
+      (text) => tallyStored(text, typedLines),
+      (error: unknown) => (log(`reading the stored bodies failed, trying again: ${error instanceof Error ? error.message : String(error)}`), stored),
+    );
+    if (next.stored !== stored.stored) progressAt = performance.now();
     stored = next;
+    if (stored.stored === stored.typed) break;
+    await sleep(2_000);
   }
   const persistMs = performance.now() - persistStarted;
 
@@ -238,7 +255,7 @@ async function pageOf(baseUrl: string, token: string, documentId: string): Promi
 async function storedText(baseUrl: string, token: string, documentIds: string[]): Promise<string> {
   const texts = await Promise.all(
     documentIds.map(async (id) => {
-      const response = await fetch(`${baseUrl}/api/v1/documents/${id}?format=delta`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${baseUrl}/api/v1/documents/${id}?format=delta`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
       if (!response.ok) throw new Error(`GET /api/v1/documents/${id}: ${response.status}`);
       const { delta } = (await response.json()) as { delta: { ops?: Array<{ insert?: unknown }> } }; // the API's delta format
       return deltaText(delta);
@@ -255,10 +272,11 @@ function unanswered(tallies: SoakTally[]): number {
   return tallies.reduce((sum, t) => sum + t.sent - t.acked - t.refused, 0);
 }
 
-function sampleOf(atS: number, rss: number, loop: LoopDelay, server: { cpuPercent: number; waitMsPerS: number }, updates: number, counts: HttpCounts): SoakSample {
+function sampleOf(atS: number, rssMiB: number[], loop: LoopDelay, server: { cpuPercent: number; waitMsPerS: number }, updates: number, counts: HttpCounts): SoakSample {
   return {
     atS,
-    rssMiB: rss / 2 ** 20,
+    rssMiB: median(rssMiB),
+    rssMaxMiB: Math.max(...rssMiB),
     loopP99Ms: loop.p99Ms,
     loopMaxMs: loop.maxMs,
     updates,

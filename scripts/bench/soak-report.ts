@@ -65,7 +65,7 @@ export function formatSoakSection(r: SoakResults): string {
     : "its level after the first 5 minutes";
   const rows = r.samples.map(
     (s) =>
-      `| ${minutes(s.atS)} | ${s.rssMiB.toFixed(0)} MiB | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${s.serverCpuPercent.toFixed(0)} % | ${s.serverWaitMsPerS.toFixed(0)} ms/s | ${s.updates.toLocaleString("en")} | ${s.pageLoads} (p95 ${ms(s.pageP95Ms)}) | ${s.apiReads} (p95 ${ms(s.apiP95Ms)}) | ${s.loadAverage.toFixed(1)} |`,
+      `| ${minutes(s.atS)} | ${s.rssMiB.toFixed(0)} MiB (${s.rssMaxMiB.toFixed(0)}) | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${s.serverCpuPercent.toFixed(0)} % | ${s.serverWaitMsPerS.toFixed(0)} ms/s | ${s.updates.toLocaleString("en")} | ${s.pageLoads} (p95 ${ms(s.pageP95Ms)}) | ${s.apiReads} (p95 ${ms(s.apiP95Ms)}) | ${s.loadAverage.toFixed(1)} |`,
   );
   return [
     "## Soak (issue 13.8)",
@@ -83,9 +83,9 @@ export function formatSoakSection(r: SoakResults): string {
     `| event-loop delay p99 | reported each minute | worst minute ${ms(loopWorst)}; idle server ${ms(r.idle.loop.p99Ms)} | – |`,
     "",
     ...(r.errorSamples.length > 0 ? ["First errors:", "", ...r.errorSamples.map((e) => `- \`${e}\``), ""] : []),
-    `Every update was answered by the server ${(r.settleMs / 1000).toFixed(1)} s after typing stopped; the stored bodies held every line ${(r.persistMs / 1000).toFixed(1)} s after the clients closed. Idle server before the soak: RSS ${r.idle.rssMiB.toFixed(0)} MiB, event-loop delay p99 ${ms(r.idle.loop.p99Ms)}, max ${ms(r.idle.loop.maxMs)}. RSS is judged against ${rssLevel}.`,
+    `${r.errors.sync === 0 ? "Every update was answered" : "The last answer to an update came"} ${(r.settleMs / 1000).toFixed(1)} s after typing stopped; the stored bodies ${r.typed === r.stored ? "held every line" : "had stopped changing"} ${(r.persistMs / 1000).toFixed(1)} s after the clients closed. Idle server before the soak: RSS ${r.idle.rssMiB.toFixed(0)} MiB, event-loop delay p99 ${ms(r.idle.loop.p99Ms)}, max ${ms(r.idle.loop.maxMs)}. RSS is judged against ${rssLevel}.`,
     "",
-    "| at | server RSS | loop delay p99 | loop delay max | server CPU | waited for a core | updates | page loads | API reads | load (1 min) |",
+    "| at | server RSS median (max) | loop delay p99 | loop delay max | server CPU | waited for a core | updates | page loads | API reads | load (1 min) |",
     "|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
@@ -103,13 +103,16 @@ export function formatSoakSection(r: SoakResults): string {
     "the cookie), each at a fixed rate whatever the answers take; anything but a 200 within 30 s is an HTTP error.",
     "Socket errors are the clients' `error` events and every close the client did not ask for; sync errors are clients",
     "that never synced, updates the server refused, and updates it never answered (Hocuspocus answers each update with",
-    "a SyncStatus message; the soak waits up to a minute for the last answers). Then the clients close, the server",
-    "stores each document as its last client leaves, and the soak reads every stored body through the API (which reads",
-    "the database) until each client's line is there as typed, or stops changing: a client's stored keystrokes are the",
+    "a SyncStatus message; the soak waits for the last answers while they keep coming, up to 10 minutes, and gives",
+    "up after 30 s without one). Then the clients close, the server stores each document as its last client leaves, and",
+    "the soak reads every stored body through the API (which reads the database) until each client's line is there as",
+    "typed, or nothing changed for 30 s: a client's stored keystrokes are the",
     "characters of its line that match what it typed, from the start. The event-loop delay is a",
     "`perf_hooks.monitorEventLoopDelay` histogram (10 ms resolution, so an idle loop reads about 10 ms) created and read",
-    "over the inspector in the server's main thread, reset at each reading; RSS is `/proc/<pid>/status`, without forcing",
-    "a garbage collection; server CPU and the time its main thread waited for a core (runnable, not running: the",
+    "over the inspector in the server's main thread, reset at each reading. RSS is read from `/proc/<pid>/status` every",
+    "5 s (without forcing a garbage collection, which would stall the loop being measured); a reading's RSS is the median",
+    "of its interval's, so the 5-minute level is a level rather than one moment between two collections, and the verdict",
+    "compares those medians; server CPU and the time its main thread waited for a core (runnable, not running: the",
     "machine's other work) come from `/proc/<pid>/stat` and `schedstat`. Readings come every minute (a tenth of a run shorter than 10 minutes). `npm run bench:smoke`",
     "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write` and fails on any error or lost keystroke, never on a time.",
   ].join("\n");

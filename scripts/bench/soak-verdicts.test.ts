@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SoakSample } from "./soak-verdicts";
-import { rssVerdict, sampleIntervalS, soakCorrect } from "./soak-verdicts";
+import { median, rssVerdict, sampleIntervalS, soakCorrect } from "./soak-verdicts";
 
-const sample = (atS: number, rssMiB: number): SoakSample => ({ atS, rssMiB, loopP99Ms: 10, loopMaxMs: 12, updates: 0, pageLoads: 0, pageP95Ms: 0, apiReads: 0, apiP95Ms: 0, serverCpuPercent: 50, serverWaitMsPerS: 0, loadAverage: 1 });
+const sample = (atS: number, rssMiB: number): SoakSample => ({ atS, rssMiB, rssMaxMiB: rssMiB, loopP99Ms: 10, loopMaxMs: 12, updates: 0, pageLoads: 0, pageP95Ms: 0, apiReads: 0, apiP95Ms: 0, serverCpuPercent: 50, serverWaitMsPerS: 0, loadAverage: 1 });
 const minutes = (rss: number[]) => rss.map((value, i) => sample(60 * (i + 1), value));
 
 describe("rssVerdict", () => {
@@ -50,5 +50,13 @@ describe("sampleIntervalS", () => {
   it("reads every minute, or ten times in a shorter run", () => {
     expect(sampleIntervalS(30 * 60)).toBe(60);
     expect(sampleIntervalS(30)).toBe(3);
+  });
+});
+
+describe("median", () => {
+  it("is the middle reading, or the mean of the middle two", () => {
+    expect(median([700, 600, 610])).toBe(610);
+    expect(median([600, 640, 610, 700])).toBe(625);
+    expect(median([])).toBeNaN();
   });
 });

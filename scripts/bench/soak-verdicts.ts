@@ -4,7 +4,12 @@
 export interface SoakSample {
   /** Seconds since typing started. */
   atS: number;
+  /**
+   * The server's RSS through the interval: the median of readings every few seconds (a level,
+   * not one moment between two garbage collections), and the highest reading.
+   */
   rssMiB: number;
+  rssMaxMiB: number;
   /** The server's event-loop delay over the interval (monitorEventLoopDelay), ms. */
   loopP99Ms: number;
   loopMaxMs: number;
@@ -68,6 +73,14 @@ export interface SoakErrors {
 /** The run's correctness verdict: no errors, and every typed keystroke stored exactly once. */
 export function soakCorrect(errors: SoakErrors, typed: number, stored: number, inexactLines: number): boolean {
   return errors.http === 0 && errors.socket === 0 && errors.sync === 0 && typed === stored && inexactLines === 0;
+}
+
+/** The median of some readings (NaN for none). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The sampling interval: a minute, or a tenth of a run shorter than 10 minutes, so short runs have readings too. */
