@@ -81,6 +81,7 @@ try {
   await sleep(5_000);
   const idleLoop = await loopDelay.readAndReset();
   const idleRssMiB = rssBytes(serverPid) / 2 ** 20;
+  const idleCollected = await collectedMemory(inspector, serverPid);
   log(`idle server: RSS ${idleRssMiB.toFixed(0)} MiB, event-loop delay p99 ${idleLoop.p99Ms.toFixed(1)} ms`);
 
   generators = Array.from({ length: GENERATORS }, (_, i) => new Generator(`generator ${i + 1}`));
@@ -179,6 +180,9 @@ try {
     await sleep(2_000);
   }
   const persistMs = performance.now() - persistStarted;
+  // Garbage the loop had no time to collect, or memory still held? A full GC before and after tells.
+  const endCollected = await collectedMemory(inspector, serverPid);
+  log(`after a full GC: RSS ${idleCollected.rssMiB.toFixed(0)} MiB (heap ${idleCollected.heapMiB.toFixed(0)}) before the soak, ${endCollected.rssMiB.toFixed(0)} MiB (heap ${endCollected.heapMiB.toFixed(0)}) after it`);
 
   const errors = {
     http: http.totalErrors,
@@ -197,6 +201,7 @@ try {
     pagesPerMinute: PAGES_PER_MINUTE,
     apiReadsPerMinute: API_READS_PER_MINUTE,
     idle: { rssMiB: idleRssMiB, loop: idleLoop },
+    collected: { before: idleCollected, after: endCollected },
     samples,
     errors,
     errorSamples: [...connectFailures, ...http.errorSamples, ...tallies.flatMap((t) => [...t.errors, ...t.unexpectedCloses])].slice(0, 10),
@@ -262,6 +267,13 @@ async function storedText(baseUrl: string, token: string, documentIds: string[])
     }),
   );
   return texts.join("\n");
+}
+
+/** The server's RSS and V8 heap after a full garbage collection (through its inspector), MiB. */
+async function collectedMemory(serverInspector: ServerInspector, pid: number): Promise<{ rssMiB: number; heapMiB: number }> {
+  await serverInspector.collectGarbage();
+  const { usedSize } = await serverInspector.heapUsage();
+  return { rssMiB: rssBytes(pid) / 2 ** 20, heapMiB: usedSize / 2 ** 20 };
 }
 
 function tallyAll(all: Generator[]): Promise<SoakTally[]> {
