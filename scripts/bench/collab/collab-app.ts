@@ -14,15 +14,20 @@ export interface SeededWorkspace {
   password: string;
   /** A session cookie from better-auth's sign-in (seed-workspace.ts says why not over HTTP). */
   cookie: string;
+  workspaceSlug: string;
   documentIds: string[];
+  /** A read-scope API token of the workspace, when asked for. */
+  apiToken?: string;
 }
 
 /**
  * Creates an account, its workspace and `count` empty documents in `dataDir` through the
- * services (seed-workspace.ts, its own process, before any server opens the directory).
+ * services (seed-workspace.ts, its own process, before any server opens the directory), and a
+ * read-scope API token with `apiToken`.
  */
-export async function seedWorkspace(dataDir: string, count: number): Promise<SeededWorkspace> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/bench/collab/seed-workspace.ts", String(count)], {
+export async function seedWorkspace(dataDir: string, count: number, options: { apiToken?: boolean } = {}): Promise<SeededWorkspace> {
+  const args = ["--import", "tsx", "scripts/bench/collab/seed-workspace.ts", String(count), ...(options.apiToken ? ["--api-token"] : [])];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "" },
     maxBuffer: 16 * 1024 * 1024,

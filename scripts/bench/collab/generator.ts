@@ -1,5 +1,7 @@
 import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
+import { soakMarker } from "../soak-tally";
+import type { TypedLine } from "../soak-tally";
 import { RawCollabClient } from "./raw-client";
 
 // A load-generator process, forked by the collab benchmark and driven over IPC (one request,
@@ -8,13 +10,27 @@ import { RawCollabClient } from "./raw-client";
 // the benchmark's own event loop or the server's.
 
 export type GeneratorRequest =
-  | { id: number; kind: "connect"; port: number; headers: Record<string, string>; documentIds: string[]; count: number; observers: number; announce: boolean; ownLine: boolean }
+  | { id: number; kind: "connect"; port: number; headers: Record<string, string>; documentIds: string[]; count: number; observers: number; announce: boolean; ownLine: boolean; markLines?: boolean }
   | { id: number; kind: "typing"; charsPerSecond: number; maxLine: number; withCursor: boolean }
   | { id: number; kind: "window-start" }
   | { id: number; kind: "window-stop" }
   | { id: number; kind: "collect" }
+  | { id: number; kind: "stop-typing" }
+  | { id: number; kind: "soak-tally" }
   | { id: number; kind: "close-all" }
   | { id: number; kind: "watch"; port: number; headers: Record<string, string>; documentId: string; count: number; endContent: string };
+
+/** What the soak asks of each generator once typing stopped: its clients' health and lines. */
+export interface SoakTally {
+  clients: number;
+  /** Messages the server answers with a SyncStatus, the answers, and the refusals among them. */
+  sent: number;
+  acked: number;
+  refused: number;
+  errors: string[];
+  unexpectedCloses: string[];
+  lines: TypedLine[];
+}
 
 export interface WindowRecords {
   /** (client, clock, ms) per inserted character typed in the window. */
@@ -62,6 +78,13 @@ async function handle(request: GeneratorRequest): Promise<unknown> {
       for (const client of clients) if (!typists.has(client)) typists.set(client, { due: performance.now() + Math.random() * typing.intervalMs });
       ticker ??= setInterval(tick, 5);
       return typists.size;
+    case "stop-typing":
+      if (ticker) clearInterval(ticker);
+      ticker = null;
+      typing = null;
+      return typists.size;
+    case "soak-tally":
+      return soakTally();
     case "window-start":
       sends = [];
       arrivals = [];
@@ -107,7 +130,7 @@ async function connect(request: Extract<GeneratorRequest, { kind: "connect" }>):
   for (const client of batch) {
     if (!client.isSynced) continue;
     if (request.announce) client.announce(`Bench ${clients.length + 1}`);
-    if (request.ownLine) client.startOwnLine();
+    if (request.ownLine) client.startOwnLine(request.markLines ? soakMarker(process.pid, clients.length) : "");
     if (client.isObserver) observers.push(client.observerIndex, client.doc.clientID);
     clients.push(client);
   }
@@ -148,6 +171,19 @@ function collect(): WindowRecords {
   lags = [];
   isObserving = false;
   return records;
+}
+
+function soakTally(): SoakTally {
+  const tally: SoakTally = { clients: clients.length, sent: 0, acked: 0, refused: 0, errors: [], unexpectedCloses: [], lines: [] };
+  clients.forEach((client, index) => {
+    tally.sent += client.updatesSent;
+    tally.acked += client.updatesAcked;
+    tally.refused += client.updatesRefused;
+    tally.errors.push(...client.errors);
+    if (client.unexpectedClose) tally.unexpectedCloses.push(client.unexpectedClose);
+    tally.lines.push({ marker: soakMarker(process.pid, index), typed: client.ownText() });
+  });
+  return tally;
 }
 
 async function closeAll(): Promise<number> {

@@ -55,4 +55,33 @@ describe("RawCollabClient", () => {
     editor.close();
     await Promise.all([typist.close(), observer.close()]);
   });
+
+  it("keeps a marked line whole when a client that joined later types after it (the soak counts keystrokes by line)", async () => {
+    const documentId = "rawclient002";
+    const reader = connectCollab(port, documentId, {});
+    await expect.poll(() => reader.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+    const first = new RawCollabClient({ port, documentId, headers: {} });
+    await first.ready;
+    // Yjs orders concurrent inserts at one place by client id: the first typist's must be the
+    // larger for its keystrokes to be ordered after the newcomer's line without the closing newline.
+    first.doc.clientID = 2_000_000;
+    first.startOwnLine("#a: ");
+    await expect.poll(() => reader.doc.getText(BODY_YTEXT).toString(), { timeout: 10_000 }).toContain("#a: ");
+    const second = new RawCollabClient({ port, documentId, headers: {} });
+    await second.ready;
+    second.doc.clientID = 1_000_000;
+    second.startOwnLine("#b: ");
+    for (const char of "xyz") {
+      first.keystroke(char, Number.POSITIVE_INFINITY, false);
+      second.keystroke(char.toUpperCase(), Number.POSITIVE_INFINITY, false);
+    }
+    const lines = () => reader.doc.getText(BODY_YTEXT).toString().split("\n").filter((line) => line.startsWith("#"));
+    await expect.poll(lines, { timeout: 10_000 }).toEqual(["#a: xyz", "#b: XYZ"]);
+    expect([first.ownText(), second.ownText()]).toEqual(["xyz", "XYZ"]);
+    expect(first.updatesSent).toBeGreaterThan(0);
+    await expect.poll(() => first.updatesAcked + second.updatesAcked, { timeout: 10_000 }).toBe(first.updatesSent + second.updatesSent);
+    reader.close();
+    await Promise.all([first.close(), second.close()]);
+    expect([first.unexpectedClose, second.unexpectedClose, ...first.errors, ...second.errors]).toEqual([null, null]);
+  });
 });

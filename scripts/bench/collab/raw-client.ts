@@ -11,6 +11,7 @@ import { BODY_YTEXT } from "@/shared/editor-rules";
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
+const MESSAGE_SYNC_STATUS = 8; // the server's answer to each update: applied (1) or refused (0)
 const AUTH_TOKEN = 0;
 const AUTH_PERMISSION_DENIED = 1;
 const AUTH_AUTHENTICATED = 2;
@@ -46,6 +47,17 @@ export class RawCollabClient {
   private ownLength = 0;
   isSynced = false;
   closedWith: string | null = null;
+  /** Socket errors, and a close this client did not ask for ("code reason"): the soak counts them. */
+  readonly errors: string[] = [];
+  unexpectedClose: string | null = null;
+  private isClosing = false;
+  /**
+   * Updates (and sync step 2 answers) sent, and the server's answers to them (SyncStatus, one
+   * each): one never answered, or refused, is a soak's sync failure.
+   */
+  updatesSent = 0;
+  updatesAcked = 0;
+  updatesRefused = 0;
   readonly ready: Promise<void>;
   readonly observerIndex: number;
 
@@ -70,9 +82,13 @@ export class RawCollabClient {
       });
       this.socket.on("close", (code, reason) => {
         this.closedWith = `${code} ${reason.toString()}`;
+        if (!this.isClosing) this.unexpectedClose = this.closedWith;
         reject(new Error(`closed before sync: ${this.closedWith}`));
       });
-      this.socket.on("error", (error) => reject(error));
+      this.socket.on("error", (error) => {
+        this.errors.push(error.message);
+        reject(error);
+      });
     });
     // The awareness renewal every 15 s, as the provider sends it, keeps the connection alive.
     this.awareness.on("update", ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
@@ -91,12 +107,24 @@ export class RawCollabClient {
     this.awareness.setLocalState({ user: { name, color: "#4f46e5" } });
   }
 
-  /** Makes this client's text start on a new line after what it saw when it joined. */
-  startOwnLine(): void {
-    this.ownStart = this.text.length;
-    this.type("\n");
-    this.ownStart += 1;
+  /**
+   * Makes this client's text start on a new line after what it saw when it joined. With a
+   * `marker` (the soak names each client's line with one, to find it in the stored text), the
+   * line also gets its own closing newline and the client types before it: a client that joins
+   * later appends after that newline, which this client never sees, so a keystroke after its
+   * own last character with nothing to its right would be concurrent with that append and Yjs
+   * could order it after the newcomer's text. Anchored on both sides, each line stays whole.
+   */
+  startOwnLine(marker = ""): void {
+    const start = this.text.length;
+    this.text.insert(start, marker ? `\n${marker}\n` : "\n");
+    this.ownStart = start + 1 + marker.length;
     this.ownLength = 0;
+  }
+
+  /** What this client has typed on its line (its copy holds only its own edits after joining). */
+  ownText(): string {
+    return this.text.toString().slice(this.ownStart, this.ownStart + this.ownLength);
   }
 
   /**
@@ -122,6 +150,7 @@ export class RawCollabClient {
   }
 
   close(): Promise<void> {
+    this.isClosing = true;
     this.awareness.destroy();
     if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
     return new Promise((resolve) => {
@@ -138,10 +167,10 @@ export class RawCollabClient {
   // Local edits go to the server as Yjs updates, one message each (as the provider sends them).
   private readonly sendUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === this) return;
-    this.send(MESSAGE_SYNC, (encoder) => {
+    if (this.send(MESSAGE_SYNC, (encoder) => {
       encoding.writeVarUint(encoder, messageYjsUpdate);
       encoding.writeVarUint8Array(encoder, update);
-    });
+    })) this.updatesSent += 1;
   };
 
   // Returns a reason when the server refused the connection.
@@ -155,11 +184,16 @@ export class RawCollabClient {
       if (auth === AUTH_AUTHENTICATED) this.doc.on("update", this.sendUpdate);
       return null;
     }
+    if (type === MESSAGE_SYNC_STATUS) {
+      if (decoding.readVarUint(decoder) === 1) this.updatesAcked += 1;
+      else this.updatesRefused += 1;
+      return null;
+    }
     if (type !== MESSAGE_SYNC) return null; // awareness, sync status, stateless: not needed here
     const syncType = decoding.readVarUint(decoder);
     if (syncType === messageYjsSyncStep1) {
       const stateVector = decoding.readVarUint8Array(decoder);
-      this.send(MESSAGE_SYNC, (encoder) => writeSyncStep2(encoder, this.doc, stateVector));
+      if (this.send(MESSAGE_SYNC, (encoder) => writeSyncStep2(encoder, this.doc, stateVector))) this.updatesSent += 1;
     } else if (syncType === messageYjsSyncStep2 && !this.isSynced) {
       Y.applyUpdate(this.doc, decoding.readVarUint8Array(decoder), this);
       this.isSynced = true;
@@ -178,12 +212,14 @@ export class RawCollabClient {
     }
   }
 
-  private send(type: number, write: (encoder: encoding.Encoder) => void): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
+  /** Returns whether the message went out (not when the socket is no longer open). */
+  private send(type: number, write: (encoder: encoding.Encoder) => void): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
     const encoder = encoding.createEncoder();
     encoding.writeVarString(encoder, this.name);
     encoding.writeVarUint(encoder, type);
     write(encoder);
     this.socket.send(encoding.toUint8Array(encoder));
+    return true;
   }
 }

@@ -2,17 +2,20 @@ import { getAuth } from "@/server/auth/auth";
 import { closeDatabase, getDb } from "@/server/db/database";
 import { createDocument } from "@/server/services/documents/create-document";
 import { signUp } from "@/server/services/accounts/sign-up";
+import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 
 // Run in its own process with DATA_DIR set, before the server starts on that directory (PGlite
 // allows one process per folder): creates one account, its workspace and `count` empty
 // documents through the same services the sign-up form and the sidebar use, then prints
-// `{"email","password","cookie","documentIds"}` as its last line. The session is made by
+// `{"email","password","cookie","workspaceSlug","documentIds"}` as its last line, with
+// `"apiToken"` (a read token of the workspace, made by the API tokens use case) after `--api-token`. The session is made by
 // better-auth's own sign-in, here rather than over HTTP: POST /api/auth/sign-in/email refuses
 // every http:// Origin while no PUBLIC_URL is set (better-auth 1.7 trusts only https://<host> for
 // `allowedHosts: ["*"]`; under Vitest, TEST=true switches that check off), and the server's port
-// is not known before it starts. Usage: seed-workspace.ts <count>
+// is not known before it starts. Usage: seed-workspace.ts <count> [--api-token]
 const count = Number(process.argv[2] ?? "1");
-if (!Number.isInteger(count) || count < 1) throw new Error("usage: seed-workspace.ts <document count>");
+if (!Number.isInteger(count) || count < 1) throw new Error("usage: seed-workspace.ts <document count> [--api-token]");
+const wantsApiToken = process.argv.includes("--api-token");
 
 const db = await getDb();
 const auth = await getAuth();
@@ -36,5 +39,6 @@ const cookie = signedIn.headers
   .getSetCookie()
   .map((c) => c.split(";")[0])
   .join("; ");
+const apiToken = wantsApiToken ? (await createApiToken({ db, actor: user }, { workspaceId: workspace.id, name: "Bench reads", scope: "read" })).token : undefined;
 await closeDatabase();
-console.log(JSON.stringify({ email: input.email, password: input.password, cookie, documentIds }));
+console.log(JSON.stringify({ email: input.email, password: input.password, cookie, workspaceSlug: workspace.slug, documentIds, apiToken }));
