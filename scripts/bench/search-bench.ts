@@ -193,7 +193,7 @@ async function findKeptWorkspace(handle: DbHandle): Promise<{ workspace: { id: s
     limit 1`)) as unknown as { rows: Array<{ workspace_id: string; id: string; name: string; email: string; color: string; documents: number }> }; // both drivers: { rows }
   const row = rows[0];
   if (!row) return null;
-  return { workspace: { id: row.workspace_id }, owner: { id: row.id, name: row.name, email: row.email, color: row.color }, documents: row.documents };
+  return { workspace: { id: row.workspace_id }, owner: { id: row.id, name: row.name, email: row.email, color: row.color, twoFactorEnabled: false }, documents: row.documents };
 }
 
 /** Drops the documents table's GIN indexes; the function returned creates them again as they were. */

@@ -39,6 +39,6 @@ const cookie = signedIn.headers
   .getSetCookie()
   .map((c) => c.split(";")[0])
   .join("; ");
-const apiToken = wantsApiToken ? (await createApiToken({ db, actor: user }, { workspaceId: workspace.id, name: "Bench reads", scope: "read" })).token : undefined;
+const apiToken = wantsApiToken ? (await createApiToken({ db, actor: { ...user, twoFactorEnabled: false } }, { workspaceId: workspace.id, name: "Bench reads", scope: "read" })).token : undefined;
 await closeDatabase();
 console.log(JSON.stringify({ email: input.email, password: input.password, cookie, workspaceSlug: workspace.slug, documentIds, apiToken }));
