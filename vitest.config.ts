@@ -22,6 +22,9 @@ export default defineConfig({
           setupFiles: ["test/setup-live-documents.ts"],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // Vitest's default is one worker fewer than the cores: on CI's 2 cores the files ran one
+          // at a time while most of their time is PGlite (WebAssembly, one thread per worker).
+          maxWorkers: 2,
         },
       },
       {

@@ -101,6 +101,11 @@ describe("the editor toolbar", () => {
     await page.reload();
     await editor.waitUntilEditable();
     expect(await editor.body().locator("h1").textContent()).toBe("Heading");
+    // "Saved" means the server has every change; it stores them up to 2 s later, and the first
+    // formula a body worker renders starts its Quill host (fast-render falls back to it), so wait
+    // for the store that holds the image, the last change, rather than read the one before it.
+    const hasImage = async () => (await editor.storedDocument()).delta.ops.some((op) => typeof op.insert === "object" && op.insert !== null && "image" in op.insert);
+    await expect.poll(hasImage, { timeout: 20_000 }).toBe(true);
     const { title, delta } = await editor.storedDocument();
     expect(title).toBe("Every control");
     // Line by line: each line's text, its inline attributes, and its block attributes.

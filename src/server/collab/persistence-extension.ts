@@ -87,6 +87,8 @@ export class PersistenceExtension implements Extension {
       }
       await this.notifyNewMentions(db, documentName, documentId, mentions, actor?.id ?? writerIds.at(-1) ?? null);
     } catch (error) {
+      // Hocuspocus runs quiet: without this line a body that can no longer be stored fails unseen.
+      console.error(`[collab] storing document ${documentId} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);
       // Not stored: its writers stay pending for the next attempt.
       for (const id of writers ?? []) this.writers.set(documentName, (this.writers.get(documentName) ?? new Set()).add(id));
       throw error;
