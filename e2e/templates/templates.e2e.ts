@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chooseFromDocumentMenu } from "../pages/document-menu";
 import { EditorPage } from "../pages/editor-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "../support/accounts";
@@ -59,8 +60,7 @@ describe("templates", () => {
     const source = await createDocumentViaApi(page, app!.url, person.workspaceSlug, { title: "Release", markdown: "## Checklist\n\nPrepared by {{author}} for {{title}}; {{version}} stays.\n\n- [ ] Tag it" });
     await page.goto(`/w/${person.workspaceSlug}/d/release-${source.id}`);
     await editor.waitUntilEditable();
-    await page.getByRole("button", { name: "Document actions" }).click();
-    await page.getByRole("menuitem", { name: "Save as template…" }).click();
+    await chooseFromDocumentMenu(page, "Save as template…");
     const dialog = page.getByRole("dialog", { name: "Save as template" });
     await dialog.getByLabel("Template name").fill("Release checklist");
     await dialog.getByLabel("Description (optional)").fill("Before each release");

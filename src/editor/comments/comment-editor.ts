@@ -76,6 +76,10 @@ export class CommentEditor {
     quill.on("selection-change", onSelection);
     quill.on("text-change", onText);
     this.cleanups.push(() => quill.off("selection-change", onSelection), () => quill.off("text-change", onText));
+    // This controller is loaded after the editor: text selected before it came still gets its
+    // Comment button (an e2e run on a busy machine selected first and never saw it).
+    const selected = quill.getSelection();
+    if (selected && selected.length > 0) onSelection(selected);
     if (options.canComment) {
       // On the document, not Quill's root: a read-only body (a commenter's) can't take focus, so
       // after selecting in it with the mouse the keys go to the page's body.
