@@ -1,5 +1,8 @@
 import { CODE_BLOCK_LANGUAGES } from "@/shared/editor-formats";
 
+// The benchmarks' PRNG (mulberry32): one generator for seeded text and seeded deltas alike.
+export { seededRandom } from "../scripts/bench/seeded-random";
+
 /**
  * Seeded random document deltas built from every format the editor holds, for differential
  * tests of the renderer (src/server/body/fast-render): runs of text with any mix of inline
@@ -7,16 +10,6 @@ import { CODE_BLOCK_LANGUAGES } from "@/shared/editor-formats";
  * lines, every line format, code blocks in every language, unicode, markup characters,
  * whitespace runs and tabs. Unsanitised on purpose: callers sanitise as the server does.
  */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 type Op = { insert: unknown; attributes?: Record<string, unknown> };
