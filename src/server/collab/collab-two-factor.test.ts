@@ -66,25 +66,23 @@ describe("/collab in a workspace that requires two-factor", () => {
     await requireTwoFactor();
     await harness.db.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.actor.id));
     const session = await harness.sessionOf({ ...member.actor, twoFactorEnabled: true });
-    const bySession = harness.connect(document.id, session.key);
-    const byToken = harness.connectWith(document.id, bearer(token));
-    try {
-      await expect.poll(() => bySession.isSynced() && byToken.isSynced(), WITHIN).toBe(true);
-    } finally {
-      bySession.close();
-      byToken.close();
-    }
+    await expectBothAdmitted(document.id, session.key, token);
   });
 
   it("leaves a workspace without the requirement alone", async () => {
     const { member, document, token } = await setup();
-    const bySession = harness.connect(document.id, member.key);
-    const byToken = harness.connectWith(document.id, bearer(token));
-    try {
-      await expect.poll(() => bySession.isSynced() && byToken.isSynced(), WITHIN).toBe(true);
-    } finally {
-      bySession.close();
-      byToken.close();
-    }
+    await expectBothAdmitted(document.id, member.key, token);
   });
 });
+
+/** A connection by that session and one by that token both sync (are admitted), then close. */
+async function expectBothAdmitted(documentId: string, sessionKey: string, token: string): Promise<void> {
+  const bySession = harness.connect(documentId, sessionKey);
+  const byToken = harness.connectWith(documentId, bearer(token));
+  try {
+    await expect.poll(() => bySession.isSynced() && byToken.isSynced(), WITHIN).toBe(true);
+  } finally {
+    bySession.close();
+    byToken.close();
+  }
+}
