@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CommentsPanelPage } from "../pages/comments-panel";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { FIXTURES, signedUpPage } from "../support/workspace";
@@ -33,13 +34,23 @@ async function expandedOutline(page: Page, parents: string[]) {
 }
 
 describe("Settings → Import and export", () => {
-  it("exports the workspace as a download and imports it as a new workspace with the same tree and text", async () => {
+  it("exports the workspace as a download and imports it as a new workspace with the same tree, text and comments", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "archivist");
     await createDocument(page, "Alpha", "First words");
     await createDocument(page, "Alpha child", "Nested words", "Alpha");
     await createDocument(page, "Beta", "Second words");
     const original = await expandedOutline(page, ["Alpha"]);
     expect(original).toEqual(["Alpha", "  Alpha child", "Beta"]);
+    // A comment on words of the last document: the archive carries it, on the same words.
+    const comments = new CommentsPanelPage(page);
+    await comments.open();
+    await comments.select("Second");
+    await page.locator(".comment-selection-button").waitFor();
+    await page.keyboard.press("Control+Alt+KeyM");
+    await page.getByTestId("new-comment").waitFor();
+    await page.keyboard.type("Why second?");
+    await page.keyboard.press("Control+Enter");
+    await comments.thread("Why second?").waitFor();
 
     await page.goto(`/w/${person.workspaceSlug}/settings/import-export`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export workspace" }).click()]);
@@ -61,7 +72,7 @@ describe("Settings → Import and export", () => {
     const result = page.getByRole("status").filter({ hasText: "Imported" });
     // On failure, the form's text (with its error message) is what the poll shows.
     const resultOrForm = () => result.textContent({ timeout: 1000 }).catch(async () => (await page.locator("form").textContent()) ?? "");
-    await expect.poll(resultOrForm, { timeout: 30_000 }).toBe(`Imported 3 documents, 0 images and 0 revisions into ${copyName}.`);
+    await expect.poll(resultOrForm, { timeout: 30_000 }).toBe(`Imported 3 documents, 0 images, 0 revisions, 1 comment and 4 templates into ${copyName}.`);
 
     await result.getByRole("link", { name: copyName }).click();
     await page.waitForURL((url) => url.pathname !== `/w/${person.workspaceSlug}/settings/import-export` && /^\/w\/[^/]+$/.test(url.pathname));
@@ -73,5 +84,12 @@ describe("Settings → Import and export", () => {
     const editor = new EditorPage(page);
     await editor.waitUntilEditable();
     expect((await editor.storedDocument()).delta).toEqual({ ops: [{ insert: "Nested words\n" }] });
+
+    await page.locator('aside a[title="Beta"]').click();
+    await page.waitForURL(/\/d\/beta-/);
+    await editor.waitUntilEditable();
+    await comments.open();
+    await comments.thread("Why second?").waitFor();
+    await expect.poll(() => comments.highlightCovers("Second")).toBe(true);
   });
 });

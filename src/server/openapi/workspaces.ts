@@ -14,7 +14,7 @@ const WorkspaceImportFormSchema = z
 const WorkspaceImportResultSchema = z
   .object({
     workspace: z.object({ id: z.uuid(), slug: z.string(), name: z.string(), url: z.string() }),
-    counts: z.object({ documents: z.int(), files: z.int(), revisions: z.int() }),
+    counts: z.object({ documents: z.int(), files: z.int(), revisions: z.int(), comments: z.int(), templates: z.int() }),
   })
   .meta({ id: "WorkspaceImportResult" });
 
@@ -38,7 +38,7 @@ export const workspacesPaths: OpenApiPaths = {
       operationId: "exportWorkspace",
       tags: ["Workspaces"],
       summary: "Download a workspace archive (admins and owners)",
-      description: "A zip of every document (trashed ones too) with its tree, Yjs state, revisions and images. An archive is a read: an admin's or owner's `read` token is enough.",
+      description: "A zip of every document (trashed ones too) with its tree, Yjs state, revisions and comment threads, every image and the workspace's templates. An archive is a read: an admin's or owner's `read` token is enough.",
       requestParams: { path: z.object({ id: z.string().meta({ description: "The workspace's id or slug." }) }) },
       responses: { "200": { description: "The archive.", content: { "application/zip": { schema: z.string().meta({ format: "binary" }) } } }, ...errorResponses(403, 404) },
     },

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { MAX_TREE_DEPTH } from "@/shared/editor-rules";
 import { validationError } from "@/server/errors";
 import type { AppError } from "@/server/errors";
-import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchiveRevision } from "./workspace-archive";
+import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchiveRevision, ArchiveTemplate, ArchiveThread } from "./workspace-archive";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -11,6 +11,8 @@ import {
   ArchiveFilesSchema,
   ArchiveManifestSchema,
   ArchiveRevisionsSchema,
+  ArchiveTemplatesSchema,
+  ArchiveThreadsSchema,
   ENTRY,
   MAX_ARCHIVE_ENTRIES,
   MAX_ENTRY_BYTES,
@@ -30,6 +32,10 @@ export interface WorkspaceArchive {
   hasState(documentId: string): boolean;
   /** The revisions of a document (none when the entry is absent). @throws AppError validation_failed when malformed */
   revisions(documentId: string): Promise<ArchiveRevision[]>;
+  /** The comment threads of a document (none when the entry is absent). @throws AppError validation_failed when malformed */
+  threads(documentId: string): Promise<ArchiveThread[]>;
+  /** The workspace's templates, or null when the archive has none (made before templates were archived). @throws AppError validation_failed when malformed */
+  templates(): Promise<ArchiveTemplate[] | null>;
   /** The bytes of a file of the archive. @throws AppError validation_failed when missing or damaged */
   blob(fileId: string): Promise<Uint8Array>;
   /** Releases the zip once the import is done with it. */
@@ -119,6 +125,8 @@ async function checkArchive(zip: ZipArchive): Promise<WorkspaceArchive> {
     content: (id) => json(ENTRY.content(id), ArchiveContentSchema, `the text of the document ${id}`),
     hasState: (id) => has(ENTRY.state(id)),
     revisions: async (id) => (has(ENTRY.revisions(id)) ? json(ENTRY.revisions(id), ArchiveRevisionsSchema, `the revisions of the document ${id}`) : []),
+    threads: async (id) => (has(ENTRY.comments(id)) ? json(ENTRY.comments(id), ArchiveThreadsSchema, `the comments of the document ${id}`) : []),
+    templates: async () => (has(ENTRY.templates) ? json(ENTRY.templates, ArchiveTemplatesSchema, "the template list") : null),
     blob: (id) => read(ENTRY.blob(id), `the bytes of the file ${id}`),
     close: () => zip.close(),
   };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import packageJson from "../../../../package.json";
 import { MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { COMMENT_REACTIONS, MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
+import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES_PER_WORKSPACE } from "@/shared/schemas/template";
 import { REVISION_KINDS } from "@/shared/revisions";
 
 /**
@@ -14,9 +16,13 @@ import { REVISION_KINDS } from "@/shared/revisions";
  * - `documents/<id>/state.bin` — the Yjs state as stored (for other tools; import rebuilds the
  *   state from the delta, since the file ids inside it change);
  * - `documents/<id>/revisions.json` — the document's revisions, oldest first;
- * - `files.json` — one `ArchiveFile` per uploaded image, and `files/<id>` its bytes.
+ * - `documents/<id>/comments.json` — the document's comment threads (`ArchiveThread`), oldest
+ *   first; absent from archives made before comments were archived, and read as none;
+ * - `files.json` — one `ArchiveFile` per uploaded image, and `files/<id>` its bytes;
+ * - `templates.json` — the workspace's templates (`ArchiveTemplate`); absent from older archives.
  *
- * Ids in the archive are the exporting instance's; import gives everything new ids.
+ * Ids in the archive are the exporting instance's; import gives everything new ids. People are
+ * named by name and email, which import matches to members of the target workspace.
  */
 export const ARCHIVE_FORMAT = "quire-workspace";
 export const ARCHIVE_FORMAT_VERSION = 1;
@@ -40,6 +46,8 @@ export const ENTRY = {
   content: (documentId: string) => `documents/${documentId}/content.json`,
   state: (documentId: string) => `documents/${documentId}/state.bin`,
   revisions: (documentId: string) => `documents/${documentId}/revisions.json`,
+  comments: (documentId: string) => `documents/${documentId}/comments.json`,
+  templates: "templates.json",
   blob: (fileId: string) => `files/${fileId}`,
 } as const;
 
@@ -52,7 +60,14 @@ export const ArchiveManifestSchema = z.object({
   appVersion: z.string(),
   createdAt: Timestamp,
   workspace: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
-  counts: z.object({ documents: z.number().int(), files: z.number().int(), revisions: z.number().int() }),
+  counts: z.object({
+    documents: z.number().int(),
+    files: z.number().int(),
+    revisions: z.number().int(),
+    // Absent from archives made before comments and templates were archived.
+    comments: z.number().int().optional(),
+    templates: z.number().int().optional(),
+  }),
 });
 export type ArchiveManifest = z.infer<typeof ArchiveManifestSchema>;
 
@@ -104,3 +119,50 @@ export const ArchiveRevisionsSchema = z.array(ArchiveRevisionSchema);
 
 /** The body entry: a delta. */
 export const ArchiveContentSchema = z.object({ ops: z.array(z.unknown()) });
+
+/**
+ * Where a thread's words are in the document's body, in the body's index space (the delta's):
+ * Yjs anchors name the exporting instance's edits, which import does not keep, so the archive
+ * holds offsets. Length 0: the words were deleted, and `index` is where they stood (the thread
+ * shows "on deleted text" with its quote). null: a thread on the whole document.
+ */
+export const ArchiveAnchorSchema = z.object({ index: z.number().int().min(0), length: z.number().int().min(0) });
+export type ArchiveAnchor = z.infer<typeof ArchiveAnchorSchema>;
+
+export const ArchiveCommentSchema = z.object({
+  author: ArchivePersonSchema.nullable(),
+  /** A comment delta (text, bold, italic, code, links, mentions); empty when `deletedAt` is set. */
+  body: z.object({ ops: z.array(z.unknown()) }),
+  createdAt: Timestamp,
+  editedAt: Timestamp.nullable(),
+  /** Set for a thread's first comment deleted while replies remain. */
+  deletedAt: Timestamp.nullable(),
+  reactions: z.array(z.object({ emoji: z.enum(COMMENT_REACTIONS), by: ArchivePersonSchema })),
+});
+export type ArchiveComment = z.infer<typeof ArchiveCommentSchema>;
+
+export const ArchiveThreadSchema = z.object({
+  anchor: ArchiveAnchorSchema.nullable(),
+  quote: z.string().max(MAX_COMMENT_QUOTE_CHARS),
+  createdBy: ArchivePersonSchema.nullable(),
+  createdAt: Timestamp,
+  resolvedAt: Timestamp.nullable(),
+  resolvedBy: ArchivePersonSchema.nullable(),
+  /** The opening comment first, then the replies, oldest first. */
+  comments: z.array(ArchiveCommentSchema).min(1),
+});
+export type ArchiveThread = z.infer<typeof ArchiveThreadSchema>;
+export const ArchiveThreadsSchema = z.array(ArchiveThreadSchema);
+
+export const ArchiveTemplateSchema = z.object({
+  name: z.string().max(MAX_TEMPLATE_NAME_CHARS),
+  description: z.string().max(MAX_TEMPLATE_DESCRIPTION_CHARS),
+  body: z.object({ ops: z.array(z.unknown()) }),
+  /** Which built-in template it was seeded from ("meeting-notes"…); null for members' own. */
+  builtInKey: z.string().max(64).nullable(),
+  createdBy: ArchivePersonSchema.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type ArchiveTemplate = z.infer<typeof ArchiveTemplateSchema>;
+export const ArchiveTemplatesSchema = z.array(ArchiveTemplateSchema).max(MAX_TEMPLATES_PER_WORKSPACE);

@@ -13,6 +13,7 @@ import type { Actor } from "@/server/context";
 import { documents, files, revisions, workspaceSlugRedirects, workspaces } from "@/server/db/schema";
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import { DiskBlobStore } from "@/server/storage/blob-store";
+import { BUILT_IN_TEMPLATES } from "@/server/services/templates/internal/built-in-templates";
 import { createDocument } from "@/server/services/documents/create-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { uploadImage } from "@/server/services/files/upload-image";
@@ -136,7 +137,7 @@ describe("exportWorkspace and importWorkspace", () => {
     expect(entries[ENTRY.state(chapter.id)]?.byteLength).toBeGreaterThan(0);
 
     const imported = await importWorkspace(ctx, { create: { name: "Copy", slug: `copy-${workspace.slug}` } }, archive, blobs);
-    expect(imported.counts).toEqual({ documents: 6, files: 1, revisions: 2 });
+    expect(imported.counts).toEqual({ documents: 6, files: 1, revisions: 2, comments: 0, templates: BUILT_IN_TEMPLATES.length });
     expect(imported.workspace).toMatchObject({ name: "Copy", slug: `copy-${workspace.slug}` });
 
     const before = await snapshot(workspace.id);

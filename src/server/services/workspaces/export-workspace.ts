@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { documents, files, revisions, users } from "@/server/db/schema";
+import { documents, files, revisions } from "@/server/db/schema";
 import type { ArchiveDocument, ArchiveFile, ArchiveManifest, ArchivePerson, ArchiveRevision } from "@/server/formats/archive/workspace-archive";
 import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/server/formats/archive/workspace-archive";
 import { AppError, authorize } from "@/server/errors";
@@ -12,6 +12,9 @@ import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import type { ZipWriter } from "@/server/storage/zip-stream";
 import { zipStream } from "@/server/storage/zip-stream";
 import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "./find-workspace-for-member";
+import { ArchivePeople } from "./internal/archive-people";
+import { exportCommentThreads } from "./internal/export-comment-threads";
+import { exportTemplates } from "./internal/export-templates";
 
 /** A workspace archive on its way out: its file name and its bytes, produced as they are read. */
 export interface WorkspaceExport {
@@ -28,7 +31,8 @@ const STORED_AS_IS = new Set(["image/png", "image/jpeg", "image/gif"]);
 /**
  * The workspace as a zip archive (format in backup/workspace-archive.ts): every document,
  * trashed ones included (they are still the workspace's for 30 days, and a restore must not lose
- * them), with its tree place, body, Yjs state and revisions, and every uploaded image. Admins and
+ * them), with its tree place, body, Yjs state, revisions and comment threads, every uploaded image
+ * and the workspace's templates. Admins and
  * owners. Access is checked before the first byte; the archive is then written as it is read,
  * so memory holds about one batch of documents or one image. An API token of either scope may
  * export it, as its user could.
@@ -56,7 +60,7 @@ export async function exportWorkspace(
 }
 
 async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slug: string; name: string }, blobs: BlobStore, now: Date): Promise<void> {
-  const people = new PeopleCache(db);
+  const people = new ArchivePeople(db);
   const tree = await db
     .select({
       id: documents.id,
@@ -75,6 +79,7 @@ async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slu
   // A document purged while we read is left out, with its subtree (the tree is written last).
   const written: ArchiveDocument[] = [];
   let revisionCount = 0;
+  let commentCount = 0;
   for (let i = 0; i < tree.length; i += DOCUMENT_BATCH) {
     const batch = tree.slice(i, i + DOCUMENT_BATCH);
     const bodies = await db
@@ -82,6 +87,7 @@ async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slu
       .from(documents)
       .where(and(eq(documents.workspaceId, workspace.id), inArray(documents.id, batch.map((d) => d.id))));
     const byId = new Map(bodies.map((b) => [b.id, b]));
+    const threads = await exportCommentThreads(db, bodies, people);
     for (const doc of batch) {
       const body = byId.get(doc.id);
       if (!body) continue;
@@ -90,6 +96,11 @@ async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slu
       const docRevisions = await revisionsOf(db, doc.id, people);
       zip.add(ENTRY.revisions(doc.id), JSON.stringify(docRevisions));
       revisionCount += docRevisions.length;
+      const docThreads = threads.get(doc.id);
+      if (docThreads) {
+        zip.add(ENTRY.comments(doc.id), JSON.stringify(docThreads));
+        commentCount += docThreads.reduce((sum, t) => sum + t.comments.length, 0);
+      }
       written.push({
         ...doc,
         createdAt: doc.createdAt.toISOString(),
@@ -125,6 +136,8 @@ async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slu
     });
   }
   zip.add(ENTRY.files, JSON.stringify(archived));
+  const templates = await exportTemplates(db, workspace.id, people);
+  zip.add(ENTRY.templates, JSON.stringify(templates));
 
   const manifest: ArchiveManifest = {
     format: ARCHIVE_FORMAT,
@@ -132,12 +145,12 @@ async function writeArchive(zip: ZipWriter, db: Db, workspace: { id: string; slu
     appVersion: APP_VERSION,
     createdAt: now.toISOString(),
     workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
-    counts: { documents: kept.length, files: archived.length, revisions: revisionCount },
+    counts: { documents: kept.length, files: archived.length, revisions: revisionCount, comments: commentCount, templates: templates.length },
   };
   zip.add(ENTRY.manifest, JSON.stringify(manifest, null, 2));
 }
 
-async function revisionsOf(db: Db, documentId: string, people: PeopleCache): Promise<ArchiveRevision[]> {
+async function revisionsOf(db: Db, documentId: string, people: ArchivePeople): Promise<ArchiveRevision[]> {
   const rows = await db
     .select()
     .from(revisions)
@@ -150,7 +163,7 @@ async function revisionsOf(db: Db, documentId: string, people: PeopleCache): Pro
     title: r.title,
     delta: r.delta,
     size: r.size,
-    createdBy: r.createdBy ? people.get(r.createdBy) : null,
+    createdBy: people.get(r.createdBy),
     authors: r.authorIds.map((id) => people.get(id)).filter((p): p is ArchivePerson => p !== null),
     createdAt: r.createdAt.toISOString(),
   }));
@@ -170,22 +183,4 @@ function withoutOrphans(docs: ArchiveDocument[]): ArchiveDocument[] {
     }
   }
   return docs.filter((d) => ids.has(d.id));
-}
-
-/** Names and addresses of revision authors: ids mean nothing on another instance. */
-class PeopleCache {
-  private readonly known = new Map<string, ArchivePerson | null>();
-  constructor(private readonly db: Db) {}
-
-  async load(ids: string[]): Promise<void> {
-    const missing = [...new Set(ids)].filter((id) => !this.known.has(id));
-    if (missing.length === 0) return;
-    const rows = await this.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, missing));
-    for (const id of missing) this.known.set(id, null);
-    for (const row of rows) this.known.set(row.id, { name: row.name, email: row.email });
-  }
-
-  get(id: string): ArchivePerson | null {
-    return this.known.get(id) ?? null;
-  }
 }

@@ -9,7 +9,6 @@ import { documents, files, memberships, revisions, users, workspaces } from "@/s
 import { archiveError, readWorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import type { WorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import { remapImageUrls } from "@/server/formats/archive/remap-image-urls";
-import type { ArchivePerson } from "@/server/formats/archive/workspace-archive";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { bodyWork } from "@/server/workers/body-work";
@@ -21,7 +20,10 @@ import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
 import { createWorkspace } from "./create-workspace";
 import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "./find-workspace-for-member";
-import { hasDocuments } from "@/server/services/workspaces/internal/has-documents";
+import { hasDocuments } from "./internal/has-documents";
+import { memberFor } from "./internal/archive-people";
+import { importCommentThreads } from "./internal/import-comment-threads";
+import { importTemplates } from "./internal/import-templates";
 
 /** Where an archive goes: a new workspace the caller will own, or an empty one they administer. */
 export type ImportTarget = { create: CreateWorkspaceInput } | { into: { id: string } | { slug: string } };
@@ -29,7 +31,7 @@ export type ImportTarget = { create: CreateWorkspaceInput } | { into: { id: stri
 /** What an import made. */
 export interface ImportedWorkspace {
   workspace: { id: string; slug: string; name: string };
-  counts: { documents: number; files: number; revisions: number };
+  counts: { documents: number; files: number; revisions: number; comments: number; templates: number };
 }
 
 export const NOT_EMPTY_MESSAGE = "This workspace already has documents. Import into an empty workspace, or into a new one.";
@@ -39,8 +41,10 @@ const BATCH = 25;
  * Imports a workspace archive (exportWorkspace's format) into a new workspace, or into an existing
  * workspace with no documents whose admin or owner the caller is. Everything gets a new id: the
  * tree (parents, order, titles, trash state), bodies (image addresses rewritten to the new file
- * ids, the Yjs state rebuilt from the delta), images and revisions. Revision authors are matched
- * to members of the target workspace by email; others are left out (ids mean nothing here).
+ * ids, the Yjs state rebuilt from the delta), images, revisions, comment threads (anchored again
+ * on the same words) and templates (importTemplates says how they merge). People named by the
+ * archive (revision and comment authors) are matched to members of the target workspace by email;
+ * others are left out (ids mean nothing here).
  * The archive is checked before anything is written; a failure part-way removes what was added.
  * @throws AppError validation_failed (`file`: a bad archive; `slug`: taken) | not_found | forbidden | conflict (not empty) | too_large (a body)
  */
@@ -58,7 +62,7 @@ export async function importWorkspace(
     const workspace = existing ?? (await createWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
     const written: string[] = [];
     try {
-      const counts = await fill(ctx, workspace.id, archive, blobs, written);
+      const counts = await fill(ctx, { workspaceId: workspace.id, isNew: !existing }, archive, blobs, written);
       return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts };
     } catch (error) {
       await undo(ctx.db, workspace.id, !existing, written, blobs).catch((cleanup: unknown) =>
@@ -79,16 +83,19 @@ async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug:
   return workspace;
 }
 
-async function fill(ctx: ServiceContext, workspaceId: string, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {
+async function fill(ctx: ServiceContext, target: { workspaceId: string; isNew: boolean }, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {
+  const { workspaceId } = target;
   const newDocIds = new Map(archive.documents.map((d) => [d.id, newDocumentId()]));
   const newFileIds = new Map(archive.files.map((f) => [f.id, newFileId()]));
   const authors = await memberIdsByEmail(ctx.db, workspaceId);
   const mapDoc = (id: string | null) => (id === null ? null : (newDocIds.get(id) ?? null));
   let revisionCount = 0;
+  let commentCount = 0;
 
   for (let i = 0; i < archive.documents.length; i += BATCH) {
+    const batch = archive.documents.slice(i, i + BATCH);
     const rows = [];
-    for (const doc of archive.documents.slice(i, i + BATCH)) {
+    for (const doc of batch) {
       const { ops } = await archive.content(doc.id);
       // Never written to (no state, the empty body): keep it that way, as the editor would see it.
       const body = !archive.hasState(doc.id) && isEmptyBody(ops) ? null : await bodyWork().build({ ops: remapImageUrls(ops, newFileIds) });
@@ -112,6 +119,13 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
       });
     }
     await ctx.db.insert(documents).values(rows);
+    // Threads go in with their document's batch, while its new Yjs state (their anchors' frame) is at hand.
+    for (const [n, doc] of batch.entries()) {
+      const row = rows[n];
+      if (!row) continue;
+      const threads = await archive.threads(doc.id);
+      commentCount += await importCommentThreads(ctx.db, { id: row.id, workspaceId, title: row.title, ydoc: row.ydoc ?? null }, threads, authors);
+    }
   }
 
   for (const doc of archive.documents) {
@@ -123,8 +137,8 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
       title: rev.title,
       delta: sanitizeDelta({ ops: remapImageUrls(rev.delta.ops, newFileIds) }).delta,
       size: rev.size,
-      createdBy: personId(authors, rev.createdBy),
-      authorIds: [...new Set(rev.authors.map((p) => personId(authors, p)).filter((id): id is string => id !== null))],
+      createdBy: memberFor(authors, rev.createdBy),
+      authorIds: [...new Set(rev.authors.map((p) => memberFor(authors, p)).filter((id): id is string => id !== null))],
       createdAt: new Date(rev.createdAt),
       updatedAt: new Date(rev.createdAt),
     }));
@@ -154,7 +168,10 @@ async function fill(ctx: ServiceContext, workspaceId: string, archive: Workspace
       createdAt: new Date(file.createdAt),
     });
   }
-  return { documents: archive.documents.length, files: archive.files.length, revisions: revisionCount };
+  // Last, in one transaction: nothing else to undo if the templates are refused.
+  const templates = await archive.templates();
+  const templateCount = templates ? await importTemplates(ctx.db, target, templates, newFileIds, authors) : 0;
+  return { documents: archive.documents.length, files: archive.files.length, revisions: revisionCount, comments: commentCount, templates: templateCount };
 }
 
 async function undo(db: Db, workspaceId: string, isNew: boolean, blobKeys: string[], blobs: BlobStore) {
@@ -174,10 +191,6 @@ async function memberIdsByEmail(db: Db, workspaceId: string): Promise<Map<string
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId));
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
-}
-
-function personId(members: Map<string, string>, person: ArchivePerson | null): string | null {
-  return person ? (members.get(person.email.toLowerCase()) ?? null) : null;
 }
 
 function isEmptyBody(ops: unknown[]): boolean {

@@ -11,7 +11,7 @@ import type { WorkspaceDto } from "@/shared/dto";
 
 interface ImportResult {
   workspace: { id: string; slug: string; name: string; url: string };
-  counts: { documents: number; files: number; revisions: number };
+  counts: { documents: number; files: number; revisions: number; comments: number; templates: number };
 }
 
 interface ImportErrors {
@@ -80,8 +80,9 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
           Export workspace
         </h2>
         <p className="text-sm text-muted">
-          Downloads every document (trashed ones too) with its place in the tree, its images and its version history as one
-          .zip archive. Members, share links and favourites are not included.
+          Downloads every document (trashed ones too) with its place in the tree, its images, its version history and its
+          comments, and the workspace&rsquo;s templates, as one .zip archive. Members, share links, favourites and
+          notifications are not included.
         </p>
         <div>
           <a href={`/api/v1/workspaces/${workspace.id}/export`} download className={buttonClass("secondary")}>
@@ -94,7 +95,8 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
         <h2 id="import-heading" className="text-lg font-semibold">
           Import workspace
         </h2>
-        <p className="text-sm text-muted">Imports an archive made by “Export workspace” (at most 50 MB). Documents get new addresses.</p>
+        <p className="text-sm text-muted">Imports an archive made by “Export workspace” (at most 50 MB). Documents get new addresses; comments and
+          versions keep their authors where they are members here (matched by email).</p>
         <form ref={formRef} onSubmit={handleSubmit} className="flex max-w-md flex-col gap-4" noValidate aria-busy={isBusy}>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="import-file" className="text-sm font-medium">
@@ -144,8 +146,7 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
           ) : null}
           {phase.kind === "done" ? (
             <p className="rounded-md border border-border bg-surface p-3 text-sm" role="status">
-              Imported {plural(phase.result.counts.documents, "document")}, {plural(phase.result.counts.files, "image")} and{" "}
-              {plural(phase.result.counts.revisions, "revision")} into{" "}
+              Imported {importedParts(phase.result.counts)} into{" "}
               <Link href={phase.result.workspace.url} className="font-medium underline">
                 {phase.result.workspace.name}
               </Link>
@@ -162,6 +163,13 @@ export function ImportExportSettings({ workspace, isEmpty }: { workspace: Worksp
       </section>
     </div>
   );
+}
+
+/** "3 documents, 1 image, 4 revisions and 2 comments": templates only when the archive had some. */
+function importedParts(counts: ImportResult["counts"]): string {
+  const parts = [plural(counts.documents, "document"), plural(counts.files, "image"), plural(counts.revisions, "revision"), plural(counts.comments, "comment")];
+  if (counts.templates > 0) parts.push(plural(counts.templates, "template"));
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
 function plural(count: number, word: string): string {
