@@ -16,6 +16,9 @@ export const API_ROWS: AccessRow[] = [
   },
   // The bell's stream: everyone signed in gets their own count (an endless response: only its status is read).
   { surface: "api", name: "GET /api/v1/notifications/stream", expected: everyone("ok", { anonymous: "login" }), probe: streamStatus("/api/v1/notifications/stream") },
+  // The inbox as JSON and marking read: everyone signed in reads and marks only their own.
+  { surface: "api", name: "GET /api/v1/notifications", expected: everyone("ok", { anonymous: "login" }), probe: api("GET", () => "/api/v1/notifications") },
+  { surface: "api", name: "POST /api/v1/notifications/read", expected: everyone("ok", { anonymous: "login" }), probe: api("POST", () => "/api/v1/notifications/read", () => json({ all: true })) },
   // One-click unsubscribe needs no session; a token that doesn't verify is not found for everyone.
   {
     surface: "api",

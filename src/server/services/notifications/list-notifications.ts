@@ -7,13 +7,15 @@ import { notificationAbilities } from "@/server/policies/notification-policy";
 import { mustEnrolTwoFactor } from "@/server/policies/workspace-policy";
 import type { Role } from "@/shared/roles";
 import { INBOX_PAGE_SIZE } from "@/shared/notifications";
+import { tokenWorkspaceOnly } from "./internal/token-scope";
 
 /**
  * The actor's newest notifications, newest first (the inbox), with what the presenter needs
  * to word and link them. Notifications of a document the actor can no longer read (left the
  * workspace, lost the role) are left out, and a deleted document takes its notifications with it.
  * So are those of a workspace that requires two-factor while the actor has it off: nothing of it
- * is read until they turn it on (docs/product.md "Account security").
+ * is read until they turn it on (docs/product.md "Account security"). An API token sees its own
+ * workspace's only.
  */
 export async function listNotifications(ctx: ServiceContext) {
   const actor = alias(users, "notification_actor");
@@ -40,7 +42,7 @@ export async function listNotifications(ctx: ServiceContext) {
     .leftJoin(actor, eq(actor.id, notifications.actorId))
     .leftJoin(documents, eq(documents.id, notifications.documentId))
     .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, ctx.actor.id)))
-    .where(eq(notifications.userId, ctx.actor.id))
+    .where(and(eq(notifications.userId, ctx.actor.id), tokenWorkspaceOnly(ctx)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(INBOX_PAGE_SIZE);
   return rows.filter((row) => isVisible(ctx.actor, row));
