@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "@/server/context";
-import { documents, memberships, notifications, users, workspaces } from "@/server/db/schema";
+import { documents, memberships, notifications, workspaces } from "@/server/db/schema";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { notificationAbilities } from "@/server/policies/notification-policy";
 import { mustEnrolTwoFactor } from "@/server/policies/workspace-policy";
 import type { Role } from "@/shared/roles";
 import { INBOX_PAGE_SIZE } from "@/shared/notifications";
+import { NOTIFICATION_COLUMNS, notificationActor } from "./internal/notification-columns";
 import { tokenWorkspaceOnly } from "./internal/token-scope";
 
 /**
@@ -18,28 +18,11 @@ import { tokenWorkspaceOnly } from "./internal/token-scope";
  * workspace's only.
  */
 export async function listNotifications(ctx: ServiceContext) {
-  const actor = alias(users, "notification_actor");
   const rows = await ctx.db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      documentId: notifications.documentId,
-      commentId: notifications.commentId,
-      data: notifications.data,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-      actorName: actor.name,
-      workspaceSlug: workspaces.slug,
-      workspaceName: workspaces.name,
-      requireTwoFactor: workspaces.requireTwoFactor,
-      documentTitle: documents.title,
-      documentDeletedAt: documents.deletedAt,
-      role: memberships.role,
-    })
+    .select(NOTIFICATION_COLUMNS)
     .from(notifications)
     .innerJoin(workspaces, eq(workspaces.id, notifications.workspaceId))
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(notificationActor, eq(notificationActor.id, notifications.actorId))
     .leftJoin(documents, eq(documents.id, notifications.documentId))
     .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .where(and(eq(notifications.userId, ctx.actor.id), tokenWorkspaceOnly(ctx)))

@@ -8,6 +8,7 @@ import { EMAIL_DELAY_MS } from "@/shared/notifications";
 import { isVisible } from "@/server/services/notifications/list-notifications";
 import { claimDueEmails } from "./claim-due-emails";
 import { notificationEmail } from "./notification-email";
+import { NOTIFICATION_COLUMNS, notificationActor } from "./notification-columns";
 
 export interface EmailWorkerOptions {
   mailer: Mailer;
@@ -78,33 +79,18 @@ export class NotificationEmailWorker {
 
 /** The claimed notifications worth emailing, oldest first: visible to their person, of a kind they get by email. */
 async function loadClaimed(db: Db, ids: string[]) {
-  const actor = alias(users, "notification_actor");
   const recipient = alias(users, "recipient");
   const rows = await db
     .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      documentId: notifications.documentId,
-      commentId: notifications.commentId,
-      data: notifications.data,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-      actorName: actor.name,
+      ...NOTIFICATION_COLUMNS,
       recipientEmail: recipient.email,
       recipientTwoFactorEnabled: recipient.twoFactorEnabled,
-      workspaceSlug: workspaces.slug,
-      workspaceName: workspaces.name,
-      requireTwoFactor: workspaces.requireTwoFactor,
-      documentTitle: documents.title,
-      documentDeletedAt: documents.deletedAt,
-      role: memberships.role,
       optedOut: notificationEmailOptOuts.id,
     })
     .from(notifications)
     .innerJoin(recipient, eq(recipient.id, notifications.userId))
     .innerJoin(workspaces, eq(workspaces.id, notifications.workspaceId))
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(notificationActor, eq(notificationActor.id, notifications.actorId))
     .leftJoin(documents, eq(documents.id, notifications.documentId))
     .leftJoin(memberships, and(eq(memberships.workspaceId, notifications.workspaceId), eq(memberships.userId, notifications.userId)))
     .leftJoin(notificationEmailOptOuts, and(eq(notificationEmailOptOuts.userId, notifications.userId), eq(notificationEmailOptOuts.kind, notifications.kind)))
