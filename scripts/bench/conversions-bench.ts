@@ -125,7 +125,7 @@ const section = `## Conversions: create and import (issue 13.6)
 
 The use cases in the bench's own process with the body worker threads registered as \`server.ts\`
 does. Documents are real Markdown (the final texts of the Markdown editing traces in
-../shared/data: two blog posts and a specification, then a Svelte component as a code block)
+test/fixtures/editing-traces: two blog posts and a specification, then a Svelte component as a code block)
 cut to ${kb(markdown.length)}, and the same Markdown rendered to ${kb(html.length)} of HTML by
 commonmark.js. Times are the p50 and the fastest of ${RUNS} runs after a warm-up, and the p50 of
 the process's CPU time (all threads) for the step; ratios are against the baseline, marked

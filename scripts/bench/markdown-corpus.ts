@@ -2,23 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { HtmlRenderer, Parser } from "commonmark";
+import { EDITING_TRACES } from "./editing-traces";
 
-const TRACES = findTraces(path.resolve(import.meta.dirname, "../.."));
+const TRACES = path.join(EDITING_TRACES, "sequential_traces");
 // The traces whose final text is Markdown people wrote (blog posts and a specification, with
 // headings, lists, code, links and tables), and one Svelte component, used as a long code block.
 const MARKDOWN_TRACES = ["seph-blog1", "json-crdt-blog-post", "json-crdt-patch"];
 const CODE_TRACE = "sveltecomponent";
 
-// ../shared/data next to the checkout (a worktree sits one level deeper: /work/wt/<name>).
-function findTraces(from: string): string {
-  for (let dir = path.dirname(from); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "shared/data/editing-traces/sequential_traces");
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`no shared/data/editing-traces above ${from}`);
-}
-
-/** The final text of an editing trace in ../shared/data/editing-traces. */
+/** The final text of an editing trace (editing-traces.ts). */
 function traceText(name: string): string {
   const trace = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(TRACES, `${name}.json.gz`))).toString("utf8")) as { endContent?: string };
   return trace.endContent ?? "";

@@ -41,7 +41,7 @@ export function formatSearchSection(results: SearchBenchResults): string {
     `Goal: p95 < ${SEARCH_TARGET_P95_MS} ms at 100,000 documents on PostgreSQL and at 10,000 on PGlite.`,
     "",
     `Text: ${results.model.realWords.toLocaleString("en")} distinct words ranked by frequency in the final text of the editing traces`,
-    `(\`../shared/data/editing-traces\`, ${results.model.sourceWords.toLocaleString("en")} words), frequency ∝ 1/rank^${results.model.exponent.toFixed(2)}`,
+    `(\`test/fixtures/editing-traces\`, ${results.model.sourceWords.toLocaleString("en")} words), frequency ∝ 1/rank^${results.model.exponent.toFixed(2)}`,
     `(fitted on ranks 5–2,000), extended with invented words to ${results.model.vocabulary.toLocaleString("en")} ranks for the long tail;`,
     "bodies of 250–750 words (500 on average) in sentences and paragraphs, titles of 2–6 words, one document in ten nested.",
     "Queries, each category cycling through its examples, 30 timed runs after 3 warm-ups (\"load\" is the",

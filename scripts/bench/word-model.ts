@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { EDITING_TRACES } from "./editing-traces";
 
 /** Words with Zipf-like frequencies learned from real text, and a seeded sampler over them. */
 export interface WordModel {
@@ -16,12 +17,12 @@ export interface WordModel {
   sample(random: () => number): number;
 }
 
-const TRACES = path.resolve(import.meta.dirname, "../../../shared/data/editing-traces");
+const TRACES = EDITING_TRACES;
 const WORD = /[\p{L}][\p{L}\p{N}']*/gu;
 
 /**
  * Builds the model from the final text (`endContent`) of every editing trace in
- * ../shared/data/editing-traces: word ranks and an exponent fitted on log rank against log
+ * the editing traces (editing-traces.ts): word ranks and an exponent fitted on log rank against log
  * frequency (ranks 5–2,000), extended with invented words to `vocabulary` ranks so that
  * 100,000 documents still have rare words, as real corpora do.
  */

@@ -138,7 +138,7 @@ Every client connects to the real \`/collab\` WebSocket with that session cookie
 (\`generator.ts\`), two for (b) and (c), so their work is not on the server's event loop; their CPU
 is reported. Times across processes are \`performance.timeOrigin + performance.now()\`.
 
-- **(a)** The trace (\`../shared/data/editing-traces/sequential_traces/automerge-paper.json.gz\`,
+- **(a)** The trace (\`test/fixtures/editing-traces/sequential_traces/automerge-paper.json.gz\`,
   Martin Kleppmann's automerge-perf trace, CC BY 4.0) has no timestamps, so "as a person types"
   becomes a fixed batch: every 100 consecutive edits are one Yjs transaction, that is one update
   message, like one Quill change made of several keystrokes; the writer yields to the event loop

@@ -4,11 +4,12 @@ import { gunzipSync } from "node:zlib";
 import * as Y from "yjs";
 import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
+import { EDITING_TRACES } from "../editing-traces";
 import type { Generator } from "./generator-pool";
 import os from "node:os";
 import { cpuPercentSince, cpuSnapshot, runQueueWaitSince } from "./proc-stats";
 
-export const TRACE_FILE = path.resolve(import.meta.dirname, "../../../../shared/data/editing-traces/sequential_traces/automerge-paper.json.gz");
+export const TRACE_FILE = path.join(EDITING_TRACES, "sequential_traces/automerge-paper.json.gz");
 
 /** An editing trace (josephg/editing-traces format): splice-like patches per transaction. */
 export interface Trace {
