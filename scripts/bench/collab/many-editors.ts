@@ -106,7 +106,7 @@ export async function benchManyEditors(options: EditorsOptions): Promise<{ steps
     const result = summarise(clients, observers, connectMs, records, { serverCpuPercent, serverRssMiB, serverWaitMsPerS, loadAverage, elapsedMs: elapsed, windowMs: options.windowMs });
     results.push(result);
     options.log(
-      `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} %, RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
+      `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} % (${result.serverCpuUsPerKeystroke.toFixed(0)} µs per keystroke), RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
     );
     if (result.p95 > options.stopP95Ms) {
       stoppedBecause = `p95 passed ${options.stopP95Ms} ms`;
