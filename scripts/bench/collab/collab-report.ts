@@ -67,8 +67,8 @@ export function formatCollabSection(results: CollabResults): string {
       "",
       `Each client types 5 characters a second (Etherpad's load profile) into its own line and moves its cursor in awareness with every keystroke, as y-quill does; latency is keystroke → arrival at the observing clients (${steps.at(-1)?.observers ?? 0} sampled receivers, added 2 per step). Target: ${COLLAB_TARGETS.clients} clients with p95 under ${COLLAB_TARGETS.p95Ms} ms — largest step under it: **${best} clients**, ${met(best >= COLLAB_TARGETS.clients)}.`,
       "",
-      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server CPU µs per keystroke", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
-      row(Array(16).fill("---:")),
+      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server CPU µs per keystroke", "server writes per keystroke", "server KiB written per keystroke", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
+      row(Array(18).fill("---:")),
       ...steps.map((s) =>
         row([
           String(s.clients),
@@ -81,6 +81,8 @@ export function formatCollabSection(results: CollabResults): string {
           ms(s.max),
           s.serverCpuPercent.toFixed(0),
           s.serverCpuUsPerKeystroke.toFixed(0),
+          s.serverWritesPerKeystroke.toFixed(1),
+          (s.serverBytesPerKeystroke / 1024).toFixed(1),
           s.serverWaitMsPerS.toFixed(0),
           s.loadAverage.toFixed(1),
           s.serverRssMiB.toFixed(0),

@@ -16,7 +16,8 @@ import { readTrace, replayThroughServer } from "./trace-replay";
 // trace with watchers, (b) a growing crowd typing into one document, (c) many idle connections.
 // Flags: --quick (a smoke run of a few seconds per part), --profile (take a V8 CPU profile of
 // the server over its inspector during (b) and name its hot functions), --only=a,b,c, --no-write (print only),
-// --max-clients=N and --stop-p95=MS ((b) stops at N clients, or once p95 passes MS; default 1,000 and 500).
+// --step=N, --max-clients=N and --stop-p95=MS ((b) adds N clients a step, stops at N clients or once
+// p95 passes MS; default 50, 1,000 and 500: `--step=250 --max-clients=250` measures one load).
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
 const args = process.argv.slice(2);
@@ -44,6 +45,8 @@ const CONFIG = isQuick
     };
 const TYPING = { charsPerSecond: 5, maxLine: 60, withCursor: true, observersPerStep: 2, maxObservers: 10, stopP95Ms: stopP95Flag ?? 500 };
 if (maxClientsFlag !== undefined) CONFIG.editors.maxClients = maxClientsFlag;
+const stepFlag = numberFlag("step");
+if (stepFlag !== undefined) CONFIG.editors.step = stepFlag;
 const GENERATORS = 2;
 
 const began = performance.now();
