@@ -157,8 +157,11 @@ is reported. Times across processes are \`performance.timeOrigin + performance.n
   counts as infinitely late). Server CPU comes from \`/proc/<pid>/stat\` over the window, RSS from
   \`/proc/<pid>/status\` at its end; "generator lag" is how late keystrokes fired against their
   schedule; "waited for a core" is the run-queue time of the server's main thread
-  (\`/proc/<pid>/schedstat\`), the share of latency that other processes on the machine cause.
-  The run stops once p95 passes 500 ms or 1,000 clients type.
+  (\`/proc/<pid>/schedstat\`), the share of latency that other processes on the machine cause;
+  writes and bytes written are the server's write syscalls and their bytes (\`/proc/<pid>/io\`,
+  \`syscw\` and \`wchar\`: nearly all socket writes) over the window, which other load does not move.
+  The run stops once p95 passes 500 ms or 1,000 clients type (\`--stop-p95=MS\`, \`--max-clients=N\`;
+  \`--step=N\` changes the 50 clients added per step).
 - **(c)** Clients as in (b), connected, synced and announced, then idle (the awareness renewal every
   15 s keeps them alive). The server runs with \`--inspect\` so the benchmark can force a full GC
   (\`HeapProfiler.collectGarbage\`) before each RSS sample; the baseline follows a warm-up round of
