@@ -67,8 +67,8 @@ export function formatCollabSection(results: CollabResults): string {
       "",
       `Each client types 5 characters a second (Etherpad's load profile) into its own line and moves its cursor in awareness with every keystroke, as y-quill does; latency is keystroke → arrival at the observing clients (${steps.at(-1)?.observers ?? 0} sampled receivers, added 2 per step). Target: ${COLLAB_TARGETS.clients} clients with p95 under ${COLLAB_TARGETS.p95Ms} ms — largest step under it: **${best} clients**, ${met(best >= COLLAB_TARGETS.clients)}.`,
       "",
-      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server CPU µs per keystroke", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
-      row(Array(16).fill("---:")),
+      row(["clients", "keystrokes in window", "arrivals", "missing", "p50 ms", "p95 ms", "p99 ms", "max ms", "server CPU %", "server CPU µs per keystroke", "server writes per keystroke", "server KiB written per keystroke", "server waited for a core, ms/s", "load average", "server RSS MiB", "generators CPU %", "generator lag p95 ms", "connect ms"]),
+      row(Array(18).fill("---:")),
       ...steps.map((s) =>
         row([
           String(s.clients),
@@ -81,6 +81,8 @@ export function formatCollabSection(results: CollabResults): string {
           ms(s.max),
           s.serverCpuPercent.toFixed(0),
           s.serverCpuUsPerKeystroke.toFixed(0),
+          s.serverWritesPerKeystroke.toFixed(1),
+          (s.serverBytesPerKeystroke / 1024).toFixed(1),
           s.serverWaitMsPerS.toFixed(0),
           s.loadAverage.toFixed(1),
           s.serverRssMiB.toFixed(0),
@@ -155,8 +157,11 @@ is reported. Times across processes are \`performance.timeOrigin + performance.n
   counts as infinitely late). Server CPU comes from \`/proc/<pid>/stat\` over the window, RSS from
   \`/proc/<pid>/status\` at its end; "generator lag" is how late keystrokes fired against their
   schedule; "waited for a core" is the run-queue time of the server's main thread
-  (\`/proc/<pid>/schedstat\`), the share of latency that other processes on the machine cause.
-  The run stops once p95 passes 500 ms or 1,000 clients type.
+  (\`/proc/<pid>/schedstat\`), the share of latency that other processes on the machine cause;
+  writes and bytes written are the server's write syscalls and their bytes (\`/proc/<pid>/io\`,
+  \`syscw\` and \`wchar\`: nearly all socket writes) over the window, which other load does not move.
+  The run stops once p95 passes 500 ms or 1,000 clients type (\`--stop-p95=MS\`, \`--max-clients=N\`;
+  \`--step=N\` changes the 50 clients added per step).
 - **(c)** Clients as in (b), connected, synced and announced, then idle (the awareness renewal every
   15 s keeps them alive). The server runs with \`--inspect\` so the benchmark can force a full GC
   (\`HeapProfiler.collectGarbage\`) before each RSS sample; the baseline follows a warm-up round of

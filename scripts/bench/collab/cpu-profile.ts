@@ -33,9 +33,13 @@ interface CallFrame {
 // frame calls, so parts overlap (a broadcast's socket writes are in both "flush" and "sending").
 const PARTS: Array<{ name: string; matches: (frame: CallFrame) => boolean }> = [
   { name: "sending frames (ws sendFrame → writev)", matches: (f) => f.functionName === "sendFrame" },
+  // With WriteWindow the socket is corked, so the syscall runs when the window releases it, not under sendFrame.
+  { name: "socket writes (writev / writeGeneric, wherever called)", matches: (f) => ["writev", "writevGeneric", "writeGeneric"].includes(f.functionName) },
   { name: "incoming awareness (Hocuspocus MessageReceiver)", matches: (f) => f.functionName === "apply" && f.url.includes("@hocuspocus/server") },
   // AwarenessWindow (src/server/collab/awareness-window.ts), in the compiled server.
-  { name: "awareness windows (AwarenessWindow receive/flush)", matches: (f) => (f.functionName === "receive" || f.functionName === "flush") && f.url.includes("/.next/quire/") },
+  { name: "awareness windows (AwarenessWindow receive/apply)", matches: (f) => (f.functionName === "receive" || f.functionName === "apply") && f.url.includes("/.next/quire/") },
+  // WriteWindow (src/server/collab/write-window.ts): uncorking every socket the window held.
+  { name: "window writes released (WriteWindow release → uncork)", matches: (f) => f.functionName === "release" && f.url.includes("/.next/quire/") },
   { name: "new Y.Doc (awareness scratch documents)", matches: (f) => f.functionName === "Doc" && f.url.includes("yjs") },
   { name: "broadcast batches (Document.flush)", matches: (f) => f.functionName === "flush" && f.url.includes("@hocuspocus/server") },
   { name: "SanitizeExtension (BodyGuard.check)", matches: (f) => f.functionName === "check" && f.url.includes("body-guard") },

@@ -1,7 +1,7 @@
 import type { Generator as LoadGenerator } from "./generator-pool";
 import type { WindowRecords } from "./generator";
 import os from "node:os";
-import { cpuPercentSince, cpuSnapshot, rssBytes, runQueueWaitSince } from "./proc-stats";
+import { cpuPercentSince, cpuSnapshot, rssBytes, runQueueWaitSince, writeCounts } from "./proc-stats";
 
 export interface EditorsOptions {
   port: number;
@@ -41,6 +41,10 @@ export interface StepResult {
   serverRssMiB: number;
   /** Server CPU time per keystroke typed in the window (all clients, cursor update included), µs. */
   serverCpuUsPerKeystroke: number;
+  /** Server write syscalls (all but a few are socket writes) per keystroke typed in the window. */
+  serverWritesPerKeystroke: number;
+  /** Bytes the server wrote per keystroke typed in the window. */
+  serverBytesPerKeystroke: number;
   /** Ms per second the server's event loop was runnable but waited for a core (machine contention). */
   serverWaitMsPerS: number;
   /** The machine's 1-minute load average at the end of the window (2 cores). */
@@ -93,20 +97,23 @@ export async function benchManyEditors(options: EditorsOptions): Promise<{ steps
     await sleep(options.settleMs);
 
     const serverCpu = cpuSnapshot(options.serverPid);
+    const writesBefore = writeCounts(options.serverPid);
     await Promise.all(generators.map((g) => g.request({ kind: "window-start" })));
     await sleep(options.windowMs);
     await Promise.all(generators.map((g) => g.request({ kind: "window-stop" })));
     const serverCpuPercent = cpuPercentSince(options.serverPid, serverCpu);
+    const writesAfter = writeCounts(options.serverPid);
+    const written = { syscalls: writesAfter.syscalls - writesBefore.syscalls, bytes: writesAfter.bytes - writesBefore.bytes };
     const serverWaitMsPerS = runQueueWaitSince(options.serverPid, serverCpu);
     const loadAverage = os.loadavg()[0] ?? NaN;
     const serverRssMiB = rssBytes(options.serverPid) / 2 ** 20;
     await sleep(options.graceMs);
     const records = await Promise.all(generators.map((g) => g.request<WindowRecords>({ kind: "collect" })));
     const elapsed = options.windowMs + options.graceMs;
-    const result = summarise(clients, observers, connectMs, records, { serverCpuPercent, serverRssMiB, serverWaitMsPerS, loadAverage, elapsedMs: elapsed, windowMs: options.windowMs });
+    const result = summarise(clients, observers, connectMs, records, { serverCpuPercent, serverRssMiB, serverWaitMsPerS, loadAverage, written, elapsedMs: elapsed, windowMs: options.windowMs });
     results.push(result);
     options.log(
-      `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} %, RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
+      `(b) ${clients} clients: p50/p95/p99 ${result.p50.toFixed(0)}/${result.p95.toFixed(0)}/${result.p99.toFixed(0)} ms over ${result.samples} arrivals (${result.missing} missing), server CPU ${serverCpuPercent.toFixed(0)} % (${result.serverCpuUsPerKeystroke.toFixed(0)} µs, ${result.serverWritesPerKeystroke.toFixed(1)} writes, ${(result.serverBytesPerKeystroke / 1024).toFixed(1)} KiB per keystroke), RSS ${serverRssMiB.toFixed(0)} MiB, waited ${result.serverWaitMsPerS.toFixed(0)} ms/s for a core (load ${result.loadAverage.toFixed(1)}), generators ${result.generatorCpuPercent.toFixed(0)} % (lag p95 ${result.generatorLagP95.toFixed(0)} ms)`,
     );
     if (result.p95 > options.stopP95Ms) {
       stoppedBecause = `p95 passed ${options.stopP95Ms} ms`;
@@ -121,7 +128,15 @@ function summarise(
   observers: number,
   connectMs: number,
   records: WindowRecords[],
-  server: { serverCpuPercent: number; serverRssMiB: number; serverWaitMsPerS: number; loadAverage: number; elapsedMs: number; windowMs: number },
+  server: {
+    serverCpuPercent: number;
+    serverRssMiB: number;
+    serverWaitMsPerS: number;
+    loadAverage: number;
+    written: { syscalls: number; bytes: number };
+    elapsedMs: number;
+    windowMs: number;
+  },
 ): StepResult {
   const sent = new Map<number, number>();
   for (const { sends } of records) {
@@ -174,6 +189,8 @@ function summarise(
     serverRssMiB: server.serverRssMiB,
     serverWaitMsPerS: server.serverWaitMsPerS,
     serverCpuUsPerKeystroke: (server.serverCpuPercent * 10 * 1000) / Math.max(1, lags.length / (server.windowMs / 1000)),
+    serverWritesPerKeystroke: server.written.syscalls / Math.max(1, lags.length),
+    serverBytesPerKeystroke: server.written.bytes / Math.max(1, lags.length),
     loadAverage: server.loadAverage,
     generatorCpuPercent: (100 * generatorCpuMs) / server.elapsedMs,
     generatorLagP95: percentile(lags, 0.95),

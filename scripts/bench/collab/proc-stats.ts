@@ -44,3 +44,14 @@ export function runQueueWaitSince(pid: number, since: { waitMs: number; at: numb
 export function cpuPercentSince(pid: number, since: { cpuMs: number; at: number }): number {
   return (100 * (cpuMs(pid) - since.cpuMs)) / (performance.now() - since.at);
 }
+
+/**
+ * Write syscalls (write, writev, send…) a process has made and the bytes they carried, from
+ * /proc/<pid>/io: for the server that is almost all socket writes, and unlike CPU time it does
+ * not move with how contended the machine is.
+ */
+export function writeCounts(pid: number): { syscalls: number; bytes: number } {
+  const io = fs.readFileSync(`/proc/${pid}/io`, "utf8");
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(io)?.[1] ?? NaN);
+  return { syscalls: field("syscw"), bytes: field("wchar") };
+}

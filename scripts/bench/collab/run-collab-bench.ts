@@ -15,13 +15,22 @@ import { readTrace, replayThroughServer } from "./trace-replay";
 // `npm run bench:collab` (issue #4 item 7): the collaboration server under (a) a real editing
 // trace with watchers, (b) a growing crowd typing into one document, (c) many idle connections.
 // Flags: --quick (a smoke run of a few seconds per part), --profile (take a V8 CPU profile of
-// the server over its inspector during (b) and name its hot functions), --only=a,b,c, --no-write (print only).
+// the server over its inspector during (b) and name its hot functions), --only=a,b,c, --no-write (print only),
+// --step=N, --max-clients=N and --stop-p95=MS ((b) adds N clients a step, stops at N clients or once
+// p95 passes MS; default 50, 1,000 and 500: `--step=250 --max-clients=250` measures one load).
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
 const args = process.argv.slice(2);
 const isQuick = args.includes("--quick");
 const isProfiling = args.includes("--profile");
 const only = new Set((args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "a,b,c").split(","));
+// For A/B runs on a busy machine: the same steps for both sides, however contended the latency.
+const numberFlag = (name: string): number | undefined => {
+  const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return value === undefined ? undefined : Number(value);
+};
+const maxClientsFlag = numberFlag("max-clients");
+const stopP95Flag = numberFlag("stop-p95");
 
 const CONFIG = isQuick
   ? {
@@ -34,7 +43,10 @@ const CONFIG = isQuick
       editors: { step: 50, maxClients: 1_000, windowMs: 8_000, settleMs: 2_000, graceMs: 2_000 },
       idle: { connections: 1_000, documents: 200, settleMs: 5_000 },
     };
-const TYPING = { charsPerSecond: 5, maxLine: 60, withCursor: true, observersPerStep: 2, maxObservers: 10, stopP95Ms: 500 };
+const TYPING = { charsPerSecond: 5, maxLine: 60, withCursor: true, observersPerStep: 2, maxObservers: 10, stopP95Ms: stopP95Flag ?? 500 };
+if (maxClientsFlag !== undefined) CONFIG.editors.maxClients = maxClientsFlag;
+const stepFlag = numberFlag("step");
+if (stepFlag !== undefined) CONFIG.editors.step = stepFlag;
 const GENERATORS = 2;
 
 const began = performance.now();

@@ -2,7 +2,7 @@ import Delta from "quill-delta";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { BodyGuard } from "./body-guard";
+import { BodyGuard, holdsUpdate } from "./body-guard";
 
 /** A server document and a client that starts from it, as after a sync. */
 function setup(initial = "Hello\n", maxBodyChars?: number) {
@@ -120,5 +120,30 @@ describe("BodyGuard", () => {
     next.getText(BODY_YTEXT).insert(0, "ok ");
     expect(receive(Y.encodeStateAsUpdate(next, Y.encodeStateVector(server)))).toEqual({ kind: "accept" });
     expect(server.getText(BODY_YTEXT).toString()).toBe("ok Hello\n");
+  });
+
+  it("knows an update its document already holds (typing it has seen), and not one that deletes or is new", () => {
+    const { server, edit, receive } = setup();
+    const typed = edit((body) => body.insert(5, "!"));
+    expect(holdsUpdate(server, typed)).toBe(false);
+    receive(typed);
+    expect(holdsUpdate(server, typed)).toBe(true);
+    const deleted = edit((body) => body.delete(0, 1));
+    receive(deleted);
+    expect(holdsUpdate(server, deleted)).toBe(false); // deletions are always applied
+    expect(holdsUpdate(server, edit((body) => body.insert(0, "new")))).toBe(false);
+  });
+
+  it("keeps its shadow in step with server-side writes it never checked", () => {
+    const { server, edit, receive } = setup("Hello\n", 20);
+    receive(edit((body) => body.insert(5, " there")));
+    // A write on the server (a restore, another instance): the guard must still judge what follows against it.
+    server.getText(BODY_YTEXT).insert(0, "Server: ");
+    const client = new Y.Doc();
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+    client.getText(BODY_YTEXT).insert(0, "x".repeat(3));
+    // 20 characters now, so three more pass the limit: seen only if the shadow has the server's write.
+    expect(receive(Y.encodeStateAsUpdate(client, Y.encodeStateVector(server)))).toMatchObject({ kind: "replace", reasons: ["body_too_long"] });
+    expect(server.getText(BODY_YTEXT).toString()).toBe("Server: Hello there\n");
   });
 });

@@ -132,10 +132,23 @@ export class BodyGuard {
     this.shadow = null;
   }
 
-  // Updates the guard accepted are already in the shadow; applying them again is a no-op.
+  // Updates the guard accepted are already in the shadow (every client edit passes `check`
+  // first): applying them again changes nothing but still costs a transaction, and Yjs takes a
+  // full state vector (one entry per client that ever wrote) at each end of one. So only what the
+  // shadow lacks is applied: server-side writes, or an edit that deletes.
   private readonly follow = (update: Uint8Array): void => {
-    if (this.shadow) Y.applyUpdate(this.shadow, update);
+    if (this.shadow && !holdsUpdate(this.shadow, update)) Y.applyUpdate(this.shadow, update);
   };
+}
+
+/**
+ * True when applying `update` (Yjs v1) to `doc` would change nothing: `doc` already has every
+ * struct in it, and it deletes nothing (deletions are not checked against `doc`: applied then).
+ */
+export function holdsUpdate(doc: Y.Doc, update: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
+  if (ds.clients.size > 0) return false;
+  return structs.every((struct) => struct.id.clock + struct.length <= Y.getState(doc.store, struct.id.client));
 }
 
 /** The clients an update writes structs for, and those whose structs were waiting (pending). */

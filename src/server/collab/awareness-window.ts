@@ -32,7 +32,9 @@ interface Announcement {
  * - at the window's end each connection's states go through `beforeHandleAwareness` once
  *   (`PresenceExtension` pins the person), states equal to what was last relayed are dropped
  *   (unless a renewal is due), and the rest is applied in one transaction, which Hocuspocus
- *   broadcasts at once (`document.flush()`), with the document updates of the same window.
+ *   broadcasts at once (`broadcast`), with the document updates of the same window;
+ * - the window ends at its own timer or when the document's window is due, whichever comes
+ *   first (`takeDueFlush`), so one broadcast carries both.
  */
 export class AwarenessWindow {
   private pending = new Map<Connection, Map<number, Announcement>>();
@@ -41,10 +43,18 @@ export class AwarenessWindow {
   /** What was last relayed for each client: the JSON, the clock it was applied at, and when. */
   private readonly relayed = new Map<number, { json: string; clock: number; at: number }>();
 
+  /** Windows queued or running (their hooks are asynchronous). */
+  private queued = 0;
+
+  /**
+   * `broadcast` sends what the document gathered (its update and this awareness); with a
+   * `WriteWindow` it is `WriteWindow.flush`, so the window's frames leave in one write each.
+   */
   constructor(
     private readonly document: Document,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly broadcast: () => void = () => void document.flush(),
   ) {
     document.awareness.on("update", ({ removed }: { removed: number[] }) => {
       for (const clientId of removed) this.relayed.delete(clientId);
@@ -67,15 +77,45 @@ export class AwarenessWindow {
       const earlier = byClient.get(clientId);
       if (!earlier || announcement.clock >= earlier.clock) byClient.set(clientId, announcement);
     }
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      // One window at a time, in order (hooks are asynchronous).
-      this.flushing = this.flushing.then(() => this.flush());
-    }, this.windowMs);
+    this.timer ??= setTimeout(() => this.enqueue(), this.windowMs);
+  }
+
+  /**
+   * The document's own window is due (`WriteWindow.takeFlush`): true when this window will
+   * broadcast shortly, the document's update with it, so both leave in the same tick.
+   */
+  takeDueFlush(): boolean {
+    if (this.pending.size > 0) this.enqueue();
+    return this.queued > 0;
   }
 
   /** Applies and broadcasts what the window gathered; exposed for tests. */
   async flush(): Promise<void> {
+    await this.apply();
+    if (!this.document.isDestroyed) this.broadcast();
+  }
+
+  /** Closes the window now: its announcements go out after the windows before it. */
+  private enqueue(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.queued++;
+    // One window at a time, in order (hooks are asynchronous).
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.apply();
+      } catch (error) {
+        console.error("[collab] an awareness window failed:", error);
+      } finally {
+        this.queued--;
+      }
+      // Always, even with nothing to relay: a document flush taken by takeDueFlush waits for it.
+      if (!this.document.isDestroyed) this.broadcast();
+    });
+  }
+
+  /** Applies what the window gathered to the document's awareness (broadcast by the caller). */
+  private async apply(): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
     const accepted: Array<[Connection, Array<[number, Announcement]>]> = [];
@@ -102,8 +142,6 @@ export class AwarenessWindow {
     const at = this.now();
     for (const [clientId, { json, clock }] of changes) this.relayed.set(clientId, { json, clock, at });
     applyAwarenessUpdate(this.document.awareness, encodeAwarenessUpdate(changes), WINDOW_ORIGIN);
-    // Out now, with the window's document updates, rather than after another window.
-    this.document.flush();
   }
 
   /** `beforeHandleAwareness` over one connection's states, as Hocuspocus runs it per message; null when it refused them. */
