@@ -33,6 +33,12 @@ export interface StartAppOptions {
    * setup made once (E2E_DB_TEMPLATE_ENV): creating one costs seconds per file on a busy machine.
    */
   isFresh?: boolean;
+  /**
+   * Node's --enable-source-maps (on by default: stack traces in test failures point at the
+   * sources). Off, the server runs as `npm start` runs it: with it on, Node keeps every loaded
+   * chunk's source map in memory (tens of MiB of V8 heap), which memory benchmarks must not count.
+   */
+  sourceMaps?: boolean;
 }
 
 /** Where e2e/support/global-setup.ts leaves a migrated embedded database to copy. */
@@ -48,7 +54,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? newDataDir(options.isFresh ?? false);
   // The compiled server `npm start` runs (scripts/build-server.ts; npm run test:e2e builds it).
-  const child = spawn(process.execPath, ["--enable-source-maps", COMPILED_SERVER], {
+  const child = spawn(process.execPath, [...(options.sourceMaps === false ? [] : ["--enable-source-maps"]), COMPILED_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
