@@ -47,6 +47,15 @@ export const E2E_DB_TEMPLATE_ENV = "QUIRE_E2E_DB_TEMPLATE";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const READY = /Quire is ready at /;
 
+/**
+ * The environment `npm start` gives the server besides NODE_ENV (package.json "start"): glibc's
+ * malloc limited to 2 arenas unless MALLOC_ARENA_MAX is set (docs/configuration.md "Memory").
+ * Tests and benchmarks start the server with it too, so they measure what `npm start` runs.
+ */
+export function startEnv(): Record<string, string> {
+  return { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+}
+
 /** Boots `server.ts` in production mode on a free port with a temporary PGlite directory. */
 const COMPILED_SERVER = path.join(".next", "quire", "server.mjs");
 
@@ -58,6 +67,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startEnv(),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
