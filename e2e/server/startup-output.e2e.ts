@@ -28,7 +28,7 @@ describe("a production server's output", () => {
 
   it("takes the config the build resolved: next.config.ts is not compiled again and Next's SWC addon is never loaded", async () => {
     // The addon is 26 MiB resident for the life of the process (docs/configuration.md "Memory").
-    const response = await fetch(`${app.url}/sign-in`);
+    const response = await fetch(`${app.url}/login`);
     expect(response.status).toBe(200);
     expect(app.output()).not.toContain("Running next.config.ts");
     expect(fs.readFileSync(`/proc/${app.process.pid}/maps`, "utf8")).not.toContain("next-swc");
