@@ -118,6 +118,10 @@ export function formatSoakSection(r: SoakResults): string {
     "of its interval's, so the 5-minute level is a level rather than one moment between two collections, and the verdict",
     "compares those medians; server CPU and the time its main thread waited for a core (runnable, not running: the",
     "machine's other work) come from `/proc/<pid>/stat` and `schedstat`. Readings come every minute (a tenth of a run shorter than 10 minutes). `npm run bench:smoke`",
-    "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write` and fails on any error or lost keystroke, never on a time.",
+    "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write --linger-seconds 0` and fails on any error or lost keystroke, never on a time.",
+    "The memory readings after a full GC (before the clients, once they left and the documents were stored, and",
+    "`--linger-seconds` (60) later) split RSS by mapping (`proc-smaps.ts`); the server runs without `--enable-source-maps`,",
+    "as `npm start` runs it. `--heap-snapshots <dir>` also writes a V8 heap snapshot of the server at each of those three",
+    "points for `heap-snapshot-diff.ts`; writing one costs the process hundreds of MiB of native memory, so RSS after it says nothing.",
   ].join("\n");
 }
