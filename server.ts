@@ -26,6 +26,7 @@ import { baseSecurityHeaders } from "@/server/http/security-headers";
 import { registerSsoSignIn } from "@/server/auth/sso-sign-in-port";
 import { completeSsoSignIn } from "@/server/services/sso/complete-sso-sign-in";
 import { collectStartUpGarbage } from "@/server/memory/collect-start-up-garbage";
+import { applyBuiltNextConfig } from "@/server/memory/built-next-config";
 
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   // The database opens first so a locked or unreachable one fails before anything listens.
   await getDatabase();
 
+  // In production, the config the build resolved: Next would otherwise compile next.config.ts again.
+  if (!isDev) applyBuiltNextConfig(process.cwd());
   const app = next({ dev: isDev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handleRequest = app.getRequestHandler();

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { createDocumentViaApi, signedUpPage } from "../support/workspace";
@@ -23,5 +24,13 @@ describe("a production server's output", () => {
     const lines = app.output().split("\n").filter((line) => line.trim() !== "");
     const noisy = lines.filter((line) => /warn|already imported|deprecat|error/i.test(line));
     expect(noisy).toEqual([]);
+  });
+
+  it("takes the config the build resolved: next.config.ts is not compiled again and Next's SWC addon is never loaded", async () => {
+    // The addon is 26 MiB resident for the life of the process (docs/configuration.md "Memory").
+    const response = await fetch(`${app.url}/login`);
+    expect(response.status).toBe(200);
+    expect(app.output()).not.toContain("Running next.config.ts");
+    expect(fs.readFileSync(`/proc/${app.process.pid}/maps`, "utf8")).not.toContain("next-swc");
   });
 });

@@ -33,6 +33,12 @@ export interface StartAppOptions {
    * setup made once (E2E_DB_TEMPLATE_ENV): creating one costs seconds per file on a busy machine.
    */
   isFresh?: boolean;
+  /**
+   * Node's --enable-source-maps (on by default: stack traces in test failures point at the
+   * sources). Off, the server runs as `npm start` runs it: with it on, Node keeps every loaded
+   * chunk's source map in memory (tens of MiB of V8 heap), which memory benchmarks must not count.
+   */
+  sourceMaps?: boolean;
 }
 
 /** Where e2e/support/global-setup.ts leaves a migrated embedded database to copy. */
@@ -41,6 +47,15 @@ export const E2E_DB_TEMPLATE_ENV = "QUIRE_E2E_DB_TEMPLATE";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const READY = /Quire is ready at /;
 
+/**
+ * The environment `npm start` gives the server besides NODE_ENV (package.json "start"): glibc's
+ * malloc limited to 2 arenas unless MALLOC_ARENA_MAX is set (docs/configuration.md "Memory").
+ * Tests and benchmarks start the server with it too, so they measure what `npm start` runs.
+ */
+export function startEnv(): Record<string, string> {
+  return { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+}
+
 /** Boots `server.ts` in production mode on a free port with a temporary PGlite directory. */
 const COMPILED_SERVER = path.join(".next", "quire", "server.mjs");
 
@@ -48,10 +63,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? newDataDir(options.isFresh ?? false);
   // The compiled server `npm start` runs (scripts/build-server.ts; npm run test:e2e builds it).
-  const child = spawn(process.execPath, ["--enable-source-maps", COMPILED_SERVER], {
+  const child = spawn(process.execPath, [...(options.sourceMaps === false ? [] : ["--enable-source-maps"]), COMPILED_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startEnv(),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -5,11 +5,13 @@ import path from "node:path";
 import { freePort } from "@test/free-port";
 import { ApiTokensPage } from "../../e2e/pages/api-tokens-page";
 import { launchBrowser } from "../../e2e/support/browser";
+import { startEnv } from "../../e2e/support/start-app";
 import { signedUpPage } from "../../e2e/support/workspace";
 import { writeBenchSection } from "./benchmarks-doc";
 import { generateText } from "./generate-text";
 import type { MemoryReading } from "./memory-probe";
 import { MemoryProbe } from "./memory-probe";
+import { describeSmaps } from "./proc-smaps";
 import { seededRandom } from "./seeded-random";
 
 // `npm run bench:memory` (issue 13.5): the production server as `npm start` runs it, on a fresh
@@ -44,6 +46,7 @@ async function startServer(dataDir: string, port: number) {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...startEnv(),
       NODE_OPTIONS: "--inspect=127.0.0.1:0",
       NODE_ENV: "production",
       PORT: String(port),
@@ -93,7 +96,7 @@ try {
   const measure = async (stage: string) => {
     const reading = await (probe as MemoryProbe).read();
     readings.push({ stage, reading });
-    log(`${stage}: RSS ${reading.rss.toFixed(0)} MB (anon ${reading.rssAnon.toFixed(0)}, file ${reading.rssFile.toFixed(0)}), heap ${reading.heapUsed.toFixed(0)}/${reading.heapTotal.toFixed(0)}, external ${reading.external.toFixed(0)}, ${reading.threads} threads`);
+    log(`${stage}: RSS ${reading.rss.toFixed(0)} MB (anon ${reading.rssAnon.toFixed(0)}, file ${reading.rssFile.toFixed(0)}), heap ${reading.heapUsed.toFixed(0)}/${reading.heapTotal.toFixed(0)}, external ${reading.external.toFixed(0)}, ${reading.threads} threads; ${describeSmaps(reading.smaps)}`);
   };
   // A first start (initdb and migrations), 5 s after "ready" as bench:start-up reads it.
   await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -158,16 +161,16 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const settings = ["PGLITE_SHARED_BUFFERS", "BODY_WORKERS", "BODY_WORKER_IDLE_SECONDS"]
-  .map((name) => `${name}=${process.env[name] ?? "(default)"}`)
+const settings = ["PGLITE_SHARED_BUFFERS", "BODY_WORKERS", "BODY_WORKER_IDLE_SECONDS", "MALLOC_ARENA_MAX"]
+  .map((name) => `${name}=${{ ...process.env, ...startEnv() }[name] ?? "(default)"}`)
   .join(", ");
 const mb = (value: number) => `${Math.round(value)} MB`;
 const rows = readings.map(
   ({ stage, reading: r }) =>
-    `| ${stage} | **${mb(r.rss)}** | ${mb(r.rssAnon)} | ${mb(r.rssFile)} | ${mb(r.heapUsed)} / ${mb(r.heapTotal)} | ${mb(r.external)} | ${mb(r.arrayBuffers)} | ${r.threads} |`,
+    `| ${stage} | **${mb(r.rss)}** | ${mb(r.rssAnon)} | ${mb(r.rssFile)} | ${mb(r.heapUsed)} / ${mb(r.heapTotal)} | ${mb(r.external)} | ${mb(r.smaps.wasm)} | ${mb(r.smaps.mallocArenas + r.smaps.brk)} | ${mb(r.smaps.otherAnon)} | ${mb(r.arrayBuffers)} | ${r.threads} |`,
 );
-const table = `| stage | RSS | anonymous | files | V8 heap used / total | external | array buffers | threads |
-|---|---|---|---|---|---|---|---|
+const table = `| stage | RSS | anonymous | files | V8 heap used / total | external | of which resident WebAssembly | malloc (arenas + brk) | other anonymous (V8 heaps, code) | array buffers | threads |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}`;
 console.log(`\n${settings}\n\n${table}\n`);
 for (const { stage, reading } of readings) console.log(`${stage}: heap spaces ${JSON.stringify(Object.fromEntries(Object.entries(reading.spaces).map(([k, v]) => [k, Math.round(v)])))}`);

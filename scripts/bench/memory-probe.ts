@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import WebSocket from "ws";
+import type { SmapsBreakdown } from "./proc-smaps";
+import { smapsBreakdown } from "./proc-smaps";
 
 /** One reading of a server's memory, after a full garbage collection. */
 export interface MemoryReading {
@@ -14,6 +16,8 @@ export interface MemoryReading {
   /** Memory V8 tracks outside its heap: PGlite's WebAssembly.Memory is nearly all of it. */
   external: number;
   arrayBuffers: number;
+  /** RSS by kind of mapping, MB (proc-smaps.ts): PGlite's WebAssembly memory as resident, malloc's arenas, V8's heaps. */
+  smaps: SmapsBreakdown;
   /** The largest V8 heap spaces by size, MB. */
   spaces: Record<string, number>;
 }
@@ -67,6 +71,7 @@ export class MemoryProbe {
       heapTotal: usage.heapTotal / MB,
       external: usage.external / MB,
       arrayBuffers: usage.arrayBuffers / MB,
+      smaps: smapsBreakdown(this.pid),
       spaces: Object.fromEntries(spaces.filter((space) => space.space_size > MB).map((space) => [space.space_name, space.space_size / MB])),
     };
   }

@@ -16,7 +16,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:memory", flags: ["--quick"] },
   { script: "bench:typing-profile", flags: ["--quick"] },
   // The soak's quick run still fails on an error or a lost keystroke: those are correctness, not timing.
-  { script: "soak", flags: ["--minutes", "0.5", "--clients", "20", "--documents", "4", "--no-write"] },
+  { script: "soak", flags: ["--minutes", "0.5", "--clients", "20", "--documents", "4", "--no-write", "--linger-seconds", "0"] },
 ];
 
 const failed: string[] = [];

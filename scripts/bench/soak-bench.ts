@@ -11,6 +11,9 @@ import { summariseProfile } from "./collab/cpu-profile";
 import { cpuPercentSince, cpuSnapshot, rssBytes, runQueueWaitSince } from "./collab/proc-stats";
 import type { HttpCounts, HttpTarget } from "./soak-http-load";
 import { HttpLoad } from "./soak-http-load";
+import type { CollectedMemory } from "./soak-memory";
+import { collectedMemory, describeCollected } from "./soak-memory";
+import { describeSmaps, smapsBreakdown } from "./proc-smaps";
 import { formatSoakSection } from "./soak-report";
 import type { SoakResults } from "./soak-report";
 import { deltaText, tallyStored } from "./soak-tally";
@@ -26,7 +29,10 @@ import { ServerLoopDelay } from "./server-loop-delay";
 // client's line is compared with what it typed. Flags: --minutes (30), --clients (200),
 // --documents (20), --cps (keystrokes a second per client, 2), --pages-per-minute (60),
 // --api-reads-per-minute (120), --profile (a V8 CPU profile of the server over the whole typing
-// period, through its inspector, summarised in the report), --no-write (print only). Exits 1 when anything failed or a
+// period, through its inspector, summarised in the report), --heap-snapshots <dir> (V8 heap snapshots of the
+// server before the clients connect, after they left and after --linger-seconds more, for
+// heap-snapshot-diff.ts), --linger-seconds (60: the last collected reading comes this long after
+// the clients left), --no-write (print only). Exits 1 when anything failed or a
 // keystroke was lost: the smoke run (bench:smoke) relies on that, and asserts no timing.
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
@@ -52,6 +58,10 @@ const STALL_MS = 30_000;
 const SETTLE_LIMIT_MS = 10 * 60_000;
 const RUN_SECONDS = MINUTES * 60;
 const IS_PROFILING = args.includes("--profile");
+const LINGER_SECONDS = flag("--linger-seconds", 60);
+const SNAPSHOT_DIR = args.includes("--heap-snapshots") ? path.resolve(args[args.indexOf("--heap-snapshots") + 1] ?? ".") : undefined;
+if (SNAPSHOT_DIR) fs.mkdirSync(SNAPSHOT_DIR, { recursive: true });
+const snapshotPath = (stage: string) => (SNAPSHOT_DIR ? path.join(SNAPSHOT_DIR, `soak-${stage}.heapsnapshot`) : undefined);
 
 const began = performance.now();
 const log = (message: string) => console.log(`[soak ${((performance.now() - began) / 1000).toFixed(0).padStart(5)} s] ${message}`);
@@ -67,7 +77,8 @@ try {
   log(`seeding a workspace with ${DOCUMENTS} documents and a read token…`);
   const account = await seedWorkspace(dataDir, DOCUMENTS, { apiToken: true });
   const apiToken = account.apiToken ?? "";
-  const started = await startSignedIn(dataDir, account, ["--inspect=127.0.0.1:0"]);
+  // As `npm start` runs it: without --enable-source-maps, whose source maps Node keeps in the heap.
+  const started = await startSignedIn(dataDir, account, ["--inspect=127.0.0.1:0"], { sourceMaps: false });
   app = started.app;
   const serverPid = app.process.pid ?? 0;
   const baseUrl = app.url;
@@ -81,7 +92,8 @@ try {
   await sleep(5_000);
   const idleLoop = await loopDelay.readAndReset();
   const idleRssMiB = rssBytes(serverPid) / 2 ** 20;
-  const idleCollected = await collectedMemory(inspector, serverPid);
+  const idleCollected = await collectedMemory(inspector, serverPid, snapshotPath("before"));
+  log(`before the clients, after a full GC: ${describeCollected(idleCollected)}`);
   log(`idle server: RSS ${idleRssMiB.toFixed(0)} MiB, event-loop delay p99 ${idleLoop.p99Ms.toFixed(1)} ms`);
 
   generators = Array.from({ length: GENERATORS }, (_, i) => new Generator(`generator ${i + 1}`));
@@ -132,6 +144,7 @@ try {
     const sample = sampleOf((performance.now() - typingStarted) / 1000, rssReadings, loop, server, sent - sentBefore, counts);
     rssReadings = [];
     sentBefore = sent;
+    log(`  RSS by mapping: ${describeSmaps(smapsBreakdown(serverPid))}`);
     samples.push(sample);
     const problems = tallies.reduce((sum, t) => sum + t.errors.length + t.unexpectedCloses.length + t.refused, 0) + http.totalErrors;
     log(
@@ -181,8 +194,12 @@ try {
   }
   const persistMs = performance.now() - persistStarted;
   // Garbage the loop had no time to collect, or memory still held? A full GC before and after tells.
-  const endCollected = await collectedMemory(inspector, serverPid);
-  log(`after a full GC: RSS ${idleCollected.rssMiB.toFixed(0)} MiB (heap ${idleCollected.heapMiB.toFixed(0)}) before the soak, ${endCollected.rssMiB.toFixed(0)} MiB (heap ${endCollected.heapMiB.toFixed(0)}) after it`);
+  const endCollected = await collectedMemory(inspector, serverPid, snapshotPath("after"));
+  log(`after the clients left, after a full GC: ${describeCollected(endCollected)}`);
+  // What is still held once timers and idle workers had time to let go (body workers stop after 30 s).
+  await sleep(LINGER_SECONDS * 1000);
+  const lingerCollected: CollectedMemory = await collectedMemory(inspector, serverPid, snapshotPath("linger"));
+  log(`${LINGER_SECONDS} s later, after a full GC: ${describeCollected(lingerCollected)}`);
 
   const errors = {
     http: http.totalErrors,
@@ -192,7 +209,7 @@ try {
   correct = soakCorrect(errors, stored.typed, stored.stored, stored.inexact.length);
   const results: SoakResults = {
     machine: describeCollabMachine(),
-    flags: args.filter((a) => a !== "--no-write"),
+    flags: args.filter((a, i) => a !== "--no-write" && a !== "--heap-snapshots" && args[i - 1] !== "--heap-snapshots"),
     minutes: MINUTES,
     clients: CLIENTS,
     connected: tallies.reduce((sum, t) => sum + t.clients, 0),
@@ -201,7 +218,7 @@ try {
     pagesPerMinute: PAGES_PER_MINUTE,
     apiReadsPerMinute: API_READS_PER_MINUTE,
     idle: { rssMiB: idleRssMiB, loop: idleLoop },
-    collected: { before: idleCollected, after: endCollected },
+    collected: { before: idleCollected, after: endCollected, linger: lingerCollected, lingerSeconds: LINGER_SECONDS },
     samples,
     errors,
     errorSamples: [...connectFailures, ...http.errorSamples, ...tallies.flatMap((t) => [...t.errors, ...t.unexpectedCloses])].slice(0, 10),
@@ -267,13 +284,6 @@ async function storedText(baseUrl: string, token: string, documentIds: string[])
     }),
   );
   return texts.join("\n");
-}
-
-/** The server's RSS and V8 heap after a full garbage collection (through its inspector), MiB. */
-async function collectedMemory(serverInspector: ServerInspector, pid: number): Promise<{ rssMiB: number; heapMiB: number }> {
-  await serverInspector.collectGarbage();
-  const { usedSize } = await serverInspector.heapUsage();
-  return { rssMiB: rssBytes(pid) / 2 ** 20, heapMiB: usedSize / 2 ** 20 };
 }
 
 function tallyAll(all: Generator[]): Promise<SoakTally[]> {

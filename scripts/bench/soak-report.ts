@@ -1,5 +1,7 @@
 import type { ProfileSummary } from "./collab/cpu-profile";
 import type { LoopDelay } from "./server-loop-delay";
+import type { CollectedMemory } from "./soak-memory";
+import { describeCollected } from "./soak-memory";
 import type { RssVerdict, SoakErrors, SoakSample } from "./soak-verdicts";
 import { RSS_TOLERANCE } from "./soak-verdicts";
 
@@ -18,8 +20,8 @@ export interface SoakResults {
   apiReadsPerMinute: number;
   /** The server after warm-up, before any soak client connected. */
   idle: { rssMiB: number; loop: LoopDelay };
-  /** RSS and V8 heap after a full GC, before the clients connect and after the documents were stored. */
-  collected: { before: { rssMiB: number; heapMiB: number }; after: { rssMiB: number; heapMiB: number } };
+  /** Memory after a full GC: before the clients connect, after the documents were stored, and lingerSeconds later. */
+  collected: { before: CollectedMemory; after: CollectedMemory; linger: CollectedMemory; lingerSeconds: number };
   samples: SoakSample[];
   errors: SoakErrors;
   errorSamples: string[];
@@ -85,7 +87,7 @@ export function formatSoakSection(r: SoakResults): string {
     `| event-loop delay p99 | reported each minute | worst minute ${ms(loopWorst)}; idle server ${ms(r.idle.loop.p99Ms)} | – |`,
     "",
     ...(r.errorSamples.length > 0 ? ["First errors:", "", ...r.errorSamples.map((e) => `- \`${e}\``), ""] : []),
-    `${r.errors.sync === 0 ? "Every update was answered" : "The last answer to an update came"} ${(r.settleMs / 1000).toFixed(1)} s after typing stopped; the stored bodies ${r.typed === r.stored ? "held every line" : "had stopped changing"} ${(r.persistMs / 1000).toFixed(1)} s after the clients closed. Idle server before the soak: RSS ${r.idle.rssMiB.toFixed(0)} MiB, event-loop delay p99 ${ms(r.idle.loop.p99Ms)}, max ${ms(r.idle.loop.maxMs)}. RSS is judged against ${rssLevel}. After a full garbage collection (forced over the inspector, outside the readings): RSS ${r.collected.before.rssMiB.toFixed(0)} MiB with ${r.collected.before.heapMiB.toFixed(0)} MiB of V8 heap in use before the clients connected, ${r.collected.after.rssMiB.toFixed(0)} MiB with ${r.collected.after.heapMiB.toFixed(0)} MiB once they had gone and the documents were stored.`,
+    `${r.errors.sync === 0 ? "Every update was answered" : "The last answer to an update came"} ${(r.settleMs / 1000).toFixed(1)} s after typing stopped; the stored bodies ${r.typed === r.stored ? "held every line" : "had stopped changing"} ${(r.persistMs / 1000).toFixed(1)} s after the clients closed. Idle server before the soak: RSS ${r.idle.rssMiB.toFixed(0)} MiB, event-loop delay p99 ${ms(r.idle.loop.p99Ms)}, max ${ms(r.idle.loop.maxMs)}. RSS is judged against ${rssLevel}. After a full garbage collection (forced over the inspector, outside the readings): before the clients connected ${describeCollected(r.collected.before)}; once they had gone and the documents were stored ${describeCollected(r.collected.after)}; ${r.collected.lingerSeconds} s later ${describeCollected(r.collected.linger)}.`,
     "",
     "| at | server RSS median (max) | loop delay p99 | loop delay max | server CPU | waited for a core | updates | page loads | API reads | load (1 min) |",
     "|---|---|---|---|---|---|---|---|---|---|",
@@ -116,6 +118,10 @@ export function formatSoakSection(r: SoakResults): string {
     "of its interval's, so the 5-minute level is a level rather than one moment between two collections, and the verdict",
     "compares those medians; server CPU and the time its main thread waited for a core (runnable, not running: the",
     "machine's other work) come from `/proc/<pid>/stat` and `schedstat`. Readings come every minute (a tenth of a run shorter than 10 minutes). `npm run bench:smoke`",
-    "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write` and fails on any error or lost keystroke, never on a time.",
+    "runs `-- --minutes 0.5 --clients 20 --documents 4 --no-write --linger-seconds 0` and fails on any error or lost keystroke, never on a time.",
+    "The memory readings after a full GC (before the clients, once they left and the documents were stored, and",
+    "`--linger-seconds` (60) later) split RSS by mapping (`proc-smaps.ts`); the server runs without `--enable-source-maps`,",
+    "as `npm start` runs it. `--heap-snapshots <dir>` also writes a V8 heap snapshot of the server at each of those three",
+    "points for `heap-snapshot-diff.ts`; writing one costs the process hundreds of MiB of native memory, so RSS after it says nothing.",
   ].join("\n");
 }

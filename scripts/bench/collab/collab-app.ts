@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import WebSocket from "ws";
-import type { RunningApp } from "../../../e2e/support/start-app";
+import type { RunningApp, StartAppOptions } from "../../../e2e/support/start-app";
 import { startApp } from "../../../e2e/support/start-app";
 import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
@@ -41,11 +41,16 @@ export async function seedWorkspace(dataDir: string, count: number, options: { a
  * and checks the seeded session over HTTP; returns the app and the headers a /collab client sends.
  * @throws Error when the server does not accept the session
  */
-export async function startSignedIn(dataDir: string, account: SeededWorkspace, nodeOptions: string[] = []): Promise<{ app: RunningApp; headers: Record<string, string> }> {
+export async function startSignedIn(
+  dataDir: string,
+  account: SeededWorkspace,
+  nodeOptions: string[] = [],
+  appOptions: Pick<StartAppOptions, "sourceMaps"> = {},
+): Promise<{ app: RunningApp; headers: Record<string, string> }> {
   // Hundreds of simulated people share one session and one address here: lift the socket limits
   // (COLLAB_MAX_CONNECTIONS_PER_*), which would otherwise refuse all but the first 50.
   const unlimited = { COLLAB_MAX_CONNECTIONS_PER_SESSION: "100000", COLLAB_MAX_CONNECTIONS_PER_ADDRESS: "1000000" };
-  const app = await startApp({ dataDir, env: { NODE_OPTIONS: nodeOptions.join(" "), ...unlimited } });
+  const app = await startApp({ dataDir, env: { NODE_OPTIONS: nodeOptions.join(" "), ...unlimited }, ...appOptions });
   const response = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: account.cookie } });
   const session = (await response.json()) as { user?: { email: string } } | null; // better-auth's session shape
   if (session?.user?.email !== account.email) throw new Error(`the server does not accept the seeded session (${response.status})`);
