@@ -14,13 +14,28 @@ export type TreeText = DefaultTreeAdapterTypes.TextNode;
 export type TreeFragment = DefaultTreeAdapterTypes.DocumentFragment;
 
 /**
+ * parse5's own tree, built as jsdom's adapter builds its DOM (jsdom/lib/jsdom/browser/parser/
+ * html.js): text the parser moves out of a table ("foster parenting") joins a text node right
+ * before the table, else jsdom appends it at the end of the table's parent (`_append` ignores
+ * the reference node), not before the table as parse5's default adapter (and the spec) does.
+ */
+const jsdomLikeAdapter: typeof defaultTreeAdapter = {
+  ...defaultTreeAdapter,
+  insertTextBefore(parentNode, text, referenceNode) {
+    const previous = parentNode.childNodes[parentNode.childNodes.indexOf(referenceNode) - 1];
+    if (previous && isText(previous)) previous.value += text;
+    else defaultTreeAdapter.appendChild(parentNode, defaultTreeAdapter.createTextNode(text));
+  },
+};
+
+/**
  * `template.innerHTML = markup` in the Quill host's window: the fragment parsing algorithm with a
  * `<template>` as context, scripting on (jsdom's window parses with scripting enabled, so a
  * `<noscript>`'s content is text).
  */
 export function parseTemplateContent(markup: string): TreeFragment {
   const context = defaultTreeAdapter.createElement("template", html.NS.HTML, []);
-  return parseFragment(context, markup, { scriptingEnabled: true });
+  return parseFragment(context, markup, { scriptingEnabled: true, treeAdapter: jsdomLikeAdapter });
 }
 
 /** `template.innerHTML` (jsdom serialises HTML with parse5's serialiser). */
@@ -33,7 +48,7 @@ export function serializeChildren(parent: TreeParent): string {
  * window (a DOMParser document parses with scripting disabled), and its root element.
  */
 export function parseDocument(markup: string): { root: TreeElement; body: TreeElement } | null {
-  const document = parse(markup, { scriptingEnabled: false });
+  const document = parse(markup, { scriptingEnabled: false, treeAdapter: jsdomLikeAdapter });
   const root = document.childNodes.find(isElement);
   const body = root?.childNodes.find((node): node is TreeElement => isElement(node) && node.tagName === "body");
   return root && body ? { root, body } : null;

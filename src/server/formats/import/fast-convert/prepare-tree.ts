@@ -17,9 +17,12 @@ const INLINE_ONLY = new Set(["p", "div", "ul", "ol", "li", "h1", "h2", "h3", "h4
  * prepareHtml (prepare-html.ts) on parse5's tree: the same passes in the same order, each over
  * the elements its selector matches in document order, so the tree ends as jsdom's would. What
  * it does not reproduce returns false and the caller takes the jsdom path: a table inside a
- * table's cell (flattenTable), and markup that was never made to match (see below).
+ * table's cell (flattenTable), and tag or attribute names with a colon (see below).
  */
 export function prepareTree(root: TreeFragment): boolean {
+  // jsdom's selector engine takes a prefixed name as its local part ("template" matches
+  // <xsl:template>); names with a colon are left to it.
+  if (elementsUnder(root, (e) => e.tagName.includes(":") || e.attrs.some((attribute) => attribute.name.includes(":"))).length > 0) return false;
   for (const element of elementsUnder(root, (e) => DROPPED.has(e.tagName))) remove(element);
   // Only <svg> and <math> hold other namespaces, and they are gone: every selector below is
   // on HTML elements, whose tag names parse5 gives lower-cased.
