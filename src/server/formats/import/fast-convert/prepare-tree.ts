@@ -1,5 +1,5 @@
-import { codeBlockLanguage } from "../code-languages";
-import { normalizeUrl } from "../normalize-url";
+import { codeBlockLanguage } from "@/server/formats/import/code-languages";
+import { normalizeUrl } from "@/server/formats/import/normalize-url";
 import type { TreeChild, TreeElement, TreeFragment } from "./html-tree";
 import {
   appendChild, closest, createElement, createText, elementChildren, elementsUnder, getAttribute, hasClass, insertAfter,
