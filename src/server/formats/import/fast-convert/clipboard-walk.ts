@@ -175,8 +175,9 @@ function traverse(node: WalkNode): Delta {
     delta = codeSpanText(node, delta);
     return tableWhitespace(node as unknown as Node, delta) as Delta;
   }
-  if (node.nodeType !== 1) return new Delta();
-  return node.childNodes.reduce((delta, child) => {
+  const delta = new Delta();
+  if (node.nodeType !== 1) return delta;
+  for (const child of node.childNodes) {
     let childDelta = traverse(child);
     if (child.nodeType === 1) {
       childDelta = matchNewline(child, childDelta);
@@ -184,8 +185,13 @@ function traverse(node: WalkNode): Delta {
       // matchAttributor and matchStyles: nothing they would act on got past supported().
       childDelta = matchByTag(child, childDelta);
     }
-    return delta.concat(childDelta);
-  }, new Delta());
+    // delta.concat(childDelta) in place: concat copies the running delta for every child (n² in a
+    // long document's body); nothing else holds it, so appending gives the same ops.
+    const { ops } = childDelta;
+    if (ops[0]) delta.push(ops[0]);
+    for (let index = 1; index < ops.length; index += 1) delta.ops.push(ops[index] as Op);
+  }
+  return delta;
 }
 
 // The selector matchers, in the order the clipboard registered them.
