@@ -13,7 +13,7 @@ import { getAttribute, isElement, isHtml, isText } from "./html-tree";
  * the same. What the registry would read in ways not reproduced here (class names other than a
  * formula's, inline styles, attributes Quill's attributors read, a Google Docs or Word paste,
  * mentions) makes it return null, and the caller takes the jsdom path.
- * clipboard-walk.test.ts compares it with the Quill host and checks the registry tables below.
+ * clipboard-delta.test.ts compares it with the Quill host and checks the registry tables below.
  */
 export function clipboardWalk(root: TreeElement, body: TreeElement): Delta | null {
   // Quill's normalizeExternalHTML: Word's lists, and Google Docs' bold and empty lines.
@@ -51,6 +51,8 @@ const LINE_TAGS = new Set(["address", "article", "blockquote", "canvas", "dd", "
 const BLOCK_BLOTS = new Set(["block", "header", "list", "blockquote", "table"]);
 const EMBED_BLOTS = new Set(["break", "image", "formula"]);
 
+// The shared table matchers in the order the host registers them (text, "th", "tr"); a change
+// there shows in clipboard-delta.test.ts.
 const [tableWhitespace, endHeaderCell, rowIds] = tablePasteMatchers().map(([, matcher]) => matcher) as [TableMatcher, TableMatcher, TableMatcher];
 type TableMatcher = (node: Node, delta: { ops: Op[] }) => { ops: Op[] };
 
