@@ -6,6 +6,7 @@ import { renderWithQuill } from "@/server/body/render-delta-html";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { convertFile } from "@/server/formats/import/convert-file";
 import { markdownToDelta, markdownToHtml } from "@/server/formats/import/markdown-to-delta";
+import { clipboardDeltaFast } from "@/server/formats/import/fast-convert/clipboard-delta";
 import { prepareHtml } from "@/server/formats/import/prepare-html";
 import { markdownFiles, realHtml, realMarkdown } from "./markdown-corpus";
 import { seededRandom } from "./seeded-random";
@@ -39,6 +40,26 @@ describe("the fast renderer and normaliser on the conversion bench's real docume
       const canonical = (ops: readonly { insert?: unknown; attributes?: unknown }[]) =>
         JSON.stringify(ops.map((op) => ({ insert: op.insert, ...(op.attributes ? { attributes: op.attributes } : {}) })));
       expect(canonical(fast?.ops ?? []), label).toBe(canonical(host.normalize(delta).ops));
+    }
+  }, TIMEOUT);
+
+  it("the import's clipboard walk without jsdom gives the host's delta, and never falls back", async () => {
+    const host = await getQuillHost();
+    const size = FULL ? 150_000 : 12_000;
+    const inputs: [string, string][] = [["Markdown", markdownToHtml(realMarkdown(size))], ["HTML", realHtml(size)]];
+    for (const file of markdownFiles(FULL ? 200 : 40, seededRandom(13))) inputs.push([file.name, markdownToHtml(file.text)]);
+    // Table rows get fresh random ids on both sides: compared by order of appearance.
+    const canonical = (delta: { ops: unknown[] }) => {
+      const ids = new Map<string, string>();
+      return JSON.stringify(delta.ops).replace(/"row-[a-z0-9]+"/g, (id) => ids.get(id) ?? (ids.set(id, `"row-${ids.size}"`), ids.get(id) ?? id));
+    };
+    for (const [label, html] of inputs) {
+      const fast = clipboardDeltaFast(html);
+      expect(fast, label).not.toBeNull();
+      const template = host.document.createElement("template");
+      template.innerHTML = html;
+      prepareHtml(template);
+      expect(canonical(fast ?? { ops: [] }), label).toBe(canonical(host.clipboardDelta(template.innerHTML)));
     }
   }, TIMEOUT);
 

@@ -3,6 +3,7 @@ import type { HLJSApi } from "highlight.js";
 import { LINK_PROTOCOLS } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
+import { isInCodeSpan } from "./code-span";
 import { splitIntoChunks } from "./delta-chunks";
 import { normalizeDeltaFast } from "./fast-render/normalize-delta";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
@@ -167,15 +168,6 @@ async function createQuillHost(): Promise<QuillHost> {
     clipboardDelta,
     normalize,
   };
-}
-
-// Inside <code> but not <pre> (a code block keeps its text anyway).
-function isInCodeSpan(node: Node): boolean {
-  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
-    if (parent.localName === "pre") return false;
-    if (parent.localName === "code") return true;
-  }
-  return false;
 }
 
 interface RealmDelta {
