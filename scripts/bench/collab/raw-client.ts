@@ -26,7 +26,12 @@ export interface RawClientOptions {
   observerIndex?: number;
   /** Called with each keystroke's arrival, for observers: (client, first clock, clock count, ms). */
   onArrival?: (client: number, clock: number, length: number, at: number) => void;
+  /** How long `ready` waits for the first sync before it rejects (a server too busy to admit a client is a result, not a hang). */
+  syncTimeoutMs?: number;
 }
+
+/** The first sync's default wait: far past any admitted client's (5 s at 450 typists on 2 cores). */
+const SYNC_TIMEOUT_MS = 60_000;
 
 /**
  * A lightweight /collab client that speaks Hocuspocus's wire protocol with a private Y.Doc but,
@@ -66,7 +71,10 @@ export class RawCollabClient {
     this.observerIndex = options.observerIndex ?? -1;
     this.socket = new WebSocket(`ws://127.0.0.1:${options.port}/collab`, { headers: options.headers, perMessageDeflate: false });
     this.socket.binaryType = "nodebuffer";
-    this.ready = new Promise((resolve, reject) => {
+    const timeoutMs = options.syncTimeoutMs ?? SYNC_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    this.ready = new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`not synced within ${timeoutMs / 1000} s`)), timeoutMs);
       this.socket.on("open", () => {
         this.send(MESSAGE_AUTH, (encoder) => {
           encoding.writeVarUint(encoder, AUTH_TOKEN);
@@ -89,7 +97,7 @@ export class RawCollabClient {
         this.errors.push(error.message);
         reject(error);
       });
-    });
+    }).finally(() => clearTimeout(timer));
     // The awareness renewal every 15 s, as the provider sends it, keeps the connection alive.
     this.awareness.on("update", ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
       if (origin === this) return;
