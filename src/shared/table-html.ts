@@ -68,11 +68,7 @@ function normalizeTable(table: Element): void {
       if (!kept.textContent?.trim() && !kept.querySelector("img")) kept.replaceChildren();
       tr.appendChild(kept);
       for (let extra = 1; extra < span; extra += 1) tr.appendChild(document.createElement(cell.localName));
-      for (let below = 1; below < down; below += 1) {
-        const list = owed.get(rowIndex + below) ?? [];
-        for (let c = column; c < column + span; c += 1) list.push(c);
-        owed.set(rowIndex + below, list);
-      }
+      oweRowspan(owed, { rowIndex, column, span, down });
       column += span;
     }
     takeOwed();
@@ -92,8 +88,20 @@ function normalizeTable(table: Element): void {
   table.replaceWith(replacement);
 }
 
-// A span as written, within what a table may hold (shared/table-rules.ts refuses more later).
-function clampSpan(value: string | null): number {
+/**
+ * Records the columns a cell spanning `down` rows takes in the rows below it, so those rows get an
+ * empty cell there (`owed`: row index → columns; the import's parse5 copy uses it too).
+ */
+export function oweRowspan(owed: Map<number, number[]>, cell: { rowIndex: number; column: number; span: number; down: number }): void {
+  for (let below = 1; below < cell.down; below += 1) {
+    const list = owed.get(cell.rowIndex + below) ?? [];
+    for (let c = cell.column; c < cell.column + cell.span; c += 1) list.push(c);
+    owed.set(cell.rowIndex + below, list);
+  }
+}
+
+/** A span as written, within what a table may hold (shared/table-rules.ts refuses more later). */
+export function clampSpan(value: string | null): number {
   const span = Number.parseInt(value ?? "1", 10);
   return Number.isFinite(span) && span > 1 ? Math.min(span, 1000) : 1;
 }

@@ -1,5 +1,6 @@
 import { codeBlockLanguage } from "@/server/formats/import/code-languages";
 import { normalizeUrl } from "@/server/formats/import/normalize-url";
+import { clampSpan, oweRowspan } from "@/shared/table-html";
 import type { TreeChild, TreeElement, TreeFragment } from "./html-tree";
 import {
   appendChild, closest, createElement, createText, elementChildren, elementsUnder, getAttribute, hasClass, insertAfter,
@@ -115,11 +116,7 @@ function normalizeTable(table: TreeElement): void {
       }
       appendChild(tr, kept);
       for (let extra = 1; extra < span; extra += 1) appendChild(tr, createElement(cell.tagName));
-      for (let below = 1; below < down; below += 1) {
-        const list = owed.get(rowIndex + below) ?? [];
-        for (let c = column; c < column + span; c += 1) list.push(c);
-        owed.set(rowIndex + below, list);
-      }
+      oweRowspan(owed, { rowIndex, column, span, down });
       column += span;
     }
     takeOwed();
@@ -137,11 +134,6 @@ function normalizeTable(table: TreeElement): void {
   }
   appendChild(replacement, body);
   replaceWith(table, replacement);
-}
-
-function clampSpan(value: string | null): number {
-  const span = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(span) && span > 1 ? Math.min(span, 1000) : 1;
 }
 
 // inlineOnly: a block's children take its place, recursively (the fragment it builds is
