@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { ProfileSummary } from "./cpu-profile";
+import type { GuardCostRow } from "./guard-cost";
 import type { IdleResult } from "./idle-connections";
 import type { StepResult } from "./many-editors";
 import type { ReplayResult } from "./trace-replay";
@@ -17,6 +18,7 @@ export interface CollabResults {
   editorsStop?: string;
   idle?: IdleResult;
   profile?: ProfileSummary;
+  guard?: GuardCostRow[];
 }
 
 export const COLLAB_TARGETS = { replayRatio: 3, clients: 400, p95Ms: 150, kibPerConnection: 50, rssBackMiB: 10 } as const;
@@ -121,6 +123,19 @@ export function formatCollabSection(results: CollabResults): string {
       row(["server RSS with all connected (live V8 heap)", `${c.rssConnectedMiB.toFixed(1)} MiB (${c.heapConnectedMiB.toFixed(1)} MiB)`, ""]),
       row(["**per idle connection**", `**${c.kibPerConnection.toFixed(1)} KiB**`, met(c.kibPerConnection < COLLAB_TARGETS.kibPerConnection)]),
       row([`server RSS ${c.settleSeconds} s after all disconnected (live V8 heap)`, `${c.rssAfterMiB.toFixed(1)} MiB, ${signed(c.rssAfterMiB - c.rssBeforeMiB)} MiB (${c.heapAfterMiB.toFixed(1)} MiB, ${signed(c.heapAfterMiB - c.heapBeforeMiB)} MiB)`, met(c.rssAfterMiB - c.rssBeforeMiB < COLLAB_TARGETS.rssBackMiB)]),
+      "",
+    );
+  }
+  const g = results.guard;
+  if (g) {
+    lines.push(
+      "### (d) The update guard, per keystroke",
+      "",
+      "In the bench's own process (`scripts/bench/collab/guard-cost.ts`): every typist has written to one document, then one-character updates from them in turn are checked and applied as the server does. The full check applies each update to the guard's shadow copy (a second Yjs transaction per keystroke, and Yjs takes a full state vector, one entry per typist, at each end of one); the server's check takes a plain edit from its own structs (`src/server/body/plain-edit.ts`). CPU µs per keystroke, medians of alternating runs:",
+      "",
+      row(["typists", "full check + apply", "server's check + apply", "ratio"]),
+      row(["---:", "---:", "---:", "---:"]),
+      ...g.map((r) => row([String(r.clients), r.fullMicros.toFixed(1), r.checkMicros.toFixed(1), `${(r.checkMicros / r.fullMicros).toFixed(2)}×`])),
       "",
     );
   }

@@ -8,14 +8,16 @@ import type { CollabResults } from "./collab-report";
 import { describeCollabMachine, formatCollabSection } from "./collab-report";
 import { summariseProfile } from "./cpu-profile";
 import { Generator } from "./generator-pool";
+import { benchGuardCost } from "./guard-cost";
 import { benchIdleConnections } from "./idle-connections";
 import { benchManyEditors } from "./many-editors";
 import { readTrace, replayThroughServer } from "./trace-replay";
 
 // `npm run bench:collab` (issue #4 item 7): the collaboration server under (a) a real editing
-// trace with watchers, (b) a growing crowd typing into one document, (c) many idle connections.
+// trace with watchers, (b) a growing crowd typing into one document, (c) many idle connections,
+// and (d) the update guard's cost per keystroke, in this process.
 // Flags: --quick (a smoke run of a few seconds per part), --profile (take a V8 CPU profile of
-// the server over its inspector during (b) and name its hot functions), --only=a,b,c, --no-write (print only),
+// the server over its inspector during (b) and name its hot functions), --only=a,b,c,d, --no-write (print only),
 // --step=N, --max-clients=N and --stop-p95=MS ((b) adds N clients a step, stops at N clients or once
 // p95 passes MS; default 50, 1,000 and 500: `--step=250 --max-clients=250` measures one load).
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -23,7 +25,7 @@ const OUTPUT = path.join(ROOT, "docs", "benchmarks.md");
 const args = process.argv.slice(2);
 const isQuick = args.includes("--quick");
 const isProfiling = args.includes("--profile");
-const only = new Set((args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "a,b,c").split(","));
+const only = new Set((args.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "a,b,c,d").split(","));
 // For A/B runs on a busy machine: the same steps for both sides, however contended the latency.
 const numberFlag = (name: string): number | undefined => {
   const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -37,11 +39,13 @@ const CONFIG = isQuick
       replay: { edits: 30_000, batchSize: 100, watchers: 10, floorRuns: 3 },
       editors: { step: 50, maxClients: 100, windowMs: 3_000, settleMs: 1_000, graceMs: 1_500 },
       idle: { connections: 100, documents: 20, settleMs: 2_000 },
+      guard: { clients: [50], keystrokes: 500, rounds: 1 },
     }
   : {
       replay: { edits: Number.POSITIVE_INFINITY, batchSize: 100, watchers: 10, floorRuns: 3 },
       editors: { step: 50, maxClients: 1_000, windowMs: 8_000, settleMs: 2_000, graceMs: 2_000 },
       idle: { connections: 1_000, documents: 200, settleMs: 5_000 },
+      guard: { clients: [50, 200, 400], keystrokes: 4_000, rounds: 5 },
     };
 const TYPING = { charsPerSecond: 5, maxLine: 60, withCursor: true, observersPerStep: 2, maxObservers: 10, stopP95Ms: stopP95Flag ?? 500 };
 if (maxClientsFlag !== undefined) CONFIG.editors.maxClients = maxClientsFlag;
@@ -123,6 +127,11 @@ try {
     log(`(c) ${CONFIG.idle.connections} idle connections over ${CONFIG.idle.documents} documents…`);
     results.idle = await benchIdleConnections({ app, headers: started.headers, documentIds: idleDocs, ...CONFIG.idle, generators, log });
     await stopAll();
+  }
+
+  if (only.has("d")) {
+    log(`(d) the update guard per keystroke at ${CONFIG.guard.clients.join(", ")} typists…`);
+    results.guard = benchGuardCost(CONFIG.guard);
   }
 
   results.seconds = (performance.now() - began) / 1000;

@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import type { UpdateAdjustedReason } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
+import { isPlainEdit } from "./plain-edit";
 import { sanitizeDelta } from "./sanitize-delta";
 
 /** What to do with one incoming update. */
@@ -23,13 +24,16 @@ export interface BodyGuardOptions {
 const GUARD_ORIGIN = Symbol("body-guard");
 
 /**
- * Checks updates to one document before they reach it. It keeps a shadow copy of the document,
- * applies each incoming update there first, and judges only the items that update added (so a
- * keystroke costs a keystroke, not a document). The shadow follows every change the document
- * emits; a refused update leaves it ahead of the document, so it is then rebuilt.
+ * Checks updates to one document before they reach it. A plain edit (a keystroke's shape,
+ * `plain-edit.ts`) is judged from its own structs. Anything else is applied to a shadow copy of
+ * the document first, and only the items it added there are judged (so an edit costs an edit, not
+ * a document). The shadow follows every change the document emits, in one transaction when it is
+ * next needed; a refused update leaves it ahead of the document, so it is then rebuilt.
  */
 export class BodyGuard {
   private shadow: Y.Doc | null = null;
+  /** The document's updates the shadow has not applied yet (`follow`), oldest first. */
+  private behind: Uint8Array[] = [];
   private readonly maxBodyChars: number;
   private readonly roots: ReadonlySet<string>;
 
@@ -42,6 +46,12 @@ export class BodyGuard {
 
   /** Judges `update` (Yjs v1 encoding) against the document as it will be when it is applied. */
   check(update: Uint8Array): GuardVerdict {
+    if (isPlainEdit(this.document, update, this.maxBodyChars)) return { kind: "accept" };
+    return this.checkInFull(update);
+  }
+
+  /** The full check, whatever the update's shape: applied to the shadow, what it added judged there. */
+  checkInFull(update: Uint8Array): GuardVerdict {
     const shadow = this.getShadow();
     const body = shadow.getText(BODY_YTEXT);
     const lengthBefore = body.length;
@@ -123,23 +133,42 @@ export class BodyGuard {
     if (!this.shadow) {
       this.shadow = new Y.Doc({ gc: true });
       Y.applyUpdate(this.shadow, Y.encodeStateAsUpdate(this.document));
+    } else {
+      this.catchUp(this.shadow);
     }
     return this.shadow;
+  }
+
+  // Yjs takes a full state vector (one entry per client that ever wrote) at each end of a
+  // transaction, so the document's updates since the shadow was last needed go in as one.
+  // Those the shadow already holds (edits it judged) change nothing and are skipped.
+  private catchUp(shadow: Y.Doc): void {
+    const updates = this.behind;
+    if (updates.length === 0) return;
+    this.behind = [];
+    shadow.transact(() => {
+      for (const update of updates) if (!holdsUpdate(shadow, update)) Y.applyUpdate(shadow, update);
+    });
   }
 
   private discardShadow(): void {
     this.shadow?.destroy();
     this.shadow = null;
+    this.behind = [];
   }
 
-  // Updates the guard accepted are already in the shadow (every client edit passes `check`
-  // first): applying them again changes nothing but still costs a transaction, and Yjs takes a
-  // full state vector (one entry per client that ever wrote) at each end of one. So only what the
-  // shadow lacks is applied: server-side writes, or an edit that deletes.
+  // Plain edits never reach the shadow, so it lags the document between full checks; the
+  // updates it lacks wait here (at most FOLLOW_BATCH of them, so a document typed in for hours
+  // without a full check holds no more than that).
   private readonly follow = (update: Uint8Array): void => {
-    if (this.shadow && !holdsUpdate(this.shadow, update)) Y.applyUpdate(this.shadow, update);
+    if (!this.shadow) return;
+    this.behind.push(update);
+    if (this.behind.length >= FOLLOW_BATCH) this.catchUp(this.shadow);
   };
 }
+
+/** How many of the document's updates the shadow may lag behind before it catches up at once. */
+const FOLLOW_BATCH = 256;
 
 /**
  * True when applying `update` (Yjs v1) to `doc` would change nothing: `doc` already has every

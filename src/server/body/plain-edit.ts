@@ -1,0 +1,73 @@
+import * as Y from "yjs";
+import { BODY_YTEXT } from "@/shared/editor-rules";
+import { judgeContent } from "./body-items";
+
+/**
+ * True when `update` (Yjs v1) is a plain edit of the body that the guard's full check would
+ * accept as it is, decided from the update's own structs and the document, without applying it
+ * anywhere. That is a keystroke's shape: new items, each safe by content (strings, formats,
+ * embeds the sanitiser keeps as they are), placed directly in the body root, next to items the
+ * document already holds or that come before them in the same update from the same client,
+ * keeping the body within `maxBodyChars`. Anything else — a struct the document partly knows, a
+ * gap, an unknown neighbour, structs the document holds back waiting for others, another root, a nested type, a map key, unsafe content, growth past
+ * the limit, bytes that do not decode — answers false and takes the full check, which applies
+ * the update to a shadow copy and judges what it added there.
+ *
+ * Why: that shadow copy costs a Yjs transaction per keystroke, and Yjs takes a full state vector
+ * (one entry per client that ever wrote to the document) at each end of every transaction, so
+ * with hundreds of typists on one document it was the largest cost left on the server after the
+ * socket writes (docs/performance-notes.md, "Collaboration server").
+ *
+ * The answer only ever errs towards false: every update it accepts, the full check accepts too
+ * (`plain-edit.test.ts` checks that on random edits and on the XSS corpus).
+ */
+export function isPlainEdit(document: Y.Doc, update: Uint8Array, maxBodyChars: number): boolean {
+  let structs: ReturnType<typeof Y.decodeUpdate>["structs"];
+  try {
+    ({ structs } = Y.decodeUpdate(update));
+  } catch {
+    return false;
+  }
+  const body = document.getText(BODY_YTEXT);
+  const store = document.store;
+  // Structs already waiting in the document would integrate with this update, unjudged here.
+  if (store.pendingStructs !== null) return false;
+  // The next clock each client's structs must start at: the document's, then each struct's end.
+  const next = new Map<number, number>();
+  let growth = 0;
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) return false; // GC and Skip structs: not a keystroke's
+    const { client, clock } = struct.id;
+    const expected = next.get(client) ?? Y.getState(store, client);
+    if (clock !== expected) return false;
+    next.set(client, clock + struct.length);
+    if (struct.parentSub !== null) return false;
+    if (struct.origin === null && struct.rightOrigin === null) {
+      // A decoded struct names a root parent by its key (Yjs types it as the integrated parent).
+      if ((struct.parent as unknown) !== BODY_YTEXT) return false;
+    } else if (struct.parent !== null) {
+      return false; // Yjs never writes a parent beside an origin
+    } else if (!isBodyNeighbour(store, body, struct.origin, client, clock) || !isBodyNeighbour(store, body, struct.rightOrigin, client, clock)) {
+      return false;
+    }
+    const content = struct.content;
+    if (judgeContent(content) !== "ok") return false;
+    if (content instanceof Y.ContentString) growth += content.str.length;
+    else if (content instanceof Y.ContentEmbed) growth += 1;
+    else if (!(content instanceof Y.ContentFormat)) return false; // a new deleted range: nothing to keep
+  }
+  return growth === 0 || body.length + growth <= maxBodyChars;
+}
+
+/**
+ * True when `id` is absent or names a live body item: one the document holds directly in the
+ * body, or an earlier struct of the same client in this update (which passed this check first).
+ */
+function isBodyNeighbour(store: Y.Doc["store"], body: Y.Text, id: Y.ID | null, client: number, clock: number): boolean {
+  if (id === null) return true;
+  if (id.client === client && id.clock < clock && id.clock >= Y.getState(store, client)) return true;
+  const structs = store.clients.get(id.client);
+  if (!structs || id.clock >= Y.getState(store, id.client)) return false;
+  const neighbour = structs[Y.findIndexSS(structs, id.clock)];
+  return neighbour instanceof Y.Item && neighbour.parent === body && neighbour.parentSub === null;
+}
