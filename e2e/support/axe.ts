@@ -21,6 +21,7 @@ export async function axeViolationsInBothSchemes(page: Page): Promise<string[]> 
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
+    await themeFollows(page, colorScheme);
     for (const line of await axeViolations(page)) found.push(`${colorScheme}: ${line}`);
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -44,4 +45,22 @@ async function settleTransitions(page: Page): Promise<void> {
     const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
+}
+
+/**
+ * Waits until a page themed by next-themes (a "light" or "dark" class on <html>) has applied the
+ * emulated scheme, and fails if it never does: a page that kept its light colours would otherwise
+ * pass its dark check unseen. Pages styled by the media query alone switch with emulateMedia.
+ */
+async function themeFollows(page: Page, colorScheme: "light" | "dark"): Promise<void> {
+  const applied = await page.evaluate(async (scheme) => {
+    const root = document.documentElement.classList;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if (!root.contains("light") && !root.contains("dark")) return true;
+      if (root.contains(scheme)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  }, colorScheme);
+  if (!applied) throw new Error(`the page did not switch to its ${colorScheme} theme: ${page.url()}`);
 }
