@@ -3,6 +3,7 @@ import path from "node:path";
 import { getEnv } from "@/server/env";
 import type { Db, DbHandle } from "./client";
 import { openDatabase } from "./client";
+import type { CreateDatabase } from "./create-database-apart";
 import { lockDataDir } from "./data-dir-lock";
 import { migrateDatabase } from "./migrate";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
@@ -15,9 +16,19 @@ interface ProcessDatabase {
 // A second PGlite on the same folder would corrupt it: one database per process.
 const KEY = "database";
 
+/** How the process that opens the database first (server.ts) wants it opened. */
+export interface StartDatabaseOptions {
+  /**
+   * Creates a new embedded database somewhere else than this process (create-database-apart.ts):
+   * a first start then opens a ready folder, as a restart does. Unset (tests, scripts, Next's own
+   * bundles), the database is created and migrated in this process.
+   */
+  createApart?: CreateDatabase;
+}
+
 /** The process's database, opened, locked and migrated on first use. */
-export function getDatabase(log: (line: string) => void = console.log): Promise<DbHandle> {
-  return processSingleton(KEY, () => startDatabase(log)).handle;
+export function getDatabase(log: (line: string) => void = console.log, options: StartDatabaseOptions = {}): Promise<DbHandle> {
+  return processSingleton(KEY, () => startDatabase(log, options)).handle;
 }
 
 /** The process's Drizzle database. */
@@ -37,7 +48,7 @@ export async function closeDatabase(): Promise<void> {
   }
 }
 
-function startDatabase(log: (line: string) => void): ProcessDatabase {
+function startDatabase(log: (line: string) => void, { createApart }: StartDatabaseOptions): ProcessDatabase {
   const env = getEnv();
   if (env.DATABASE_URL) {
     return { handle: openAndMigrate({ url: env.DATABASE_URL, logSql: env.LOG_SQL === "1" }, log, "PostgreSQL"), release: () => {} };
@@ -47,7 +58,9 @@ function startDatabase(log: (line: string) => void): ProcessDatabase {
   const release = lockDataDir(env.dataDir);
   const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
-  const handle = openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
+  const open = () => openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
+  // Migrating the folder the child made finds nothing left to apply: the check is one query.
+  const handle = isFirstStart && createApart ? createApart(dataDir, log).then(open) : open();
   handle.catch(() => release());
   return { handle, release };
 }
