@@ -41,8 +41,10 @@ export async function closeDatabase(): Promise<void> {
   const current = peekProcessSingleton<ProcessDatabase>(KEY);
   if (!current) return;
   clearProcessSingleton(KEY);
+  // One that never opened has nothing to close; its error went to whoever awaited it.
+  const handle = await current.handle.catch(() => null);
   try {
-    await (await current.handle).close();
+    await handle?.close();
   } finally {
     current.release();
   }
