@@ -9,7 +9,7 @@ import { registerBodyWork } from "@/server/workers/body-work";
 import { BodyWorkers } from "@/server/workers/body-workers";
 import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
-import { createDatabaseInChild, DatabaseCreationError } from "@/server/db/create-database-apart";
+import { migrateInChildProcess, MigrationProcessError } from "@/server/db/migrate-apart";
 import { getEnv } from "@/server/env";
 import { loadDotEnv } from "@/server/load-dot-env";
 import { stampClientIp } from "@/server/auth/client-ip";
@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   const isDev = env.NODE_ENV !== "production";
 
   // The database opens first so a locked or unreachable one fails before anything listens. A first
-  // start creates it in a child process, whose initdb and migrations leave no memory behind here.
-  await getDatabase(console.log, { createApart: createDatabaseInChild });
+  // start's initdb and any start's pending migrations run in a child process, which leaves none
+  // of the memory they took behind in this one.
+  await getDatabase(console.log, { migrateApart: migrateInChildProcess });
 
   // In production, the config the build resolved: Next would otherwise compile next.config.ts again.
   if (!isDev) applyBuiltNextConfig(process.cwd());
@@ -163,8 +164,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof DatabaseCreationError) {
-    console.error(`\n${error.message}\n`); // the creating process printed its own error and stack
+  if (error instanceof DataDirLockedError || error instanceof MigrationProcessError) {
+    console.error(`\n${error.message}\n`); // the migrating process printed its own error and stack
   } else {
     console.error("[server] failed to start:", error instanceof Error ? error.message : error);
     if (error instanceof Error && error.stack && !error.message.startsWith("Invalid environment")) {

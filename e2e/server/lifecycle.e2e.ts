@@ -21,7 +21,7 @@ async function signUpViaApi(baseUrl: string, person: ReturnType<typeof newPerson
 }
 
 describe("server lifecycle", () => {
-  it("creates and migrates the data directory on first start, and a restart keeps accounts", async () => {
+  it("creates and migrates the data directory on first start in a child process, and restarts keep accounts", async () => {
     const first = await startApp({ isFresh: true });
     started.push(first);
     expect(first.output()).toMatch(/creating the embedded database/);
@@ -45,6 +45,15 @@ describe("server lifecycle", () => {
     started.push(second);
     expect(second.output()).not.toMatch(/creating the embedded database|separate process/);
     expect((await signInViaApi(second.url, person)).status).toBe(200);
+    expect(await second.stop("SIGTERM")).toBe(0);
+
+    // A database not marked as migrated by this version (an upgrade, a restored copy) is
+    // migrated by a child process too, then opened here; the accounts are still there.
+    fs.rmSync(path.join(first.dataDir, "db", "quire-migrated-through"));
+    const third = await startApp({ dataDir: first.dataDir });
+    started.push(third);
+    expect(third.output()).toMatch(/applying any new migrations in a separate process \(pid \d+\)/);
+    expect((await signInViaApi(third.url, person)).status).toBe(200);
   });
 
   it("refuses to create a database in a folder that holds other files, and exits 1 saying so", async () => {

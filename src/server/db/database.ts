@@ -3,9 +3,10 @@ import path from "node:path";
 import { getEnv } from "@/server/env";
 import type { Db, DbHandle } from "./client";
 import { openDatabase } from "./client";
-import type { CreateDatabase } from "./create-database-apart";
 import { lockDataDir } from "./data-dir-lock";
 import { migrateDatabase } from "./migrate";
+import type { MigrateApart } from "./migrate-apart";
+import { isMarkedMigrated, markMigrated } from "./migration-marker";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 interface ProcessDatabase {
@@ -19,11 +20,11 @@ const KEY = "database";
 /** How the process that opens the database first (server.ts) wants it opened. */
 export interface StartDatabaseOptions {
   /**
-   * Creates a new embedded database somewhere else than this process (create-database-apart.ts):
-   * a first start then opens a ready folder, as a restart does. Unset (tests, scripts, Next's own
-   * bundles), the database is created and migrated in this process.
+   * Creates a new embedded database, or applies pending migrations to one, somewhere else than
+   * this process (migrate-apart.ts): the process then opens a migrated folder, as a restart does.
+   * Unset (tests, scripts, Next's own bundles), that work runs in this process.
    */
-  createApart?: CreateDatabase;
+  migrateApart?: MigrateApart;
 }
 
 /** The process's database, opened, locked and migrated on first use. */
@@ -50,7 +51,7 @@ export async function closeDatabase(): Promise<void> {
   }
 }
 
-function startDatabase(log: (line: string) => void, { createApart }: StartDatabaseOptions): ProcessDatabase {
+function startDatabase(log: (line: string) => void, { migrateApart }: StartDatabaseOptions): ProcessDatabase {
   const env = getEnv();
   if (env.DATABASE_URL) {
     return { handle: openAndMigrate({ url: env.DATABASE_URL, logSql: env.LOG_SQL === "1" }, log, "PostgreSQL"), release: () => {} };
@@ -60,9 +61,16 @@ function startDatabase(log: (line: string) => void, { createApart }: StartDataba
   const release = lockDataDir(env.dataDir);
   const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
-  const open = () => openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
-  // Migrating the folder the child made finds nothing left to apply: the check is one query.
-  const handle = isFirstStart && createApart ? createApart(dataDir, log).then(open) : open();
+  const open = async () => {
+    const handle = await openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
+    markMigrated(dataDir); // the next start needs no child process to find out
+    return handle;
+  };
+  // Migrating after the child finds nothing left to apply: the check is one query. A marker that
+  // names the newest migration (migration-marker.ts) means there is nothing for a child to do.
+  const isPending = isFirstStart || !isMarkedMigrated(dataDir);
+  const handle =
+    migrateApart && isPending ? migrateApart({ dbDir: dataDir, lockDir: env.dataDir, isNew: isFirstStart, log }).then(open) : open();
   handle.catch(() => release());
   return { handle, release };
 }

@@ -1,7 +1,0 @@
-// The database-creating child's entry in development: a child started with no Node flags doesn't
-// have tsx's loader, so register it here, then load the TypeScript. The production build compiles
-// create-database-child.ts to this same name beside server.mjs (scripts/build-server.ts).
-import { register } from "tsx/esm/api";
-
-register();
-await import("./create-database-child.ts");
