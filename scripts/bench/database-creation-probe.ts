@@ -1,8 +1,8 @@
 // `MALLOC_ARENA_MAX=2 node --expose-gc --import tsx scripts/bench/database-creation-probe.ts inline|worker|child`:
 // what creating and migrating a new PGlite database leaves in a process that then stays alive
 // (docs/performance-notes.md "Memory"), run in this process, on a worker thread, or in a child
-// process (as a first start does, db/create-database-apart.ts). The worker and the child run the
-// compiled .next/quire/create-database-entry.mjs (`npm run build`). Prints RSS split by mapping
+// process (as a first start does, db/migrate-apart.ts). The worker and the child run the
+// compiled .next/quire/migrate-child-entry.mjs (`npm run build`). Prints RSS split by mapping
 // after two full GCs and 3 s.
 import { fork } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import { describeSmaps, smapsBreakdown } from "./proc-smaps";
 
 const mode = process.argv[2];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-where-"));
-const entry = path.resolve(".next/quire/create-database-entry.mjs");
+const entry = path.resolve(".next/quire/migrate-child-entry.mjs");
 const before = describeSmaps(smapsBreakdown(process.pid));
 if (mode === "inline") {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -28,6 +28,7 @@ if (mode === "inline") {
   await new Promise((resolve) => worker.on("exit", resolve));
 } else {
   const child = fork(entry, [path.join(dir, "db"), "drizzle"], { execArgv: [] });
+  child.on("message", () => child.disconnect()); // "done": it waits for that before exiting
   await new Promise((resolve) => child.on("exit", resolve));
 }
 for (let i = 0; i < 2; i++) (globalThis as { gc?: () => void }).gc?.();
