@@ -9,6 +9,7 @@ import { registerBodyWork } from "@/server/workers/body-work";
 import { BodyWorkers } from "@/server/workers/body-workers";
 import { closePdfPrinter } from "@/server/formats/export/pdf-printer";
 import { DataDirLockedError } from "@/server/db/data-dir-lock";
+import { migrateInChildProcess, MigrationProcessError } from "@/server/db/migrate-apart";
 import { getEnv } from "@/server/env";
 import { loadDotEnv } from "@/server/load-dot-env";
 import { stampClientIp } from "@/server/auth/client-ip";
@@ -37,8 +38,10 @@ async function main(): Promise<void> {
   const env = getEnv();
   const isDev = env.NODE_ENV !== "production";
 
-  // The database opens first so a locked or unreachable one fails before anything listens.
-  await getDatabase();
+  // The database opens first so a locked or unreachable one fails before anything listens. A first
+  // start's initdb and any start's pending migrations run in a child process, which leaves none
+  // of the memory they took behind in this one.
+  await getDatabase(console.log, { migrateApart: migrateInChildProcess });
 
   // In production, the config the build resolved: Next would otherwise compile next.config.ts again.
   if (!isDev) applyBuiltNextConfig(process.cwd());
@@ -161,8 +164,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
+  if (error instanceof DataDirLockedError || error instanceof MigrationProcessError) {
+    console.error(`\n${error.message}\n`); // the migrating process printed its own error and stack
   } else {
     console.error("[server] failed to start:", error instanceof Error ? error.message : error);
     if (error instanceof Error && error.stack && !error.message.startsWith("Invalid environment")) {

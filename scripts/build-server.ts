@@ -8,14 +8,20 @@ import { build } from "esbuild";
  * node_modules (never bundled: one copy each, shared with Next's route bundles). The worker
  * lands beside the server as body-worker-entry.mjs, where body-workers.ts looks for it
  * (`new URL("./body-worker-entry.mjs", import.meta.url)`); in development that name is the
- * src/ file that registers tsx first.
+ * src/ file that registers tsx first. The child process that creates or migrates the embedded
+ * database at start-up (src/server/db/migrate-apart.ts) lands beside it the same way, as
+ * migrate-child-entry.mjs.
  */
 export const COMPILED_SERVER_DIR = path.join(".next", "quire");
 
 const root = process.cwd();
 await build({
   absWorkingDir: root,
-  entryPoints: { server: "server.ts", "body-worker-entry": "src/server/workers/body-worker.ts" },
+  entryPoints: {
+    server: "server.ts",
+    "body-worker-entry": "src/server/workers/body-worker.ts",
+    "migrate-child-entry": "src/server/db/migrate-child.ts",
+  },
   outdir: COMPILED_SERVER_DIR,
   outExtension: { ".js": ".mjs" },
   bundle: true,

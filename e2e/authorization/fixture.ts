@@ -7,6 +7,7 @@ import { provideCollabLiveDocuments } from "@/server/collab/live-document";
 import type { Actor } from "@/server/context";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { markMigrated } from "@/server/db/migration-marker";
 import type { Db } from "@/server/db/client";
 import { eq } from "drizzle-orm";
 import * as Y from "yjs";
@@ -163,6 +164,7 @@ export async function startFixture(): Promise<Fixture> {
   let seeded: Omit<Fixture, "app" | "cookie" | "freshCookie" | "fileId">;
   try {
     await migrateDatabase(handle);
+    markMigrated(path.join(dataDir, "db")); // as the server leaves it: its start finds nothing pending
     const db = handle.db;
     const auth = createAuth({ db, secret: crypto.randomBytes(32).toString("hex") });
     const actors = {} as Record<SignedIn, Actor>;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { markMigrated } from "@/server/db/migration-marker";
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from "./browser";
 import { E2E_DB_TEMPLATE_ENV } from "./start-app";
 
@@ -19,6 +20,8 @@ export default async function setup() {
   const handle = await openDatabase({ dataDir: path.join(dir, "db") });
   await migrateDatabase(handle);
   await handle.close();
+  // As the server leaves it: each start on a copy sees no pending migration (migration-marker.ts).
+  markMigrated(path.join(dir, "db"));
   process.env[E2E_DB_TEMPLATE_ENV] = path.join(dir, "db");
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

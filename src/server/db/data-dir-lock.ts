@@ -41,6 +41,17 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock ${dir}: the lock file keeps reappearing.`);
 }
 
+/**
+ * Names `to` instead of `from` as the holder of the lock this process took on `dir`. The server
+ * names the child that migrates its database (migrate-apart.ts) while it runs, so that if the
+ * server is killed another start stays out until the child has exited too; then takes it back.
+ */
+export function passDataDirLock(dir: string, from: number, to: number): void {
+  const file = path.join(dir, "quire.pid");
+  // Unless another start took it over after `from` died: that one's lock must stand.
+  if (readPid(file) === from) fs.writeFileSync(file, String(to));
+}
+
 function releaseLock(file: string) {
   if (readPid(file) === process.pid) fs.rmSync(file, { force: true });
 }

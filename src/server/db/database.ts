@@ -5,6 +5,8 @@ import type { Db, DbHandle } from "./client";
 import { openDatabase } from "./client";
 import { lockDataDir } from "./data-dir-lock";
 import { migrateDatabase } from "./migrate";
+import type { MigrateApart } from "./migrate-apart";
+import { isMarkedMigrated, markMigrated } from "./migration-marker";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 
 interface ProcessDatabase {
@@ -15,9 +17,19 @@ interface ProcessDatabase {
 // A second PGlite on the same folder would corrupt it: one database per process.
 const KEY = "database";
 
+/** How the process that opens the database first (server.ts) wants it opened. */
+export interface StartDatabaseOptions {
+  /**
+   * Creates a new embedded database, or applies pending migrations to one, somewhere else than
+   * this process (migrate-apart.ts): the process then opens a migrated folder, as a restart does.
+   * Unset (tests, scripts, Next's own bundles), that work runs in this process.
+   */
+  migrateApart?: MigrateApart;
+}
+
 /** The process's database, opened, locked and migrated on first use. */
-export function getDatabase(log: (line: string) => void = console.log): Promise<DbHandle> {
-  return processSingleton(KEY, () => startDatabase(log)).handle;
+export function getDatabase(log: (line: string) => void = console.log, options: StartDatabaseOptions = {}): Promise<DbHandle> {
+  return processSingleton(KEY, () => startDatabase(log, options)).handle;
 }
 
 /** The process's Drizzle database. */
@@ -30,14 +42,16 @@ export async function closeDatabase(): Promise<void> {
   const current = peekProcessSingleton<ProcessDatabase>(KEY);
   if (!current) return;
   clearProcessSingleton(KEY);
+  // One that never opened has nothing to close; its error went to whoever awaited it.
+  const handle = await current.handle.catch(() => null);
   try {
-    await (await current.handle).close();
+    await handle?.close();
   } finally {
     current.release();
   }
 }
 
-function startDatabase(log: (line: string) => void): ProcessDatabase {
+function startDatabase(log: (line: string) => void, { migrateApart }: StartDatabaseOptions): ProcessDatabase {
   const env = getEnv();
   if (env.DATABASE_URL) {
     return { handle: openAndMigrate({ url: env.DATABASE_URL, logSql: env.LOG_SQL === "1" }, log, "PostgreSQL"), release: () => {} };
@@ -47,7 +61,16 @@ function startDatabase(log: (line: string) => void): ProcessDatabase {
   const release = lockDataDir(env.dataDir);
   const isFirstStart = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
   if (isFirstStart) log(`[db] creating the embedded database in ${dataDir} (first start, about 10 s)…`);
-  const handle = openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
+  const open = async () => {
+    const handle = await openAndMigrate({ dataDir, logSql: env.LOG_SQL === "1", sharedBuffers: env.PGLITE_SHARED_BUFFERS }, log, "embedded database");
+    markMigrated(dataDir); // the next start needs no child process to find out
+    return handle;
+  };
+  // Migrating after the child finds nothing left to apply: the check is one query. A marker that
+  // names the newest migration (migration-marker.ts) means there is nothing for a child to do.
+  const isPending = isFirstStart || !isMarkedMigrated(dataDir);
+  const handle =
+    migrateApart && isPending ? migrateApart({ dbDir: dataDir, lockDir: env.dataDir, isNew: isFirstStart, log }).then(open) : open();
   handle.catch(() => release());
   return { handle, release };
 }
