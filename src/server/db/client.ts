@@ -6,6 +6,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "@/server/db/schema";
+import { byteaParsers, byteaSerializers } from "@/server/db/pglite-bytea";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -77,6 +78,9 @@ async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Prom
     // The page cache lives in PGlite's WebAssembly memory, which never shrinks: whatever it once
     // filled stays resident. Past it, pages come from the data directory's files (the OS caches them).
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] } : {}),
+    // Yjs states in and out without PGlite's byte-at-a-time hex (pglite-bytea.ts).
+    serializers: byteaSerializers,
+    parsers: byteaParsers,
   });
   await client.waitReady;
   return { kind: "pglite", client, db: drizzle(client, { schema, logger }) };
