@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "@/server/db/schema";
 import { byteaParsers, byteaSerializers } from "@/server/db/pglite-bytea";
+import { textSerializers } from "@/server/db/pglite-text";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -86,8 +87,9 @@ async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Prom
       // filled stays resident. Past it, pages come from the data directory's files (the OS caches them).
       ...(options.sharedBuffers ? ["-c", `shared_buffers=${options.sharedBuffers}`] : []),
     ],
-    // Yjs states in and out without PGlite's byte-at-a-time hex (pglite-bytea.ts).
-    serializers: byteaSerializers,
+    // Yjs states in and out without PGlite's byte-at-a-time hex (pglite-bytea.ts), and bodies'
+    // text and delta out without its character-by-character length count (pglite-text.ts).
+    serializers: { ...byteaSerializers, ...textSerializers },
     parsers: byteaParsers,
   });
   await client.waitReady;
