@@ -69,7 +69,7 @@ for (let i = 0; i < RUNS; i += 1) {
 }
 
 // The many-file import: PGlite's synchronous calls timed one by one.
-const calls: Array<{ wall: number; cpu: number; what: string }> = [];
+const calls: Array<{ wall: number; cpu: number; what: string; end: number }> = [];
 let lastParse = "";
 const client = handle.driver.kind === "pglite" ? (handle.driver.client as unknown as Record<string, unknown>) : null;
 const original = client?.execProtocolRawSync;
@@ -83,15 +83,17 @@ if (client && typeof original === "function") {
     try {
       return original.apply(this, args);
     } finally {
-      calls.push({ wall: performance.now() - wall, cpu: cpuMs() - cpu, what: `${String.fromCharCode(message[0] ?? 32)} ${lastParse}` });
+      calls.push({ wall: performance.now() - wall, cpu: cpuMs() - cpu, what: `${String.fromCharCode(message[0] ?? 32)} ${lastParse}`, end: performance.now() });
     }
   };
 }
 const gcPauses: number[] = [];
+const gcSpans: Array<{ start: number; end: number }> = [];
 const gcKinds: Record<string, { count: number; total: number; max: number }> = {};
 const gcObserver = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gcPauses.push(entry.duration);
+    gcSpans.push({ start: entry.startTime, end: entry.startTime + entry.duration });
     // Node's gc entries carry their kind in `detail` (1 scavenge, 2 mark-sweep-compact, 4 incremental, 8 weak callbacks).
     const kind = String(((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? "?");
     const tally = (gcKinds[kind] ??= { count: 0, total: 0, max: 0 });
@@ -106,6 +108,19 @@ idle.enable();
 await new Promise((resolve) => setTimeout(resolve, 2_000));
 idle.disable();
 const files = markdownFiles(IMPORT_FILES, seededRandom(13));
+// The loop's late stretches with what ran in them: a 5 ms timer that fires over 40 ms late marks
+// one, and the GC pauses and PGlite calls inside it say how much of it was this process's work.
+// The process's CPU time across the stretch says how much of it the process ran at all.
+const stalls: Array<{ start: number; end: number; cpu: number }> = [];
+let tick = performance.now();
+let tickCpu = cpuMs();
+const ticker = setInterval(() => {
+  const now = performance.now();
+  const nowCpu = cpuMs();
+  if (now - tick > 45) stalls.push({ start: tick, end: now, cpu: nowCpu - tickCpu });
+  tick = now;
+  tickCpu = nowCpu;
+}, 5);
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const importCpu = cpuMs();
@@ -114,6 +129,7 @@ const summary = await importFiles(ctx, { workspace: { id: workspace.id }, parent
 const importMs = performance.now() - importWall;
 const importCpuMs = cpuMs() - importCpu;
 delay.disable();
+clearInterval(ticker);
 gcObserver.disconnect();
 if (summary.imported.length !== IMPORT_FILES) throw new Error(`imported ${summary.imported.length} of ${IMPORT_FILES}`);
 await workers.close();
@@ -139,6 +155,21 @@ console.log(
       gcPauseMax: Math.max(0, ...gcPauses),
       gcKinds,
       heapUsedMb: process.memoryUsage().heapUsed / 1e6,
+      longestStall: Math.max(0, ...stalls.map((stall) => stall.end - stall.start)),
+      // The most CPU the process got inside any stretch over 45 ms: what it could have blocked itself.
+      mostCpuInAStall: Math.max(0, ...stalls.map((stall) => stall.cpu)),
+      stalls: stalls
+        .sort((a, b) => b.end - b.start - (a.end - a.start))
+        .slice(0, 5)
+        .map(({ start, end, cpu }) => {
+          const inside = (span: { start: number; end: number }) => Math.max(0, Math.min(end, span.end) - Math.max(start, span.start));
+          return {
+            ms: end - start,
+            cpuMs: cpu,
+            gcMs: gcSpans.reduce((sum, span) => sum + inside(span), 0),
+            pgliteMs: calls.reduce((sum, call) => sum + inside({ start: call.end - call.wall, end: call.end }), 0),
+          };
+        }),
       longestCalls: [...calls].sort((a, b) => b.cpu - a.cpu).slice(0, 4).map((call) => ({ ...call, at: calls.indexOf(call) })),
     },
     load: os.loadavg()[0],
