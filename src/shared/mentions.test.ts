@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionText, mentionValueOf, mentionedUserIds } from "./mentions";
+import { MAX_MENTION_NAME_CHARS, mentionText, mentionValueOf, mentionedUserIds } from "./mentions";
 
 describe("mentions", () => {
   it("reads a well-formed mention and refuses anything else", () => {
@@ -10,6 +10,13 @@ describe("mentions", () => {
     expect(mentionValueOf({ mention: "u_1" })).toBeNull();
     expect(mentionValueOf({ image: "u_1" })).toBeNull();
     expect(mentionValueOf("text")).toBeNull();
+  });
+
+  it("cuts a long name without leaving a space at the cut, so reading it again changes nothing", () => {
+    const name = `${"a".repeat(MAX_MENTION_NAME_CHARS - 1)} b`;
+    const once = mentionValueOf({ mention: { id: "u_1", name } });
+    expect(once).toEqual({ id: "u_1", name: "a".repeat(MAX_MENTION_NAME_CHARS - 1) });
+    expect(mentionValueOf({ mention: once })).toEqual(once);
   });
 
   it("lists each mentioned user once, in order", () => {

@@ -22,7 +22,9 @@ export function mentionValueOf(insert: unknown): MentionValue | null {
   if (typeof value !== "object" || value === null) return null;
   const { id, name } = value as Record<string, unknown>;
   if (typeof id !== "string" || id.length === 0 || id.length > MAX_MENTION_ID_CHARS || !/^[\w-]+$/.test(id)) return null;
-  const shownName = typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_MENTION_NAME_CHARS) : "";
+  // Trimmed again after the cut, so reading a mention this gives back changes nothing (a cut
+  // that ends on a space would otherwise lose it only the second time: sanitising must be idempotent).
+  const shownName = typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_MENTION_NAME_CHARS).trimEnd() : "";
   return { id, name: shownName };
 }
 

@@ -17,7 +17,14 @@ import { mentionText, mentionValueOf } from "@/shared/mentions";
  * per request: the Quill path costs seconds for a long document.
  */
 export async function renderDeltaHtml(delta: unknown): Promise<string> {
-  const safe = sanitizeDelta(delta).delta;
+  return renderSanitizedDeltaHtml(sanitizeDelta(delta).delta);
+}
+
+/**
+ * renderDeltaHtml for a delta that is already sanitizeDelta's output (deriveDocument's content):
+ * sanitising is idempotent (sanitize-delta.test.ts), so skipping it here changes nothing.
+ */
+export async function renderSanitizedDeltaHtml(safe: BodyDelta): Promise<string> {
   return renderDeltaFast(safe) ?? (await renderWithQuill(safe));
 }
 
@@ -39,8 +46,13 @@ export async function renderWithQuill(delta: BodyDelta): Promise<string> {
  * Pure, no Quill needed.
  */
 export function deltaToPlainText(delta: unknown): string {
-  return sanitizeDelta(delta)
-    .delta.ops.map((op) => {
+  return sanitizedPlainText(sanitizeDelta(delta).delta);
+}
+
+/** deltaToPlainText for a delta that is already sanitizeDelta's output (see renderSanitizedDeltaHtml). */
+export function sanitizedPlainText(safe: BodyDelta): string {
+  return safe.ops
+    .map((op) => {
       if (typeof op.insert === "string") return op.insert;
       const mention = mentionValueOf(op.insert);
       return mention ? mentionText(mention) : "";

@@ -18,4 +18,17 @@ describe("openDatabase (PGlite)", () => {
     expect(await showSharedBuffers("8MB")).toBe("8MB");
     expect(await showSharedBuffers()).toBe("128MB");
   }, 60_000);
+
+  // Zero-filling each new WAL segment ran inside a COMMIT on the event loop (issue 13.6).
+  it("creates WAL segments without zero-filling them, whatever else it is given", async () => {
+    for (const options of [{}, { sharedBuffers: "8MB" }]) {
+      const handle = await openDatabase(options);
+      try {
+        const result = await handle.db.execute(sql`show wal_init_zero`);
+        expect((result as unknown as { rows: Array<{ wal_init_zero: string }> }).rows[0]?.wal_init_zero).toBe("off");
+      } finally {
+        await handle.close();
+      }
+    }
+  }, 60_000);
 });

@@ -6,6 +6,8 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import * as schema from "@/server/db/schema";
+import { byteaParsers, byteaSerializers } from "@/server/db/pglite-bytea";
+import { textSerializers } from "@/server/db/pglite-text";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -74,9 +76,21 @@ async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Prom
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    // The page cache lives in PGlite's WebAssembly memory, which never shrinks: whatever it once
-    // filled stays resident. Past it, pages come from the data directory's files (the OS caches them).
-    ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] } : {}),
+    startParams: [
+      ...PGlite.defaultStartParams,
+      // A new 16 MB WAL segment is created without writing 16 MB of zeros first: PostgreSQL did that
+      // inside whichever COMMIT crossed into it, on the event loop (13-100 ms; issue 13.6). Records
+      // are CRC-checked, so replay stops at the end of the written WAL either way.
+      "-c",
+      "wal_init_zero=off",
+      // The page cache lives in PGlite's WebAssembly memory, which never shrinks: whatever it once
+      // filled stays resident. Past it, pages come from the data directory's files (the OS caches them).
+      ...(options.sharedBuffers ? ["-c", `shared_buffers=${options.sharedBuffers}`] : []),
+    ],
+    // Yjs states in and out without PGlite's byte-at-a-time hex (pglite-bytea.ts), and bodies'
+    // text and delta out without its character-by-character length count (pglite-text.ts).
+    serializers: { ...byteaSerializers, ...textSerializers },
+    parsers: byteaParsers,
   });
   await client.waitReady;
   return { kind: "pglite", client, db: drizzle(client, { schema, logger }) };
