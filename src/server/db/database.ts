@@ -82,7 +82,7 @@ async function openAndMigrate(
 ): Promise<DbHandle> {
   const started = Date.now();
   const handle = await openDatabase(options);
-  log(`[db] ${label} open; applying migrations…`);
+  log(`[db] ${label} open; checking for migrations to apply…`);
   await migrateDatabase(handle);
   log(`[db] ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return handle;
