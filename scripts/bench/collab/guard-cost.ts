@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import { BodyGuard } from "@/server/body/body-guard";
 import { BODY_YTEXT } from "@/shared/editor-rules";
+import { median } from "../soak-verdicts";
 
 /** One crowd size: CPU per keystroke of the guard's check plus applying the update, both ways. */
 export interface GuardCostRow {
@@ -63,10 +64,4 @@ function typeOne(doc: Y.Doc, at: number): Uint8Array {
   doc.off("update", take);
   if (!update) throw new Error("typing made no update");
   return update;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -33,7 +33,20 @@ function room(initial: string, clients = 1, maxBodyChars = MAX_BODY_CHARS) {
     for (const doc of docs) Y.applyUpdate(doc, Y.encodeStateAsUpdate(server, Y.encodeStateVector(doc)));
     return verdict;
   };
-  return { server, guard, edit, deliver, maxBodyChars };
+  /**
+   * Delivers `update` as the server would; when it is plain, first asserts the full check
+   * accepts it unchanged (the property the fast path rests on). True when it was plain.
+   */
+  const deliverJudgedBothWays = (update: Uint8Array): boolean => {
+    if (!isPlainEdit(server, update, maxBodyChars)) {
+      deliver(update);
+      return false;
+    }
+    expect(guard.checkInFull(update)).toEqual({ kind: "accept" });
+    deliver(update, { kind: "accept" });
+    return true;
+  };
+  return { server, guard, edit, deliver, deliverJudgedBothWays, maxBodyChars };
 }
 
 describe("isPlainEdit", () => {
@@ -92,7 +105,7 @@ describe("isPlainEdit", () => {
   // embed, hostile link and image the random deltas hold, near and past a small body limit.
   it("on 2,000 random edits, takes nothing as plain that the full check would repair or refuse", () => {
     const random = seededRandom(20261126);
-    const { server, guard, edit, deliver, maxBodyChars } = room("Hello world\n", 3, 2_000);
+    const { server, edit, deliverJudgedBothWays } = room("Hello world\n", 3, 2_000);
     let plain = 0;
     for (let step = 0; step < 2_000; step += 1) {
       const client = Math.floor(random() * 3);
@@ -114,13 +127,7 @@ describe("isPlainEdit", () => {
           body.insert(at, String.fromCharCode(32 + Math.floor(random() * 95)));
         }
       });
-      if (isPlainEdit(server, update, maxBodyChars)) {
-        plain += 1;
-        expect(guard.checkInFull(update)).toEqual({ kind: "accept" });
-        deliver(update, { kind: "accept" });
-      } else {
-        deliver(update);
-      }
+      if (deliverJudgedBothWays(update)) plain += 1;
     }
     // Most random edits are plain, so the fast path was tested, not skipped.
     expect(plain).toBeGreaterThan(800);
@@ -134,7 +141,7 @@ describe("isPlainEdit", () => {
     for (const [index, payload] of payloads.entries()) {
       // A fresh document now and then: a repair rewrites the whole body, so a long one slows the run.
       if (index % 50 === 0) current = room("Hello\n");
-      const { server, guard, edit, deliver, maxBodyChars } = current!;
+      const { edit, deliverJudgedBothWays } = current!;
       const updates = [
         edit(0, (body) => body.insert(0, payload)),
         edit(0, (body) => body.insert(0, "x", { link: payload })),
@@ -143,13 +150,7 @@ describe("isPlainEdit", () => {
         edit(0, (body) => body.format(0, 1, { color: payload, header: payload })),
       ];
       for (const update of updates) {
-        if (isPlainEdit(server, update, maxBodyChars)) {
-          plain += 1;
-          expect(guard.checkInFull(update)).toEqual({ kind: "accept" });
-          deliver(update, { kind: "accept" });
-        } else {
-          deliver(update);
-        }
+        if (deliverJudgedBothWays(update)) plain += 1;
       }
     }
     expect(plain).toBeGreaterThan(0);
