@@ -24,6 +24,7 @@ import { labelToolbar } from "./toolbar-labels";
 import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
 import { registerFocusKeepingSyntax } from "./syntax-keeps-focus";
 import { keepCaretOutOfUi } from "./caret-out-of-ui";
+import { widenTypingFastPath } from "./typing-fast-path";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
 import { addCommentButton } from "@/editor/comments/toolbar-button";
 
@@ -87,7 +88,9 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
       ...(options.readOnly || !options.mentions ? {} : { mentionMenu: { workspaceId: options.mentions.workspaceId } }),
     },
   });
-  guardUnsafeValues(quill, QuillClass.import("delta") as typeof Delta); // Quill.import() is untyped
+  const DeltaClass = QuillClass.import("delta") as typeof Delta; // Quill.import() is untyped
+  guardUnsafeValues(quill, DeltaClass);
+  widenTypingFastPath(quill, DeltaClass);
   // Pasted tables: header cells, header rows and fresh row ids (shared/table-paste.ts).
   for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector as Parameters<Quill["clipboard"]["addMatcher"]>[0], matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);
   // Pasted mentions (a copy from another document, an exported HTML file): shared/mention-paste.ts.
