@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
+import Delta from "quill-delta";
+import type { Op } from "quill-delta";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
@@ -51,6 +53,39 @@ describe("stored documents", () => {
     // The app's own renders (no text/html) carry it as data instead.
     const payload = await (await noJs.request.get(new URL(url).pathname, { headers: { accept: "*/*", rsc: "1" } })).text();
     expect(payload).toContain("Shipped on time");
+  });
+
+  it("stores keys typed into text that is not ASCII exactly as typed, formats included (editor/typing-fast-path.ts)", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    // Keys after the first non-ASCII character land in a text node that is not ASCII: the path
+    // Quill leaves to its whole-document diff and Quire's fast path takes.
+    await page.keyboard.insertText("Café ’quoted’");
+    await page.keyboard.type(" and more");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("E bold");
+    await page.keyboard.insertText(" ünïcode 🙂");
+    await page.keyboard.type("!");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" end");
+    await page.keyboard.press("Home");
+    await page.keyboard.type("So ");
+    await editor.waitUntilSaved();
+    const expected = [
+      { insert: "So Café ’quoted’ and mor" },
+      { insert: "E bold ünïcode 🙂!", attributes: { bold: true } },
+      { insert: " end\n" },
+    ];
+    // The stored ops as one delta (Yjs keeps the first line break as an op of its own).
+    const stored = async () => (await editor.storedDocument()).delta.ops.reduce((delta, op) => delta.push(op as Op), new Delta()).ops;
+    await expect.poll(stored, { timeout: 10_000 }).toEqual(expected);
+    await page.reload();
+    await editor.waitUntilEditable();
+    expect(await editor.body().textContent()).toBe("So Café ’quoted’ and morE bold ünïcode 🙂! end");
   });
 
   it("exports headings, lists, a code block, a link and an image as the expected Markdown", async () => {
