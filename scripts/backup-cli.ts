@@ -5,6 +5,7 @@ import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { DataDirLockedError, lockDataDir } from "@/server/db/data-dir-lock";
 import { migrateDatabase } from "@/server/db/migrate";
+import { markMigrated } from "@/server/db/migration-marker";
 import { getEnv } from "@/server/env";
 
 /** A failure the operator can act on: its message is printed without a stack. */
@@ -36,7 +37,10 @@ export async function openInstanceDatabase(options: { migrate: boolean; mustExis
   }
   try {
     const handle = await openDatabase({ dataDir: dbDir });
-    if (options.migrate) await migrateDatabase(handle);
+    if (options.migrate) {
+      await migrateDatabase(handle);
+      markMigrated(dbDir); // so the server's next start needs no child process to check (db/migration-marker.ts)
+    }
     return { handle, dataDir: env.dataDir, label: `the embedded database in ${dbDir}`, release };
   } catch (error) {
     release();

@@ -11,6 +11,7 @@ import { createAuth } from "@/server/auth/auth";
 import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { isMarkedMigrated } from "@/server/db/migration-marker";
 import { apiTokens, favorites, memberships, revisions, sessions } from "@/server/db/schema";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
@@ -143,6 +144,8 @@ describe("npm run backup / restore on the embedded database", () => {
     const restore = await run("restore", [out], { DATA_DIR: target });
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toMatch(/users: 2 rows/);
+    // Restore migrated the new database: the server's next start needs no child process to check.
+    expect(isMarkedMigrated(path.join(target, "db"))).toBe(true);
     const after = await withDatabase({ dataDir: target }, dump);
     expect(after).toEqual(before);
     expect(after.documents).toHaveLength(4);
