@@ -34,7 +34,7 @@ interface QuillEditor {
  * When one text node changes, Quill works out the change from that node alone, but only if the
  * node's text is printable ASCII (`Editor.update`). Any other keystroke re-reads the whole
  * document into a delta and diffs it against the previous one: at 100,000 words that added
- * ~12 ms to the median keystroke and ~18 ms to the 95th percentile (docs/performance-notes.md),
+ * ~7 ms to the median keystroke and ~9 ms to the 95th percentile (docs/performance-notes.md),
  * and a line holds non-ASCII text as soon as it has an accent, a curly quote, a dash or an
  * emoji. The diff Quill's fast path runs (quill-delta's, fast-diff ≥ 1.3, which keeps surrogate
  * pairs whole) is the one its slow path runs over the whole text, so the change is the same;
