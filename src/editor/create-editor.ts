@@ -44,8 +44,9 @@ export interface CreateEditorOptions {
  * Quill touches `document` when imported, so everything loads here, lazily.
  */
 export async function createEditor(container: HTMLElement, options: CreateEditorOptions): Promise<Quill> {
-  const [{ default: QuillClass }, { default: katex }, { default: hljs }, { default: QuillCursors }] = await Promise.all([
+  const [{ default: QuillClass }, { bubbleFormats }, { default: katex }, { default: hljs }, { default: QuillCursors }] = await Promise.all([
     import("quill"),
+    import("quill/blots/block.js"),
     import("katex"),
     import("highlight.js/lib/common"),
     import("quill-cursors"),
@@ -90,7 +91,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   });
   const DeltaClass = QuillClass.import("delta") as typeof Delta; // Quill.import() is untyped
   guardUnsafeValues(quill, DeltaClass);
-  widenTypingFastPath(quill, DeltaClass);
+  widenTypingFastPath(quill, { Delta: DeltaClass, bubbleFormats });
   // Pasted tables: header cells, header rows and fresh row ids (shared/table-paste.ts).
   for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector as Parameters<Quill["clipboard"]["addMatcher"]>[0], matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);
   // Pasted mentions (a copy from another document, an exported HTML file): shared/mention-paste.ts.

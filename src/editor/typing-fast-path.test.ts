@@ -1,5 +1,6 @@
 import { quillInJsdom } from "@test/quill-in-jsdom";
 import { randomDelta, seededRandom } from "@test/random-delta";
+import { bubbleFormats } from "quill/blots/block.js";
 import { describe, expect, it } from "vitest";
 import { widenTypingFastPath } from "./typing-fast-path";
 
@@ -13,7 +14,7 @@ const TYPED = ["é", "’", "—", "ß", "漢字", "🙂", "👩🏽‍💻", "e
 function editorPair(ops: unknown[]) {
   const widened = quillInJsdom();
   const quills = quillInJsdom();
-  widenTypingFastPath(widened.quill, widened.Delta);
+  widenTypingFastPath(widened.quill, { Delta: widened.Delta, bubbleFormats });
   const internal = (editor: Editor) => (editor.quill as unknown as { editor: { delta: unknown; getDelta(): unknown } }).editor;
   for (const editor of [widened, quills]) {
     editor.quill.setContents(new editor.Delta(ops as never), "silent");

@@ -1,5 +1,7 @@
 import type Quill from "quill";
 import type { Delta as DeltaType } from "quill";
+import type { bubbleFormats as quillBubbleFormats } from "quill/blots/block.js";
+import type TextBlot from "quill/blots/text.js";
 
 /** The printable-ASCII test Quill's own fast path makes (quill/core/editor.js). */
 const ASCII = /^[ -~]*$/;
@@ -7,13 +9,6 @@ const ASCII = /^[ -~]*$/;
 const QUILL_SENTINEL = "\uFEFF";
 const TEXT_NODE = 3;
 
-interface Blot {
-  parent: Blot | null;
-  statics: { blotName: string; scope: number };
-  formats?: () => Record<string, unknown>;
-  offset(root?: Blot): number;
-  value(): unknown;
-}
 interface Range {
   index: number;
   length: number;
@@ -21,6 +16,11 @@ interface Range {
 interface SelectionInfo {
   oldRange: Range;
   newRange: Range;
+}
+/** What the fast path uses of Quill: its Delta, and the inline formats around a blot (quill/blots/block.js). */
+export interface QuillParts {
+  Delta: typeof DeltaType;
+  bubbleFormats: typeof quillBubbleFormats;
 }
 /** The parts of Quill's Editor (quill/core/editor.js) this replaces a method of. */
 interface QuillEditor {
@@ -42,20 +42,20 @@ interface QuillEditor {
  * Quill's U+FEFF (the caret placeholder after a format toggle, an embed's guard) still goes
  * Quill's way, as do edits of more than one node.
  */
-export function widenTypingFastPath(quill: Quill, Delta: typeof DeltaType): void {
+export function widenTypingFastPath(quill: Quill, { Delta, bubbleFormats }: QuillParts): void {
   const editor = (quill as unknown as { editor: QuillEditor }).editor; // not in Quill's public types
-  const scroll = quill.scroll as unknown as Blot & { find(node: Node): Blot | null };
   const quillUpdate = editor.update.bind(editor);
   editor.update = (change, mutations = [], selectionInfo) => {
     const edit = change === null ? nonAsciiTextEdit(mutations) : null;
-    const blot = edit && scroll.find(edit.node);
-    if (!edit || blot?.statics.blotName !== "text") return quillUpdate(change, mutations, selectionInfo);
+    const found = edit && quill.scroll.find(edit.node);
+    if (!edit || found?.statics.blotName !== "text") return quillUpdate(change, mutations, selectionInfo);
+    const blot = found as TextBlot;
     // From here on, what Quill's fast path does for ASCII text.
-    const index = blot.offset(scroll);
-    const formats = bubbleFormats(blot);
+    const index = blot.offset(quill.scroll);
+    const formats = bubbleFormats(blot); // syntax highlighting left out, as in Quill's own path
     const shift = (range: Range): Range => ({ index: range.index - index, length: range.length });
     const cursor = selectionInfo && { oldRange: shift(selectionInfo.oldRange), newRange: shift(selectionInfo.newRange) };
-    const textChange = new Delta().insert(edit.oldValue).diff(new Delta().insert(String(blot.value())), cursor);
+    const textChange = new Delta().insert(edit.oldValue).diff(new Delta().insert(blot.value()), cursor);
     const result = new Delta().retain(index);
     for (const op of textChange.ops) {
       if (typeof op.insert === "string") result.insert(op.insert, formats);
@@ -80,17 +80,4 @@ function nonAsciiTextEdit(mutations: MutationRecord[]): { node: Text; oldValue: 
 
 function isPlainText(text: string): boolean {
   return !text.includes(QUILL_SENTINEL);
-}
-
-/** The inline formats around a text blot, as Quill's `bubbleFormats` (quill/blots/block.js) gathers them. */
-function bubbleFormats(blot: Blot): Record<string, unknown> {
-  let formats: Record<string, unknown> = {};
-  for (let at: Blot | null = blot; at; at = at.parent) {
-    if (typeof at.formats === "function") formats = { ...formats, ...at.formats() };
-    const parent: Blot | null = at.parent;
-    if (!parent || parent.statics.blotName === "scroll" || parent.statics.scope !== at.statics.scope) break;
-  }
-  // Syntax highlighting is not part of the document (Quill leaves it out of deltas the same way).
-  delete formats["code-token"];
-  return formats;
 }
