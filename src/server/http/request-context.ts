@@ -12,7 +12,10 @@ export async function publicContext(): Promise<PublicContext> {
 
 /** The signed-in person's context for a page, or a redirect to sign-in that returns to `returnTo`. */
 export async function requireContext(returnTo?: string): Promise<ServiceContext> {
-  return { db: await getDb(), actor: await requireActor(returnTo) };
+  // The session first: it reads the request's cookies, which is what tells `next build` that the
+  // page renders per request. Opening the database first made the build create one (10–40 s).
+  const actor = await requireActor(returnTo);
+  return { db: await getDb(), actor };
 }
 
 /** The signed-in person's context, or null for a visitor (pages that show something to both). */
