@@ -34,8 +34,10 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["e2e/support/global-setup.ts"],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          // A guard against a hung test, not a speed check: every step has its own limit (the polls
+          // below, playwright's actions), and a busy shared machine ran whole tests past 90 s.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // Pages talk to a real server on a shared 2-core machine: give UI changes time.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           // Each file starts its own server; two cores run two at a time comfortably.

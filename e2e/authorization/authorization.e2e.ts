@@ -35,7 +35,7 @@ describe("authorization table", () => {
         expect(seen[actor].evidence, `${actor}: the answer for a real id vs a missing one`).toBe(missing.evidence);
       }
     },
-    120_000,
+    180_000,
   );
 
   it("has a row for every server action the build exposes", () => {

@@ -159,6 +159,8 @@ describe("sharing", () => {
     expect(await reader.page.getByTestId("published-contents").count()).toBe(0);
     expect((await reader.page.goto(`${secondPath}/${childPath.split("/").pop()}`))?.status()).toBe(404);
     await page.goto(parentUrl);
+    // Once the page has settled: a menu opened while it still hydrates can close under the click.
+    await editor.waitUntilEditable();
     await page.getByRole("button", { name: "Document actions" }).click();
     await page.getByRole("menuitem", { name: "Move to trash" }).click();
     await page.waitForURL(/\/trash$/);
