@@ -124,7 +124,7 @@ describe("widenTypingFastPath", () => {
     }
     // Most of the 1,000 edits were in non-ASCII text and took the fast path: the case this widens.
     expect(fastEdits).toBeGreaterThan(500);
-  });
+  }, 120_000); // 1,000 edits in two jsdom editors: 5 s usually, over 60 s on a slow shared machine
 
   it("works the change out from the edited text alone: the whole document is not read again", () => {
     const { widened, wholeReads } = editorPair([
