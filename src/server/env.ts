@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { processSingleton } from "./process-singleton";
 
 /** Every setting Quire reads from the environment, one line each (mirrored in .env.example). */
 const EnvSchema = z.object({
@@ -80,11 +81,14 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
 
-let cached: Env | undefined;
-
 /** Parses process.env once. @throws Error listing every invalid variable */
 export function getEnv(): Env {
-  if (cached) return cached;
+  // Per process, like the database it configures: a test that changes the environment starts
+  // from a new process state (test/fresh-process-state.ts), and so reads it again.
+  return processSingleton("env", parseEnv);
+}
+
+function parseEnv(): Env {
   const parsed = EnvSchema.safeParse(emptyToUndefined(process.env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -94,8 +98,7 @@ export function getEnv(): Env {
   const ssoMissing = sso.SSO_ISSUER ? (["SSO_CLIENT_ID", "SSO_CLIENT_SECRET"] as const).filter((name) => !sso[name]) : [];
   if (ssoMissing.length > 0) throw new Error(`Invalid environment:\n${ssoMissing.map((name) => `  ${name}: required when SSO_ISSUER is set`).join("\n")}`);
   if (sso.SSO_ONLY === "1" && !sso.SSO_ISSUER) throw new Error("Invalid environment:\n  SSO_ONLY: needs SSO_ISSUER (nobody could sign in)");
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
-  return cached;
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 
 // `FOO=` in a .env file means "unset", not "empty string".

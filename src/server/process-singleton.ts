@@ -19,3 +19,8 @@ export function peekProcessSingleton<T>(key: string): T | undefined {
 export function clearProcessSingleton(key: string): void {
   registry.__quire?.delete(key);
 }
+
+/** Forgets every process-wide value (tests: a test file starts from a new process's state). */
+export function clearAllProcessSingletons(): void {
+  registry.__quire?.clear();
+}
