@@ -43,9 +43,12 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Pages talk to a real server on a shared 2-core machine: give UI changes time.
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          // Each file starts its own server; two cores run two at a time comfortably.
+          // Two workers, each with a server and a browser its files share (e2e/support/shared-app.ts):
+          // one process per worker for every file, so those outlive a file.
           maxWorkers: 2,
           fileParallelism: true,
+          isolate: false,
+          setupFiles: ["test/fresh-process-state.ts"],
         },
       },
     ],

@@ -6,7 +6,7 @@ import { ShareDialog } from "../pages/share-dialog";
 import { axeViolationsInBothSchemes } from "../support/axe";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at

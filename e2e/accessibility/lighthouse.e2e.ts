@@ -5,7 +5,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // Lighthouse's accessibility audit scores 100 on the main screens (its performance score is a

@@ -4,7 +4,7 @@ import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "../support/accounts";
 import { newPerson } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { createDocumentViaApi } from "../support/workspace";
 
 let app: RunningApp;

@@ -5,7 +5,8 @@ import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
 import { launchBrowser, newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopAppAndBrowser } from "../support/start-app";
+import { startApp } from "../support/start-app";
+import { stopAppAndBrowser } from "../support/app-and-browser";
 
 // A server of its own: the limits count per client address. Behind a trusted proxy (TRUST_PROXY=1)
 // the address is X-Forwarded-For's, which stands in for people at other addresses; the browser,

@@ -7,7 +7,8 @@ import { Sidebar } from "../pages/sidebar";
 import { launchBrowser } from "../support/browser";
 import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopAppAndBrowser } from "../support/start-app";
+import { startApp } from "../support/start-app";
+import { stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // A server whose sessions may hold two live-editing sockets (COLLAB_MAX_CONNECTIONS_PER_SESSION).

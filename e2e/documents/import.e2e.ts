@@ -9,7 +9,7 @@ import { EditorPage } from "../pages/editor-page";
 import { ImportDialogPage } from "../pages/import-dialog";
 import { Sidebar } from "../pages/sidebar";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;

@@ -4,7 +4,7 @@ import { solidPng } from "@test/file-factories";
 import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // Images carry a description (alt text) people can write in the editor, with the mouse or the

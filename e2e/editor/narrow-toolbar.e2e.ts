@@ -5,7 +5,7 @@ import { EditorPage } from "../pages/editor-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { createDocumentViaApi } from "../support/workspace";
 
 let app: RunningApp;

@@ -9,13 +9,16 @@ import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
-import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startApp } from "../support/start-app";
+import { stopAppAndBrowser } from "../support/app-and-browser";
+import { launchBrowser } from "../support/browser";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  // Its own server, not the worker's shared one: a test here stops and restarts it.
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
 });
 afterAll(() => stopAppAndBrowser(app, browser));
 

@@ -4,7 +4,7 @@ import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // The editor's popups stay inside the window: the link and formula inputs near the end of a

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deflatedZeros, lyingZip, lyingZipBomb } from "@test/zip-bomb";
 import type { RunningApp } from "../support/start-app";
-import { startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 // Zips whose directory understates what their entries inflate to: inflated in full, 20 entries of

@@ -5,6 +5,7 @@ import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { markMigrated } from "@/server/db/migration-marker";
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from "./browser";
+import { E2E_SHARED_DIR_ENV, stopSharedServersIn } from "./shared-app";
 import { E2E_DB_TEMPLATE_ENV } from "./start-app";
 
 // Fail the whole run at once, with the fix, rather than skipping browser tests silently.
@@ -23,5 +24,12 @@ export default async function setup() {
   // As the server leaves it: each start on a copy sees no pending migration (migration-marker.ts).
   markMigrated(path.join(dir, "db"));
   process.env[E2E_DB_TEMPLATE_ENV] = path.join(dir, "db");
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  // The workers' shared servers (shared-app.ts) keep their data here; any a worker left running
+  // is stopped at the end.
+  const shared = path.join(dir, "shared");
+  process.env[E2E_SHARED_DIR_ENV] = shared;
+  return async () => {
+    await stopSharedServersIn(shared);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

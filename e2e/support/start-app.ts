@@ -3,11 +3,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { freePort } from "@test/free-port";
-import { launchBrowser } from "./browser";
 
-/** A production Quire server started for one test file. */
+/** A production Quire server started for one test file, or shared by a worker's files (shared-app.ts). */
 export interface RunningApp {
   url: string;
   port: number;
@@ -61,7 +59,7 @@ const COMPILED_SERVER = path.join(".next", "quire", "server.mjs");
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? newDataDir(options.isFresh ?? false);
+  const dataDir = options.dataDir ?? newDataDir({ isFresh: options.isFresh ?? false });
   // The compiled server `npm start` runs (scripts/build-server.ts; npm run test:e2e builds it).
   const child = spawn(process.execPath, [...(options.sourceMaps === false ? [] : ["--enable-source-maps"]), COMPILED_SERVER], {
     cwd: ROOT,
@@ -115,8 +113,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   return app;
 }
 
-function newDataDir(isFresh: boolean): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-"));
+/**
+ * A new data directory (under `under`, or the system's temporary folder) holding a copy of the
+ * migrated database the e2e global setup made, or nothing when `isFresh`.
+ */
+export function newDataDir({ isFresh = false, under }: { isFresh?: boolean; under?: string } = {}): string {
+  const dataDir = fs.mkdtempSync(path.join(under ?? os.tmpdir(), "quire-e2e-"));
   const template = process.env[E2E_DB_TEMPLATE_ENV];
   if (!isFresh && template) fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
   return dataDir;
@@ -127,15 +129,4 @@ export async function stopApp(app: RunningApp | undefined): Promise<void> {
   if (!app) return;
   await app.stop();
   fs.rmSync(app.dataDir, { recursive: true, force: true });
-}
-
-/** A server and a browser for one test file (each file gets its own). */
-export async function startAppAndBrowser(): Promise<[RunningApp, Browser]> {
-  return Promise.all([startApp(), launchBrowser()]);
-}
-
-/** Closes the browser, stops the server and removes its data directory. */
-export async function stopAppAndBrowser(app: RunningApp | undefined, browser: Browser | undefined): Promise<void> {
-  await browser?.close();
-  await stopApp(app);
 }

@@ -9,16 +9,18 @@ import { MemberSettingsPage } from "../pages/member-settings-page";
 import { Sidebar } from "../pages/sidebar";
 import type { Person } from "../support/accounts";
 import { cookieHeader, newPerson, signInViaApi } from "../support/accounts";
-import { newContext } from "../support/browser";
+import { launchBrowser, newContext } from "../support/browser";
 import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
-import { startApp, startAppAndBrowser, stopAppAndBrowser } from "../support/start-app";
+import { startApp } from "../support/start-app";
+import { stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await startAppAndBrowser();
+  // Its own server, not the worker's shared one: a test here stops and restarts it.
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
 });
 afterAll(() => stopAppAndBrowser(app, browser));
 
