@@ -97,7 +97,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     return app;
   }
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    // A server that never got ready is stopped, not left starting beside the next attempt.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in 2 min:\n${output}`));
+    }, 120_000);
     const check = () => {
       if (READY.test(output)) {
         clearTimeout(timer);
