@@ -12,6 +12,10 @@ async function textOf(pdf: Uint8Array): Promise<string> {
   return (await extractText(await getDocumentProxy(pdf), { mergePages: true })).text;
 }
 
+// Each print may wait for a cold Chromium (the first) or for its turn in the queue: over 20 s
+// on CI's slow machine. A hang still fails.
+const PRINT_TIMEOUT = 120_000;
+
 describe.skipIf(NO_CHROMIUM !== null)(`printPdf (needs Chromium${NO_CHROMIUM ? `: ${NO_CHROMIUM}` : ""})`, () => {
   let server: http.Server;
   let origin = "";
@@ -35,7 +39,7 @@ describe.skipIf(NO_CHROMIUM !== null)(`printPdf (needs Chromium${NO_CHROMIUM ? `
     expect(text).toContain("Visible text");
     expect(text).not.toContain("SCRIPT RAN");
     expect(requests).toEqual([]);
-  });
+  }, PRINT_TIMEOUT);
 
   it("prints a remote image as a link with its address", async () => {
     const html = remoteImagesAsLinks(`<p><img src="${origin}/photo.png" alt="A photo"></p>`);
@@ -43,11 +47,11 @@ describe.skipIf(NO_CHROMIUM !== null)(`printPdf (needs Chromium${NO_CHROMIUM ? `
     const text = await textOf(await printPdf(toStandaloneHtml({ title: "Links", html })));
     expect(text).toContain(`[A photo] (${origin}/photo.png)`);
     expect(requests).toEqual([]);
-  });
+  }, PRINT_TIMEOUT);
 
   it(`prints more than ${MAX_CONCURRENT_PRINTS} at once by queueing them`, async () => {
     const pdfs = await Promise.all([1, 2, 3, 4, 5].map((n) => printPdf(toStandaloneHtml({ title: `Page ${n}`, html: `<p>Number ${n}</p>` }))));
     const texts = await Promise.all(pdfs.map(textOf));
     texts.forEach((text, index) => expect(text).toContain(`Number ${index + 1}`));
-  });
+  }, PRINT_TIMEOUT);
 });
