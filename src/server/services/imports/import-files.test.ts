@@ -165,7 +165,7 @@ describe("importFiles", () => {
     expect(summary.imported).toEqual([]);
     expect(summary.skipped).toEqual([{ name: "bomb.zip", reason: expect.stringMatching(/^The zip was not imported: it would unpack to 225 MB.*zip bomb\.$/) }]);
     expect(await database.db.select().from(documents).where(eq(documents.workspaceId, workspace.id))).toEqual([]);
-  });
+  }, 120_000); // compressing 225 MB of zeros to make the bomb: 11–20 s on a slow shared machine
 
   it("imports under a parent and skips what would sit deeper than the tree allows", async () => {
     const { run, workspace, actor } = await setup();
