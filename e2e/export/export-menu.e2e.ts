@@ -10,6 +10,7 @@ import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
 import { signedUpPage } from "../support/workspace";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { isAlive } from "../support/process-alive";
 
 const { app, browser } = withAppAndBrowser();
 
@@ -142,15 +143,6 @@ function descendants(pid: number): number[] {
   // ps exits 1 when there are none; its output is then empty, which is the answer.
   const children = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout.split("\n").map(Number).filter(Boolean);
   return children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("export as PDF without Chromium on the server", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "./browser";
+import { isAlive } from "./process-alive";
 import type { RunningApp } from "./start-app";
 import { newDataDir, startApp } from "./start-app";
 
@@ -86,13 +87,4 @@ export async function stopSharedServersIn(root: string): Promise<void> {
   while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   for (const pid of pids.filter(isAlive)) process.kill(pid, "SIGKILL");
   fs.rmSync(root, { recursive: true, force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
