@@ -23,8 +23,11 @@ export default defineConfig({
           // One process per worker for every file (test/fresh-process-state.ts resets what a file
           // leaves behind): a new process per file spent a third of CI's unit time importing.
           isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          // Guards against a hang, not speed checks (those are benchmarks): CI's machine has run a
+          // two-PGlite beforeAll past 60 s and a harness start past 20 s. Polls wait as long.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 30_000 } },
           // Vitest's default is one worker fewer than the cores: on CI's 2 cores the files ran one
           // at a time while most of their time is PGlite (WebAssembly, one thread per worker).
           maxWorkers: 2,

@@ -12,5 +12,5 @@ describe("databaseTestFiles", () => {
     expect(files).not.toContain("src/shared/safe-urls.test.ts");
     expect(files).not.toContain("src/server/services/webhooks/delivery-worker-postgres.test.ts");
     expect(files).not.toContain("scripts/database-test-files.test.ts");
-  }, 60_000);
+  });
 });

@@ -3,7 +3,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_PATH } from "../support/browser";
+import { DESKTOP_CHROMIUM_PATH } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
@@ -42,7 +42,7 @@ beforeAll(async () => {
     settings: `${app.url}/w/${person.workspaceSlug}/settings/members`,
     search: `${app.url}/w/${person.workspaceSlug}/search?q=alpha`,
   });
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 });
 
 afterAll(async () => {

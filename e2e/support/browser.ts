@@ -1,13 +1,20 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 import { chromium } from "playwright-core";
+import { defaultChromiumPath, FULL_CHROMIUM_PATH } from "@/server/formats/export/default-chromium";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The browser the tests and benchmarks drive: CHROMIUM_PATH, else Debian's chromium-headless-shell
+ * when installed (a quarter of the full browser's CPU per page on a slow machine), else its chromium.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? defaultChromiumPath();
+/** The desktop browser, for Lighthouse (chrome-launcher starts it with --headless=new). */
+export const DESKTOP_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM_PATH;
 export const CHROMIUM_MISSING =
-  `Chromium is not installed at ${CHROMIUM_PATH}. The end-to-end tests need Debian's chromium:\n` +
-  `  sudo apt-get install -y chromium`;
+  `Chromium is not installed at ${CHROMIUM_PATH}. The end-to-end tests need Debian's chromium and its headless shell:\n` +
+  `  sudo apt-get install -y chromium chromium-headless-shell`;
 
-/** Debian's chromium, headless, with the flags this network-less machine needs. */
+/** Debian's headless Chromium, with the flags this network-less machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({

@@ -3,7 +3,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_PATH, launchBrowser } from "../../e2e/support/browser";
+import { DESKTOP_CHROMIUM_PATH, launchBrowser } from "../../e2e/support/browser";
 import { startApp, stopApp } from "../../e2e/support/start-app";
 import { signedUpPage } from "../../e2e/support/workspace";
 import { writeBenchSection } from "./benchmarks-doc";
@@ -33,7 +33,7 @@ try {
   const doc = (await created.json()) as { url: string };
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   await browser.close();
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  chrome = await chromeLauncher.launch({ chromePath: DESKTOP_CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
 
   const pages = [
     { name: "landing page", url: `${app.url}/`, headers: undefined },

@@ -63,7 +63,7 @@ const EnvSchema = z.object({
    * receiver on your own network, tests); otherwise only public https endpoints (docs/product.md "Webhooks").
    */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
-  /** Chromium (or Chrome) binary that prints PDF exports; unset, /usr/bin/chromium when it exists. */
+  /** Chromium (or Chrome) binary that prints PDF exports; unset, Debian's headless shell or chromium when one exists (default-chromium.ts). */
   CHROMIUM_PATH: z.string().min(1).optional(),
   /** The instance's OpenID Connect provider: its issuer URL (discovery at /.well-known/openid-configuration); unset, no instance SSO. */
   SSO_ISSUER: z.url().optional(),

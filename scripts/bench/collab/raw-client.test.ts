@@ -29,7 +29,7 @@ describe("RawCollabClient", () => {
   it("syncs, types after the text it joined, and observes the others' keystrokes by id", async () => {
     const documentId = "rawclient001";
     const editor = connectCollab(port, documentId, {});
-    await expect.poll(() => editor.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => editor.events.includes("synced")).toBe(true);
     editor.doc.getText(BODY_YTEXT).insert(0, "Existing text.");
 
     const arrivals: Array<[number, number, number]> = [];
@@ -40,15 +40,15 @@ describe("RawCollabClient", () => {
 
     typist.startOwnLine();
     const typed = [typist.keystroke("h", 60, true), typist.keystroke("i", 60, true)];
-    await expect.poll(() => editor.doc.getText(BODY_YTEXT).toString(), { timeout: 10_000 }).toBe("Existing text.\nhi");
-    await expect.poll(() => arrivals.filter(([client]) => client === typist.doc.clientID).length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => editor.doc.getText(BODY_YTEXT).toString()).toBe("Existing text.\nhi");
+    await expect.poll(() => arrivals.filter(([client]) => client === typist.doc.clientID).length).toBe(3);
     expect(typed).toEqual([
       { client: typist.doc.clientID, clock: 1 },
       { client: typist.doc.clientID, clock: 2 },
     ]);
     // A line at its limit is cleared with one keystroke, which inserts nothing.
     expect(typist.keystroke("x", 2, false)).toBeNull();
-    await expect.poll(() => editor.doc.getText(BODY_YTEXT).toString(), { timeout: 10_000 }).toBe("Existing text.\n");
+    await expect.poll(() => editor.doc.getText(BODY_YTEXT).toString()).toBe("Existing text.\n");
     // Lightweight: the observer noted the keystrokes but never applied them to its copy.
     expect(observer.doc.getText(BODY_YTEXT).toString()).toBe("Existing text.");
 
@@ -59,14 +59,14 @@ describe("RawCollabClient", () => {
   it("keeps a marked line whole when a client that joined later types after it (the soak counts keystrokes by line)", async () => {
     const documentId = "rawclient002";
     const reader = connectCollab(port, documentId, {});
-    await expect.poll(() => reader.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => reader.events.includes("synced")).toBe(true);
     const first = new RawCollabClient({ port, documentId, headers: {} });
     await first.ready;
     // Yjs orders concurrent inserts at one place by client id: the first typist's must be the
     // larger for its keystrokes to be ordered after the newcomer's line without the closing newline.
     first.doc.clientID = 2_000_000;
     first.startOwnLine("#a: ");
-    await expect.poll(() => reader.doc.getText(BODY_YTEXT).toString(), { timeout: 10_000 }).toContain("#a: ");
+    await expect.poll(() => reader.doc.getText(BODY_YTEXT).toString()).toContain("#a: ");
     const second = new RawCollabClient({ port, documentId, headers: {} });
     await second.ready;
     second.doc.clientID = 1_000_000;
@@ -76,10 +76,10 @@ describe("RawCollabClient", () => {
       second.keystroke(char.toUpperCase(), Number.POSITIVE_INFINITY, false);
     }
     const lines = () => reader.doc.getText(BODY_YTEXT).toString().split("\n").filter((line) => line.startsWith("#"));
-    await expect.poll(lines, { timeout: 10_000 }).toEqual(["#a: xyz", "#b: XYZ"]);
+    await expect.poll(lines).toEqual(["#a: xyz", "#b: XYZ"]);
     expect([first.ownText(), second.ownText()]).toEqual(["xyz", "XYZ"]);
     expect(first.updatesSent).toBeGreaterThan(0);
-    await expect.poll(() => first.updatesAcked + second.updatesAcked, { timeout: 10_000 }).toBe(first.updatesSent + second.updatesSent);
+    await expect.poll(() => first.updatesAcked + second.updatesAcked).toBe(first.updatesSent + second.updatesSent);
     reader.close();
     await Promise.all([first.close(), second.close()]);
     expect([first.unexpectedClose, second.unexpectedClose, ...first.errors, ...second.errors]).toEqual([null, null]);

@@ -44,5 +44,5 @@ describe("splitIntoChunks", () => {
     expect(html.match(/class="ql-code-block-container"/g)).toHaveLength(1);
     expect(html.match(/class="ql-code-block"/g)).toHaveLength(120);
     expect(html.match(/<p>/g)).toHaveLength(73);
-  }, 60_000); // Quill under jsdom: seconds on a busy machine
+  });
 });

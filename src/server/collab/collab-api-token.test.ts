@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-const WITHIN = { timeout: 5_000, interval: 50 };
+const WITHIN = { interval: 50 };
 
 async function setup() {
   const owner = await harness.signedIn("Owner");

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-const WITHIN = { timeout: 5_000, interval: 50 };
+const WITHIN = { interval: 50 };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function setup() {

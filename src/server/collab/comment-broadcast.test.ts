@@ -27,10 +27,8 @@ describe("comment broadcasts", () => {
       const watching = harness.connect(doc.id, reader.key);
       const elsewhere = harness.connect(other.id, writer.key);
       await expect.poll(() => watching.isSynced() && elsewhere.isSynced()).toBe(true);
-      const posted = Date.now();
       await createCommentThread({ db: harness.db.db, actor: writer.actor }, { documentId: doc.id, body: { ops: [{ insert: "Hello" }] } });
-      await expect.poll(() => watching.events.includes(NUDGE), { timeout: 1000 }).toBe(true);
-      expect(Date.now() - posted).toBeLessThan(1000);
+      await expect.poll(() => watching.events.includes(NUDGE)).toBe(true);
       expect(elsewhere.events).not.toContain(NUDGE);
       watching.close();
       elsewhere.close();
@@ -59,7 +57,7 @@ describe.skipIf(missingServices() !== null)("comment broadcasts with Redis", () 
       // Both subscriptions must be live before the publish.
       await new Promise((resolve) => setTimeout(resolve, 300));
       announceCommentsChanged(documentId);
-      await expect.poll(() => relayed, { timeout: 1000 }).toEqual([COMMENTS_CHANGED_MESSAGE]);
+      await expect.poll(() => relayed).toEqual([COMMENTS_CHANGED_MESSAGE]);
     } finally {
       await stopA();
       await stopB();

@@ -26,7 +26,7 @@ describe("divertAwareness", () => {
     const typist = harness.connect(document.id, alice.key);
     const watcher = harness.connect(document.id, bob.key);
     try {
-      await expect.poll(() => typist.isSynced() && watcher.isSynced(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => typist.isSynced() && watcher.isSynced()).toBe(true);
       const typistId = typist.provider.document.clientID;
       const heard: unknown[] = [];
       watcher.provider.awareness?.on("update", ({ added, updated }: { added: number[]; updated: number[] }) => {
@@ -37,7 +37,7 @@ describe("divertAwareness", () => {
         await pause(100); // a window each
       }
       typist.provider.setAwarenessField("cursor", { anchor: 2, head: 2 });
-      await expect.poll(() => heard.at(-1), { timeout: 5_000 }).toEqual({ anchor: 2, head: 2 });
+      await expect.poll(() => heard.at(-1)).toEqual({ anchor: 2, head: 2 });
       expect(heard).toEqual([
         { anchor: 1, head: 1 },
         { anchor: 2, head: 2 },

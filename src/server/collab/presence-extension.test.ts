@@ -20,12 +20,12 @@ describe("PresenceExtension", () => {
     const crafted = harness.connect(document.id, mallory.key);
     const watcher = harness.connect(document.id, alice.key);
     try {
-      await expect.poll(() => crafted.isSynced() && watcher.isSynced(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => crafted.isSynced() && watcher.isSynced()).toBe(true);
       crafted.provider.setAwarenessField("user", { id: alice.actor.id, name: "Alice (the owner)", color: "#000000" });
       crafted.provider.setAwarenessField("cursor", { anchor: "a", head: "b" });
       const seen = () =>
         [...(watcher.provider.awareness?.getStates().entries() ?? [])].find(([clientId]) => clientId === crafted.provider.document.clientID)?.[1];
-      await expect.poll(() => seen()?.cursor, { timeout: 5_000 }).toEqual({ anchor: "a", head: "b" });
+      await expect.poll(() => seen()?.cursor).toEqual({ anchor: "a", head: "b" });
       expect(seen()?.user).toEqual({ id: mallory.actor.id, name: "Mallory", color: mallory.actor.color });
     } finally {
       crafted.close();

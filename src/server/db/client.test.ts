@@ -28,5 +28,5 @@ describe("openDatabase (PGlite)", () => {
   it("starts PGlite with the shared_buffers it is given, PostgreSQL's default without, and WAL segments never zero-filled", async () => {
     expect(await settingsWith({ sharedBuffers: "8MB" })).toEqual({ shared_buffers: "8MB", wal_init_zero: "off" });
     expect(await settingsWith({})).toEqual({ shared_buffers: "128MB", wal_init_zero: "off" });
-  }, 60_000);
+  });
 });

@@ -7,7 +7,7 @@ import { lockDataDir } from "./data-dir-lock";
 import { migrateInChildProcess, MigrationProcessError } from "./migrate-apart";
 
 // The child is a real process running PGlite (initdb takes seconds on a busy machine).
-const CHILD_TIMEOUT = 90_000;
+const CHILD_TIMEOUT = 300_000; // a PGlite initdb in a child took 37 s alone on a slow machine
 
 const dirs: string[] = [];
 const releases: (() => void)[] = [];

@@ -12,7 +12,7 @@ describe("PGlite bytea without per-byte hex", () => {
     plain = new PGlite();
     fast = new PGlite({ serializers: byteaSerializers, parsers: byteaParsers });
     for (const db of [plain, fast]) await db.exec("create table t (id int primary key, b bytea)");
-  }, 60_000);
+  });
   afterAll(async () => {
     await plain.close();
     await fast.close();
@@ -39,7 +39,7 @@ describe("PGlite bytea without per-byte hex", () => {
     expect(ours).toEqual(theirs);
     expect(Array.from(ours ?? [])).toEqual(Array.from(bytes));
     expect(ours?.constructor).toBe(Uint8Array);
-  }, 60_000);
+  });
 
   it("returns arrays that own their whole buffer (body work transfers them to worker threads)", () => {
     const bytes = parseBytea("\\x00ff10");

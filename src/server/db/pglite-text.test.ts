@@ -11,7 +11,7 @@ describe("PGlite text and jsonb parameters as bytes", () => {
     plain = new PGlite();
     fast = new PGlite({ serializers: textSerializers });
     for (const db of [plain, fast]) await db.exec("create table t (id int primary key, x text, j jsonb, tsv tsvector generated always as (to_tsvector('simple', x)) stored)");
-  }, 60_000);
+  });
   afterAll(async () => {
     await plain.close();
     await fast.close();
@@ -38,14 +38,14 @@ describe("PGlite text and jsonb parameters as bytes", () => {
     for (const db of [plain, fast]) await db.query("insert into t (id, x) values ($1, $2)", [id, value]);
     const read = async (db: PGlite) => (await db.query<{ x: string; tsv: string }>("select x, tsv::text as tsv from t where id = $1", [id])).rows[0];
     expect(await read(fast)).toEqual(await read(plain));
-  }, 60_000);
+  });
 
   it.each(jsons)("stores jsonb as PGlite does: %s", async (label, value) => {
     const id = 100 + jsons.findIndex(([name]) => name === label);
     for (const db of [plain, fast]) await db.query("insert into t (id, j) values ($1, $2)", [id, value]);
     const read = async (db: PGlite) => (await db.query<{ j: string }>("select j::text as j from t where id = $1", [id])).rows[0]?.j;
     expect(await read(fast)).toBe(await read(plain));
-  }, 60_000);
+  });
 
   it("refuses what PGlite refuses: malformed JSON and NUL characters", async () => {
     for (const db of [plain, fast]) {

@@ -57,11 +57,9 @@ describe("BodyWorkers", () => {
 
   it("refuses a .docx that is a lying zip bomb with a reason, as an UnreadableFileError", async () => {
     const bomb = lyingZipBomb(3, (i) => (i === 0 ? "word/document.xml" : `word/media/${i}.bin`));
-    const started = performance.now();
     const refusal = workers.convert({ kind: "docx", bytes: bomb });
     await expect(refusal).rejects.toBeInstanceOf(UnreadableFileError);
     await expect(refusal).rejects.toThrow(/It could not be read as a Word document: word\/document\.xml unpacks to more than the 1,000 bytes its zip directory declares \(a possible zip bomb\)\./);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("fails a job whose state can't be read, and keeps working", async () => {

@@ -3,8 +3,8 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { clearProcessSingleton, peekProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { defaultChromiumPath } from "./default-chromium";
 
-const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 /** PDFs printed at once per process; more wait their turn (each page holds a renderer). */
 export const MAX_CONCURRENT_PRINTS = 2;
 const PRINT_TIMEOUT_MS = 30_000;
@@ -18,7 +18,8 @@ const KEY = "pdf-printer";
 export function pdfUnavailableReason(): string | null {
   const configured = getEnv().CHROMIUM_PATH;
   if (configured) return fs.existsSync(configured) ? null : `PDF export needs Chromium, and CHROMIUM_PATH (${configured}) does not exist.`;
-  return fs.existsSync(DEFAULT_CHROMIUM) ? null : `PDF export needs Chromium: install it at ${DEFAULT_CHROMIUM} or set CHROMIUM_PATH.`;
+  const fallback = defaultChromiumPath();
+  return fs.existsSync(fallback) ? null : `PDF export needs Chromium: install it at ${fallback} or set CHROMIUM_PATH.`;
 }
 
 /**
@@ -33,7 +34,7 @@ export function pdfUnavailableReason(): string | null {
 export async function printPdf(html: string): Promise<Uint8Array> {
   const reason = pdfUnavailableReason();
   if (reason) throw new AppError("unavailable", reason);
-  const printer = processSingleton(KEY, () => new PdfPrinter(getEnv().CHROMIUM_PATH ?? DEFAULT_CHROMIUM));
+  const printer = processSingleton(KEY, () => new PdfPrinter(getEnv().CHROMIUM_PATH ?? defaultChromiumPath()));
   return printer.print(html);
 }
 

@@ -48,5 +48,5 @@ describe.skipIf(Boolean(skip))("notification emails on PostgreSQL", () => {
     expect(sent).toHaveLength(30);
     expect(new Set(sent.map((mail) => mail.to)).size).toBe(30);
     expect(sent.every((mail) => mail.subject === "3 new notifications on Quire")).toBe(true);
-  }, 60_000);
+  });
 });

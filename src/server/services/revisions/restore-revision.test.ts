@@ -35,10 +35,10 @@ describe("restoreRevision through the running collaboration server", () => {
     expect(runningCollabServer()).toBeDefined();
     const client = harness.connect(doc.id, alice.key);
     try {
-      await expect.poll(() => client.isSynced(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => client.isSynced()).toBe(true);
       client.body.insert(0, "Hello brave world");
       // The version is taken from the live document, so it needs no store first.
-      await expect.poll(() => liveDocuments().peek(doc.id)?.getText(BODY_YTEXT).toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      await expect.poll(() => liveDocuments().peek(doc.id)?.getText(BODY_YTEXT).toString()).toBe("Hello brave world");
       await saveVersion(contextFor(harness.db.db, alice.actor), { documentId: doc.id, name: "Brave" });
       const [named] = await harness.db.db.select().from(revisions).where(and(eq(revisions.documentId, doc.id), eq(revisions.kind, "named")));
       expect(deltaToPlainText(named?.delta)).toBe("Hello brave world\n");
@@ -46,10 +46,10 @@ describe("restoreRevision through the running collaboration server", () => {
       // Alice replaces a word; once the server has it, Bob restores the named version.
       client.body.delete(6, "brave".length);
       client.body.insert(6, "new");
-      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello new world\n");
+      await expect.poll(() => storedText(doc.id)).toBe("Hello new world\n");
       const result = await restoreRevision(contextFor(harness.db.db, bob.actor), { documentId: doc.id, revisionId: named!.id });
 
-      await expect.poll(() => client.body.toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      await expect.poll(() => client.body.toString()).toBe("Hello brave world");
       const [restorePoint] = await harness.db.db.select().from(revisions).where(eq(revisions.id, result.revision.id));
       expect(restorePoint).toMatchObject({ kind: "restore", createdBy: bob.actor.id, name: null });
       expect(deltaToPlainText(restorePoint?.delta)).toBe("Hello new world\n");
@@ -58,7 +58,7 @@ describe("restoreRevision through the running collaboration server", () => {
 
       // The client goes on editing the restored text, and its change merges as usual.
       client.body.insert(client.body.length, "!");
-      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello brave world!\n");
+      await expect.poll(() => storedText(doc.id)).toBe("Hello brave world!\n");
     } finally {
       client.close();
     }
@@ -71,17 +71,17 @@ describe("restoreRevision through the running collaboration server", () => {
     const ctx = contextFor(harness.db.db, alice.actor);
     const client = harness.connect(doc.id, alice.key);
     try {
-      await expect.poll(() => client.isSynced(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => client.isSynced()).toBe(true);
       client.body.insert(0, "Hello brave world");
-      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello brave world\n");
+      await expect.poll(() => storedText(doc.id)).toBe("Hello brave world\n");
       await saveVersion(ctx, { documentId: doc.id, name: "Brave" });
       const [named] = await harness.db.db.select().from(revisions).where(and(eq(revisions.documentId, doc.id), eq(revisions.kind, "named")));
       const { thread } = await createCommentThread(ctx, { documentId: doc.id, anchor: encodeAnchor(client.body, { index: 6, length: 5 }), quote: "brave", body: { ops: [{ insert: "Why?" }] } });
       client.body.delete(6, "brave ".length);
-      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("Hello world\n");
+      await expect.poll(() => storedText(doc.id)).toBe("Hello world\n");
 
       await restoreRevision(ctx, { documentId: doc.id, revisionId: named!.id });
-      await expect.poll(() => client.body.toString(), { timeout: 5_000 }).toBe("Hello brave world");
+      await expect.poll(() => client.body.toString()).toBe("Hello brave world");
       const [row] = await harness.db.db.select().from(commentThreads).where(eq(commentThreads.id, thread.id));
       expect(resolveAnchor(client.doc, client.body, { start: row!.anchorStart!, end: row!.anchorEnd! })).toEqual({ index: 6, length: 5 });
     } finally {
@@ -100,11 +100,11 @@ describe("restoreRevision through the running collaboration server", () => {
     const first = harness.connect(doc.id, alice.key);
     const second = harness.connect(doc.id, bob.key);
     try {
-      await expect.poll(() => first.isSynced() && second.isSynced(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => first.isSynced() && second.isSynced()).toBe(true);
       first.body.insert(0, "one ");
-      await expect.poll(() => second.body.toString(), { timeout: 5_000 }).toBe("one ");
+      await expect.poll(() => second.body.toString()).toBe("one ");
       second.body.insert(4, "two");
-      await expect.poll(() => storedText(doc.id), { timeout: 10_000 }).toBe("one two\n");
+      await expect.poll(() => storedText(doc.id)).toBe("one two\n");
       const [row] = await harness.db.db.select({ ids: documents.pendingAuthorIds }).from(documents).where(eq(documents.id, doc.id));
       expect(new Set(row?.ids)).toEqual(new Set([alice.actor.id, bob.actor.id]));
     } finally {

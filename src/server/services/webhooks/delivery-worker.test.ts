@@ -126,9 +126,8 @@ describe("the delivery worker", () => {
     const clock = { now: new Date() };
     await enqueueWebhookEvent({ db: database.db }, { workspaceId: workspace.id, type: "document.created", subjectId: "x", data: {}, at: clock.now });
     receiver.answers.push("hang");
-    const started = Date.now();
+    // A receiver that never answers would hold runOnce until the test's own limit without it.
     await workerAt(clock, { timeoutMs: 500 }).runOnce();
-    expect(Date.now() - started).toBeLessThan(5_000);
     let [row] = await deliveriesOf(webhook.id);
     expect(row).toMatchObject({ status: "pending", responseStatus: null, responseExcerpt: "No answer within 1 s." });
 
@@ -182,7 +181,7 @@ describe("the delivery worker", () => {
     await enqueueWebhookEvent({ db: database.db }, { workspaceId: workspace.id, type: "document.created", subjectId: "x", data: {} });
     const worker = new DeliveryWorker(async () => database.db, { allowPrivate: true, pollMs: 50 });
     worker.start();
-    await expect.poll(async () => (await deliveriesOf(webhook.id))[0]?.status, { timeout: 5_000 }).toBe("succeeded");
+    await expect.poll(async () => (await deliveriesOf(webhook.id))[0]?.status).toBe("succeeded");
     await worker.stop();
   });
 

