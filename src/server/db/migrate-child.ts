@@ -39,7 +39,11 @@ main().then(
 
 // Drizzle's "Failed query" names the statement; PostgreSQL's reason is in its cause.
 function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  // Not every throw is an Error of this realm (seen under the test runner: "[object Object]").
+  if (!(error instanceof Error)) {
+    if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
+    return typeof error === "object" ? JSON.stringify(error) : String(error);
+  }
   const cause = error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : "";
   return `${error.stack ?? error.message}${cause}`;
 }
