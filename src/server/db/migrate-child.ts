@@ -42,7 +42,7 @@ function describe(error: unknown): string {
   // Not every throw is an Error of this realm (seen under the test runner: "[object Object]").
   if (!(error instanceof Error)) {
     if (typeof error === "object" && error !== null && "message" in error) return String(error.message);
-    return typeof error === "object" ? JSON.stringify(error) : String(error);
+    return String(error);
   }
   const cause = error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : "";
   return `${error.stack ?? error.message}${cause}`;
