@@ -40,12 +40,16 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["e2e/support/global-setup.ts"],
+          // Skips the files that would start after QUIRE_E2E_START_BY, which CI sets (.ci/run).
+          runner: "e2e/support/start-by-runner.ts",
           // A guard against a hung test, not a speed check: every step has its own limit (the polls
-          // below, playwright's actions), and a busy shared machine ran whole tests past 90 s.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          // Pages talk to a real server on a shared 2-core machine: give UI changes time.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // below, playwright's actions), and CI's slow machine ran whole tests past 180 s and a
+          // server's start (startApp allows 4 min) past 2 min.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // Pages talk to a real server on a shared 2-core machine: give UI changes time. A poll that
+          // proves a speed says so with its own timeout; the others only guard against a hang.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           // Two workers, each with a server and a browser its files share (e2e/support/shared-app.ts):
           // one process per worker for every file, so those outlive a file.
           maxWorkers: 2,

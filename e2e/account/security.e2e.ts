@@ -48,7 +48,7 @@ describe("account security", () => {
     await expect.poll(() => security.sessions().count()).toBe(1);
 
     // The socket's next access re-check closes the open editor with the signed-out notice.
-    await other.getByTestId("collab-notice").filter({ hasText: AUTH_REFUSED_TEXT.unauthenticated }).waitFor({ timeout: 10_000 });
+    await other.getByTestId("collab-notice").filter({ hasText: AUTH_REFUSED_TEXT.unauthenticated }).waitFor();
     const apiAnswer = await other.request.get(`/api/v1/documents/${otherEditor.documentId()}`, { headers: { origin: app.url } });
     expect(apiAnswer.status()).toBe(401);
     await other.goto(documentUrl);

@@ -115,7 +115,7 @@ describe("two-factor authentication", () => {
 
     // The socket's next access re-check closes the member's editor, saying what to do and where.
     const notice = member.page.getByTestId("collab-notice").filter({ hasText: "This workspace requires two-factor authentication. Turn it on in Profile → Security." });
-    await notice.waitFor({ timeout: 10_000 });
+    await notice.waitFor();
     expect(await axeViolationsInBothSchemes(member.page)).toEqual([]);
     await notice.getByRole("link", { name: "Turn on two-factor" }).click();
     await member.page.waitForURL(`**/profile/security?required=${owner.person.workspaceSlug}`);

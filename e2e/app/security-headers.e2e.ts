@@ -88,7 +88,7 @@ describe("security headers and the content security policy", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.locator(".ql-toolbar .ql-image").click();
     await (await chooser).setFiles(path.join(FIXTURES, "red.png"));
-    await expect.poll(() => editor.body().locator("img").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => editor.body().locator("img").count()).toBe(1);
     await page.keyboard.press("Control+End");
     await page.keyboard.press("Enter");
     await page.keyboard.type("const x = 1;");
@@ -179,12 +179,12 @@ describe("security headers and the content security policy", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.locator(".ql-toolbar .ql-image").click();
     await (await chooser).setFiles(path.join(FIXTURES, "red.png"));
-    await expect.poll(() => editor.body().locator("img").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => editor.body().locator("img").count()).toBe(1);
     await editor.waitUntilSaved();
     // The server-rendered page routes the image through /_next/image (the live editor then swaps in its own).
     let html = "";
     await expect
-      .poll(async () => (html = await (await page.request.get(page.url())).text()).includes("/_next/image"), { timeout: 15_000 })
+      .poll(async () => (html = await (await page.request.get(page.url())).text()).includes("/_next/image"))
       .toBe(true);
     const imageUrl = /src="(\/_next\/image\?[^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
     const scriptUrl = /<script src="(\/_next\/static\/[^"]+)"/.exec(html)?.[1];

@@ -41,7 +41,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await stopApp(app);

@@ -32,7 +32,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await stopApp(app);

@@ -14,7 +14,7 @@ import type { Observation } from "./probes";
 let fx: Fixture;
 beforeAll(async () => {
   fx = await startFixture();
-}, 180_000);
+});
 afterAll(() => stopApp(fx?.app));
 
 describe("authorization table", () => {

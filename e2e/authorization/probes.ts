@@ -176,18 +176,18 @@ export function socket(documentId: (fx: Fixture, target: Target) => string, opti
     const client = connectCollab(fx.app.port, id, credentials);
     const observer = connectCollab(fx.app.port, id, { cookie: fx.cookie("owner") });
     try {
-      await expect.poll(() => client.events.some((e) => e === "synced" || e.startsWith("denied")), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => client.events.some((e) => e === "synced" || e.startsWith("denied"))).toBe(true);
       const denial = client.events.find((e) => e.startsWith("denied: "));
       if (denial) {
         const reason = denial.slice("denied: ".length);
         return { outcome: fromRefusal(reason), evidence: reason };
       }
-      await expect.poll(() => observer.events.includes("synced"), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => observer.events.includes("synced")).toBe(true);
       const marker = `written by ${actor} ${Math.random().toString(36).slice(2)}`;
       client.doc.getText("body").insert(0, marker);
       const wasRelayed = () => observer.doc.getText("body").toString().includes(marker);
       const wasRefused = () => client.events.includes("sync-status: refused");
-      await expect.poll(() => wasRelayed() || wasRefused(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => wasRelayed() || wasRefused()).toBe(true);
       return wasRefused() ? { outcome: "read-only", evidence: "update refused" } : { outcome: "ok", evidence: "update relayed" };
     } finally {
       client.close();

@@ -49,7 +49,7 @@ describe("/collab connection limits", () => {
 
       const otherTab = await page.context().newPage();
       await otherTab.goto(page.url());
-      await expect.poll(() => noticeText(otherTab), { timeout: 15_000 }).toBe(TOO_MANY_CONNECTIONS_TEXT);
+      await expect.poll(() => noticeText(otherTab)).toBe(TOO_MANY_CONNECTIONS_TEXT);
       expect(await editor.status().textContent()).toBe("Saved"); // the tabs already open keep working
 
       second.close();
@@ -59,7 +59,7 @@ describe("/collab connection limits", () => {
       expect(await notice(otherTab).count()).toBe(0);
       await otherEditor.body().click();
       await otherTab.keyboard.type("Let in.");
-      await expect.poll(() => editor.body().textContent(), { timeout: 10_000 }).toBe("Let in.");
+      await expect.poll(() => editor.body().textContent()).toBe("Let in.");
     } finally {
       second.close();
       third.close();

@@ -87,7 +87,7 @@ describe("two people in one document", () => {
     await ownerSettings.openMembers();
     await ownerSettings.roleMenu(member.person.name).selectOption("viewer");
     const changedAt = Date.now();
-    await expect.poll(() => memberEditor.status().textContent(), { timeout: 5_000, interval: 100 }).toBe(READ_ONLY);
+    await expect.poll(() => memberEditor.status().textContent(), { interval: 100 }).toBe(READ_ONLY);
     expect(Date.now() - changedAt).toBeLessThan(5_000);
     await member.page.getByText("you can read this document but no longer edit it").waitFor();
     await memberEditor.body().and(member.page.locator("[contenteditable=false]")).waitFor();
@@ -113,7 +113,7 @@ describe("two people in one document", () => {
     await ownerSettings.openMembers();
     await ownerSettings.remove(member.person.name);
     const removedAt = Date.now();
-    await member.page.getByRole("alert").filter({ hasText: ACCESS_LOST_TEXT.removed }).waitFor({ timeout: 5_000 });
+    await member.page.getByRole("alert").filter({ hasText: ACCESS_LOST_TEXT.removed }).waitFor();
     expect(Date.now() - removedAt).toBeLessThan(5_000);
     expect(await memberEditor.status().textContent()).toBe("No access");
 

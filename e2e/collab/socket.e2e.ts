@@ -37,9 +37,9 @@ describe("/collab", () => {
     const alice = connectCollab(app.port, documentId, { cookie });
     const bob = connectCollab(app.port, documentId, { cookie });
     try {
-      await expect.poll(() => alice.events.includes("synced") && bob.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => alice.events.includes("synced") && bob.events.includes("synced")).toBe(true);
       alice.doc.getText("body").insert(0, "Hello from Alice");
-      await expect.poll(() => bob.doc.getText("body").toString(), { timeout: 10_000 }).toBe("Hello from Alice");
+      await expect.poll(() => bob.doc.getText("body").toString()).toBe("Hello from Alice");
     } finally {
       alice.close();
       bob.close();
@@ -53,7 +53,7 @@ describe("/collab", () => {
   ])("refuses %s", async (_label, headers, id, reason) => {
     const client = connectCollab(app.port, id(), headers());
     try {
-      await expect.poll(() => client.events.find((e) => e.startsWith("denied")), { timeout: 10_000 }).toBe(reason);
+      await expect.poll(() => client.events.find((e) => e.startsWith("denied"))).toBe(reason);
       expect(client.events).not.toContain("synced");
     } finally {
       client.close();

@@ -38,7 +38,7 @@ describe("comments", () => {
     await new EditorPage(owner.page).waitUntilEditable();
     await commenter.page.goto(documentPath);
     const commenterEditor = new EditorPage(commenter.page);
-    await commenterEditor.body().waitFor({ timeout: 20_000 });
+    await commenterEditor.body().waitFor();
     ownerComments = new CommentsPanelPage(owner.page);
     commenterComments = new CommentsPanelPage(commenter.page);
     await ownerComments.open();
@@ -57,7 +57,7 @@ describe("comments", () => {
     await commenter.page.keyboard.press("Control+Enter");
     await commenterComments.thread("Is it really brown?").waitFor();
     const posted = Date.now();
-    await ownerComments.thread("Is it really brown?").waitFor({ timeout: 5000 });
+    await ownerComments.thread("Is it really brown?").waitFor();
     const seenAfter = Date.now() - posted;
     console.log(`[comments] the other editor showed a new thread ${seenAfter} ms after the author's panel did`);
     expect(seenAfter).toBeLessThan(1000);
@@ -73,7 +73,7 @@ describe("comments", () => {
     await owner.page.keyboard.press("Control+Enter");
     await ownerComments.thread("Yes, see.").waitFor();
     const replied = Date.now();
-    await commenterComments.thread("Yes, see.").waitFor({ timeout: 5000 });
+    await commenterComments.thread("Yes, see.").waitFor();
     expect(Date.now() - replied).toBeLessThan(1000);
     expect(await commenterComments.thread("Yes, see.").getByRole("link", { name: "see" }).getAttribute("href")).toBe("https://example.com/fox");
   });

@@ -58,7 +58,7 @@ describe("document history", () => {
     await history.restore();
     await page.waitForURL((url) => !url.pathname.includes("/history"));
     // The tab that stayed open changes without a reload; the restored-over text is kept as a revision.
-    await expect.poll(() => openEditor.body().textContent(), { timeout: 10_000 }).toBe("The quick brown fox");
+    await expect.poll(() => openEditor.body().textContent()).toBe("The quick brown fox");
     expect((await openEditor.storedDocument()).delta.ops.map((op) => op.insert).join("")).toBe("The quick brown fox\n");
     await history.openTimeline();
     expect(await page.getByTestId("revision-list").getByRole("link").allInnerTexts()).toEqual([

@@ -48,7 +48,7 @@ async function expectStoredLines<T>(editor: EditorPage, count: number, pick: (li
     .poll(async () => {
       lines = await storedLines(editor);
       return lines.slice(0, count).map(pick);
-    }, { timeout: 15_000 })
+    })
     .toEqual(expected);
   return lines;
 }
@@ -315,7 +315,7 @@ describe("two editors", () => {
       })
       .toBe("the same");
     await expect
-      .poll(async () => (await storedLines(first)).filter((line) => line.text).map((line) => [line.text, line.block]), { timeout: 15_000 })
+      .poll(async () => (await storedLines(first)).filter((line) => line.text).map((line) => [line.text, line.block]))
       .toEqual([
         ["Agenda", { header: 2 }],
         ["We agree", {}],

@@ -79,7 +79,7 @@ describe("mentions", () => {
     await owner.page.keyboard.press("Control+End");
     await owner.page.keyboard.press("Enter");
     await owner.page.keyboard.type("see @road");
-    await expect.poll(() => optionLabels(owner.page), { timeout: 10_000 }).toEqual(["Road map"]);
+    await expect.poll(() => optionLabels(owner.page)).toEqual(["Road map"]);
     await owner.page.keyboard.press("Tab");
     await picker(owner.page).waitFor({ state: "hidden" });
     const link = editor.body().getByRole("link", { name: "Road map" });
@@ -169,7 +169,7 @@ describe("mentions", () => {
     const viewer = await invitedMemberPage(browser, app.url, owner, "viewer", "viewer");
     await viewer.page.goto(documentPath);
     const editor = new EditorPage(viewer.page);
-    await editor.body().locator(".mention").first().waitFor({ timeout: 20_000 });
+    await editor.body().locator(".mention").first().waitFor();
     expect(clean(await mentionTexts(editor))).toEqual(["@Renamed Person"]);
     expect(await editor.body().getAttribute("contenteditable")).toBe("false");
     await editor.body().click();

@@ -32,7 +32,7 @@ describe("document outline", () => {
     await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeLessThan(200);
     // The caret went to the heading: typing lands there, and the list (closed, so nothing scrolls) follows the new text.
     await page.keyboard.type("Top ");
-    await expect.poll(() => list.getByRole("link", { includeHidden: true }).allTextContents(), { timeout: 5_000 }).toEqual(["Goals", "Top Risks & costs", "Next steps"]);
+    await expect.poll(() => list.getByRole("link", { includeHidden: true }).allTextContents()).toEqual(["Goals", "Top Risks & costs", "Next steps"]);
     await expect.poll(() => list.getByRole("link", { name: "Top Risks & costs", includeHidden: true }).getAttribute("aria-current")).toBe("location");
     await toggle.click();
     await list.getByRole("link", { name: "Goals" }).focus();

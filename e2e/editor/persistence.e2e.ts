@@ -85,7 +85,7 @@ describe("stored documents", () => {
     ];
     // The stored ops as one delta (Yjs keeps the first line break as an op of its own).
     const stored = async () => (await editor.storedDocument()).delta.ops.reduce((delta, op) => delta.push(op as Op), new Delta()).ops;
-    await expect.poll(stored, { timeout: 10_000 }).toEqual(expected);
+    await expect.poll(stored).toEqual(expected);
     await page.reload();
     await editor.waitUntilEditable();
     expect(await editor.body().textContent()).toBe("So Café ’quoted’ and morE bold ünïcode 🙂! end");
@@ -99,7 +99,7 @@ describe("stored documents", () => {
     await editor.setTitle("Export sample");
     const client = connectCollab(app.port, editor.documentId(), { cookie: cookieHeader(await signInViaApi(app.url, person)) });
     try {
-      await expect.poll(() => client.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => client.events.includes("synced")).toBe(true);
       client.doc.getText("body").applyDelta([
         { insert: "Overview" },
         { insert: "\n", attributes: { header: 1 } },

@@ -21,7 +21,7 @@ describe("editor rules on the server", () => {
     await page.locator(".ql-tooltip[data-mode=link] input").fill("javascript:alert(1)");
     await page.locator(".ql-tooltip[data-mode=link] input").press("Enter");
     await editor.waitUntilSaved();
-    await expect.poll(async () => (await editor.storedDocument()).delta.ops[0], { timeout: 10_000 }).toEqual({ insert: "Click me", attributes: { link: "about:blank" } });
+    await expect.poll(async () => (await editor.storedDocument()).delta.ops[0]).toEqual({ insert: "Click me", attributes: { link: "about:blank" } });
   });
 
   it("never stores or relays what a crafted client sends: a javascript: link, an ftp: image", async () => {
@@ -37,7 +37,7 @@ describe("editor rules on the server", () => {
     const attacker = connectCollab(app.port, editor.documentId(), { cookie });
     const watcher = connectCollab(app.port, editor.documentId(), { cookie });
     try {
-      await expect.poll(() => attacker.events.includes("synced") && watcher.events.includes("synced"), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => attacker.events.includes("synced") && watcher.events.includes("synced")).toBe(true);
       const body = attacker.doc.getText("body");
       body.insert(body.length, "evil", { link: "javascript:alert(1)" });
       body.insertEmbed(body.length, { image: "ftp://x/y.png" });

@@ -117,7 +117,7 @@ describe("tables in the editor", () => {
 
     const expected = [["a1", "", "b1", "c1"], ["a2", "", "b2", "c2"], ["a3", "", "b3", "c3"], ["a4", "", "", ""]];
     await expect.poll(() => shownTable(page)).toEqual(expected);
-    await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops), { timeout: 15_000 }).toEqual(expected);
+    await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops)).toEqual(expected);
     expect(await page.locator(".ql-editor td strong").textContent()).toBe("b2");
 
     await page.reload();
@@ -180,7 +180,7 @@ describe("tables in the editor", () => {
       .poll(async () => {
         const [mine, theirs] = await Promise.all([shownTable(page), shownTable(other)]);
         return JSON.stringify(mine) === JSON.stringify(theirs) && mine.length === 4 && mine.flat().includes("kept") ? "same" : JSON.stringify([mine, theirs]);
-      }, { timeout: 15_000 })
+      })
       .toBe("same");
     const shown = await shownTable(page);
     expect(shown).toHaveLength(4);
@@ -193,7 +193,7 @@ describe("tables in the editor", () => {
     expect(same.length).toBe(6);
     expect(same).toContain("bbb");
     await first.waitUntilSaved();
-    await expect.poll(async () => storedTable((await first.storedDocument(id)).delta.ops), { timeout: 15_000 }).toEqual(shown);
+    await expect.poll(async () => storedTable((await first.storedDocument(id)).delta.ops)).toEqual(shown);
     await other.context().close();
   });
 });
@@ -214,7 +214,7 @@ describe("tables in and out", () => {
     await expect.poll(() => shownTable(page)).toEqual(expected);
     expect(await page.locator('.ql-editor td[data-table-header="true"]').count()).toBe(3);
     expect(await page.locator(".ql-table-notice").textContent()).toContain("Merged cells were pasted as separate cells");
-    await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops), { timeout: 15_000 }).toEqual(expected);
+    await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops)).toEqual(expected);
   });
 
   it("import a GFM table and export it as Markdown, HTML and Word keeping every cell", async () => {

@@ -95,7 +95,7 @@ describe("the editor toolbar", () => {
     const fileChooser = await chooser;
     expect(await fileChooser.element().getAttribute("accept")).toBe("image/png, image/gif, image/jpeg, image/bmp, image/x-icon");
     await fileChooser.setFiles(path.join(FIXTURES, "red.png"));
-    await expect.poll(() => editor.body().locator("img").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => editor.body().locator("img").count()).toBe(1);
     await editor.waitUntilSaved();
 
     await page.reload();
@@ -105,7 +105,7 @@ describe("the editor toolbar", () => {
     // formula a body worker renders starts its Quill host (fast-render falls back to it), so wait
     // for the store that holds the image, the last change, rather than read the one before it.
     const hasImage = async () => (await editor.storedDocument()).delta.ops.some((op) => typeof op.insert === "object" && op.insert !== null && "image" in op.insert);
-    await expect.poll(hasImage, { timeout: 20_000 }).toBe(true);
+    await expect.poll(hasImage).toBe(true);
     const { title, delta } = await editor.storedDocument();
     expect(title).toBe("Every control");
     // Line by line: each line's text, its inline attributes, and its block attributes.
@@ -162,9 +162,9 @@ describe("the editor toolbar", () => {
     await page.locator(".ql-toolbar .ql-code-block").click();
     await editor.body().locator(".ql-code-block-container select").selectOption("javascript");
     // The syntax module re-highlights every SYNTAX_INTERVAL_MS (docs/product.md "Editor rules").
-    await expect.poll(() => editor.body().locator(".ql-code-block .ql-token.hljs-keyword").textContent(), { timeout: 5_000 }).toBe("const");
+    await expect.poll(() => editor.body().locator(".ql-code-block .ql-token.hljs-keyword").textContent()).toBe("const");
     await editor.waitUntilSaved();
-    await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 10_000 }).toContain("javascript");
+    await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta)).toContain("javascript");
     expect(JSON.stringify((await editor.storedDocument()).delta)).not.toContain("code-token");
     // Tokens never travel: the server had nothing to repair, so the writer saw no notice.
     expect(app.output()).not.toContain("repaired an update");

@@ -40,7 +40,7 @@ async function handbookWithChapter(baseUrl: string): Promise<{ page: Page; edito
 /** Waits until the server has stored `text` in the open document (stores are debounced; exports read the stored body). */
 async function untilStored(editor: EditorPage, text: string) {
   await editor.waitUntilSaved();
-  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta), { timeout: 15_000 }).toContain(text);
+  await expect.poll(async () => JSON.stringify((await editor.storedDocument()).delta)).toContain(text);
 }
 
 /**
@@ -86,7 +86,7 @@ describe("export from the editor menu", () => {
     expect(pdf.name).toBe("handbook.pdf");
     expect(text(pdf.bytes.slice(0, 5))).toBe("%PDF-");
     expect(pdf.bytes.byteLength).toBeGreaterThan(1000);
-  }, 180_000); // four exports, the last a PDF that may start Chromium cold
+  });
 
   it("downloads the document with its children as a zip, by keyboard", async () => {
     const { page } = await handbookWithChapter(app.url);

@@ -48,11 +48,11 @@ describe("notifications", () => {
     await commentAs(bob, "replyToThreadAction", { threadId, body: { ops: [{ insert: "Tuesday is safer." }] } });
     // Live: the page is never reloaded, so only the tab's stream can change the count. How soon is
     // printed, not asserted: a busy shared machine took 3 s for the reply's own round trip.
-    await expect.poll(() => bellName(ada.page), { timeout: 10_000, interval: 50 }).toBe("Notifications, 1 unread");
+    await expect.poll(() => bellName(ada.page), { interval: 50 }).toBe("Notifications, 1 unread");
     console.log(`[notifications] the bell counted a reply ${Date.now() - replied} ms after it was posted`);
     // A new thread on the document she created (creators follow their documents).
     await commentAs(bob, "createCommentThreadAction", { documentId, body: { ops: [{ insert: "Who writes the release notes?" }] } });
-    await expect.poll(() => bellName(ada.page), { timeout: 5000, interval: 50 }).toBe("Notifications, 2 unread");
+    await expect.poll(() => bellName(ada.page), { interval: 50 }).toBe("Notifications, 2 unread");
     expect(await ada.page.getByRole("navigation", { name: "Workspace" }).getByText("2", { exact: true }).isVisible()).toBe(true);
     // Bob did both: nothing for him.
     await bob.page.reload();
@@ -78,7 +78,7 @@ describe("notifications", () => {
     expect(await ada.page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Tuesday is safer.");
     expect(await panel.locator(`[data-thread-id="${threadId}"] [data-thread-nav]`).getAttribute("aria-current")).toBe("true");
     // Following the link read that one.
-    await expect.poll(() => bellName(ada.page), { timeout: 5000 }).toBe("Notifications, 1 unread");
+    await expect.poll(() => bellName(ada.page)).toBe("Notifications, 1 unread");
     // A link to a comment since deleted opens the panel and says so.
     await ada.page.goto(`/w/${ada.person.workspaceSlug}/d/${documentId}#comment-00000000-0000-4000-8000-000000000000`);
     await panel.getByTestId("linked-comment-notice").filter({ hasText: "The comment this link points to was deleted." }).waitFor();
@@ -87,7 +87,7 @@ describe("notifications", () => {
     await ada.page.waitForURL("**/notifications");
     await ada.page.getByRole("button", { name: "Mark all read" }).click();
     await ada.page.getByRole("status").filter({ hasText: "All notifications are marked read." }).waitFor();
-    await expect.poll(() => bellName(ada.page), { timeout: 5000 }).toBe("Notifications, 0 unread");
+    await expect.poll(() => bellName(ada.page)).toBe("Notifications, 0 unread");
     expect(await ada.page.getByRole("button", { name: "Mark all read" }).isDisabled()).toBe(true);
   });
 
@@ -96,7 +96,7 @@ describe("notifications", () => {
     await page.context().addCookies(await ada.page.context().cookies());
     await page.goto(`/w/${ada.person.workspaceSlug}`);
     const topBell = page.locator("header").getByRole("link", { name: /^Notifications\W+0 unread$/ });
-    await topBell.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+    await topBell.waitFor().catch(async (error: unknown) => {
       throw new Error(`no bell in the top bar at ${page.url()}: ${(await page.locator("header").first().innerHTML().catch(() => "no header")).slice(0, 800)}`, { cause: error });
     });
     await topBell.focus();
@@ -122,7 +122,7 @@ describe("notifications", () => {
     await ada.page.getByTestId("follow-notice").filter({ hasText: "You no longer follow this document." }).waitFor();
     await commentAs(bob, "createCommentThreadAction", { documentId, body: { ops: [{ insert: "Anyone?" }] } });
     await commentAs(bob, "replyToThreadAction", { threadId, body: { ops: [{ insert: "In Ada's thread: still told." }] } });
-    await expect.poll(() => bellName(ada.page), { timeout: 5000 }).toBe("Notifications, 1 unread");
+    await expect.poll(() => bellName(ada.page)).toBe("Notifications, 1 unread");
   });
 
   it("turns a kind of email off from an email's link without a session, and back on in the profile", async () => {

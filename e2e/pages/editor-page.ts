@@ -58,7 +58,7 @@ export class EditorPage {
 
   /** Waits until the live editor has synced and is editable. */
   async waitUntilEditable() {
-    await this.body().and(this.page.locator("[contenteditable=true]")).waitFor({ timeout: 20_000 });
+    await this.body().and(this.page.locator("[contenteditable=true]")).waitFor();
   }
 
   /** Waits until the server has every change ("Saved"). */
@@ -66,7 +66,7 @@ export class EditorPage {
     await this.page.waitForFunction(
       () => document.querySelector("[data-testid=save-status]")?.textContent === "Saved",
       undefined,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
   }
 

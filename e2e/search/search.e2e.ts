@@ -69,7 +69,6 @@ describe("search", () => {
           if (text?.startsWith("20 results")) await page.reload();
           return text;
         },
-        { timeout: 20_000 },
       )
       .toBe("Results 1–20, more on the next page for “kumquat”.");
     expect(await page.getByRole("list", { name: "Results" }).getByRole("listitem").count()).toBe(20);

@@ -199,5 +199,5 @@ describe.skipIf(missing !== null)(`npm run backup / restore on PostgreSQL${missi
     expect(restore.code, restore.output).toBe(0);
     expect(await withDatabase({ url: database("target") }, dump)).toEqual(before);
     expect(blobFiles(path.join(targetDir, "files"))).toEqual(blobFiles(path.join(sourceDir, "files")));
-  }, 120_000);
+  });
 });

@@ -17,7 +17,7 @@ export const CHROMIUM_MISSING =
 /** Debian's headless Chromium, with the flags this network-less machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       "--headless",
@@ -30,7 +30,23 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  // Playwright has no browser-wide default timeout: every context (browser.newPage() makes one
+  // through newContext too) gets it here, so no test can forget it.
+  const newContextWithDefaults = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContextWithDefaults(options);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
+
+/**
+ * How long an action or a navigation may wait, twice Playwright's 30 s: a guard against a hang, not
+ * a speed check. A slow CI machine running two servers and two browsers on 2 cores has taken more
+ * than 30 s to answer a page. Waits that prove a speed say so with their own `timeout`.
+ */
+export const ACTION_TIMEOUT_MS = 60_000;
 
 /** A fresh browser context (own cookies) pointed at the app. */
 export async function newContext(browser: Browser, baseURL: string, options: { colorScheme?: "light" | "dark"; width?: number } = {}): Promise<BrowserContext> {

@@ -48,6 +48,21 @@ function readManifest(): Record<string, { exportedName?: string }> {
   return (JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { node: Record<string, { exportedName?: string }> }).node;
 }
 
+/** The headers and body of a server action call with these arguments, as the browser sends them. */
+export async function actionRequest(baseUrl: string, name: string, args: unknown[]): Promise<{ headers: Record<string, string>; body: string | FormData }> {
+  const body = await flight.encodeReply(args);
+  return {
+    headers: {
+      "next-action": actionId(name),
+      accept: "text/x-component",
+      origin: baseUrl,
+      // A FormData body sets its own multipart type.
+      ...(typeof body === "string" ? { "content-type": "text/plain;charset=UTF-8" } : {}),
+    },
+    body,
+  };
+}
+
 /**
  * Calls a server action over HTTP the way the browser does: a POST to the page that uses it
  * with the `Next-Action` header and React-encoded arguments. It passes through the proxy, the
@@ -57,18 +72,11 @@ export async function callAction(
   baseUrl: string,
   call: { name: string; args: unknown[]; path: string; cookie?: string },
 ): Promise<ActionResponse> {
-  const body = await flight.encodeReply(call.args);
+  const { headers, body } = await actionRequest(baseUrl, call.name, call.args);
   const response = await fetch(`${baseUrl}${call.path}`, {
     method: "POST",
     redirect: "manual",
-    headers: {
-      "next-action": actionId(call.name),
-      accept: "text/x-component",
-      origin: baseUrl,
-      ...(call.cookie ? { cookie: call.cookie } : {}),
-      // A FormData body sets its own multipart type.
-      ...(typeof body === "string" ? { "content-type": "text/plain;charset=UTF-8" } : {}),
-    },
+    headers: { ...headers, ...(call.cookie ? { cookie: call.cookie } : {}) },
     body,
   });
   const redirect = response.headers.get("x-action-redirect")?.split(";")[0] ?? response.headers.get("location");

@@ -100,8 +100,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     // A server that never got ready is stopped, not left starting beside the next attempt.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`server did not start in 2 min:\n${output}`));
-    }, 120_000);
+      reject(new Error(`server did not start in 4 min:\n${output}`));
+    }, 240_000);
     const check = () => {
       if (READY.test(output)) {
         clearTimeout(timer);

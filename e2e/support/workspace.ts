@@ -2,18 +2,30 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { Role } from "@/shared/roles";
 import { MemberSettingsPage } from "../pages/member-settings-page";
-import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "./accounts";
 import { newPerson } from "./accounts";
 import { newContext } from "./browser";
+import { actionRequest } from "./server-actions";
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/images");
 
-/** A new person signed up through the form, on their new workspace's home page. */
+/**
+ * A new person signed up, on their new workspace's home page. The form's own server action makes
+ * the account (the session cookie lands in the page's context), skipping the form's page load: on
+ * a slow machine a sign-up page and its submission cost seconds of CPU each, for the hundred-odd
+ * people the suite signs up. The form itself is tested in e2e/auth/.
+ */
 export async function signedUpPage(browser: Browser, baseUrl: string, label = "writer"): Promise<{ page: Page; person: Person }> {
   const person = newPerson(label);
-  const page = await (await newContext(browser, baseUrl)).newPage();
-  await new SignUpPage(page).signUp(person);
+  const context = await newContext(browser, baseUrl);
+  const form = new FormData();
+  for (const field of ["name", "email", "password", "workspaceName", "workspaceSlug"] as const) form.set(field, person[field]);
+  const { headers, body } = await actionRequest(baseUrl, "signUpAction", [{}, form]);
+  const response = await context.request.post("/signup", { headers, ...(typeof body === "string" ? { data: body } : { multipart: body }), maxRedirects: 0 });
+  const landing = response.headers()["x-action-redirect"]?.split(";")[0];
+  if (landing !== `/w/${person.workspaceSlug}`) throw new Error(`sign-up for ${person.email}: ${response.status()} ${landing ?? (await response.text()).slice(0, 500)}`);
+  const page = await context.newPage();
+  await page.goto(landing);
   return { page, person };
 }
 

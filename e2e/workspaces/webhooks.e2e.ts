@@ -67,7 +67,7 @@ describe("Settings → Webhooks", () => {
     expect(await axeViolations()).toEqual([]);
 
     const documentId = await createDocument("Launch plan");
-    await expect.poll(() => receiver.received.filter((r) => r.path === "/e2e").length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => receiver.received.filter((r) => r.path === "/e2e").length).toBe(1);
     const [first] = receiver.received.filter((r) => r.path === "/e2e");
     expect(first?.verified).toBe(true);
     expect(first?.payload).toMatchObject({ type: "document.created", data: { documentId, title: "Launch plan" } });
@@ -89,7 +89,7 @@ describe("Settings → Webhooks", () => {
 
     await page.getByRole("button", { name: /^Resend document\.created/ }).click();
     await page.getByText("Queued document.created again").waitFor();
-    await expect.poll(() => receiver.received.filter((r) => r.path === "/e2e").length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => receiver.received.filter((r) => r.path === "/e2e").length).toBe(2);
     const [, second] = receiver.received.filter((r) => r.path === "/e2e");
     expect(second?.verified).toBe(true);
     expect(second?.headers["webhook-id"]).toBe(first?.headers["webhook-id"]);
@@ -99,7 +99,6 @@ describe("Settings → Webhooks", () => {
           await page.getByRole("button", { name: "Refresh" }).click();
           return page.getByRole("list", { name: "Deliveries" }).getByRole("listitem").filter({ hasText: "Delivered · HTTP 200" }).count();
         },
-        { timeout: 15_000 },
       )
       .toBe(2);
   });
