@@ -49,7 +49,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Pages talk to a real server on a shared 2-core machine: give UI changes time. A poll that
           // proves a speed says so with its own timeout; the others only guard against a hang.
-          expect: { poll: { timeout: 30_000, interval: 100 } },
+          expect: { poll: { timeout: 30_000, interval: 250 } },
           // Two workers, each with a server and a browser its files share (e2e/support/shared-app.ts):
           // one process per worker for every file, so those outlive a file.
           maxWorkers: 2,
