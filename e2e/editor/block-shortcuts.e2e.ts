@@ -5,6 +5,7 @@ import type { Person } from "../support/accounts";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { axeViolations } from "../support/axe";
 import { signedUpPage } from "../support/workspace";
+import { chooseFromDocumentMenu } from "../pages/document-menu";
 
 // Markdown-style block and inline shortcuts and the "/" menu (docs/product.md "Editor"): each
 // makes its format in the stored document, one Ctrl+Z gives the typed characters back, none
@@ -273,8 +274,7 @@ describe("the / menu", () => {
 describe("the keyboard shortcuts dialog", () => {
   it("lists the block shortcuts and the / menu", async () => {
     await openDocument();
-    await page.getByRole("button", { name: "Document actions" }).click();
-    await page.getByRole("menuitem", { name: "Keyboard shortcuts" }).click();
+    await chooseFromDocumentMenu(page, "Keyboard shortcuts");
     const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     for (const keys of ["#, ## or ### then Space", "``` (three backticks)", "**text**", "/ on an empty line"]) await dialog.getByText(keys, { exact: true }).waitFor();
     await page.keyboard.press("Escape");

@@ -158,8 +158,7 @@ describe("export as PDF without Chromium on the server", () => {
     await page.context().addInitScript(() => {
       window.print = () => document.documentElement.setAttribute("data-printed", "yes");
     });
-    await page.getByRole("button", { name: "Document actions" }).click();
-    const [printView] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("menuitem", { name: "Export as PDF (print view)" }).click()]);
+    const [printView] = await Promise.all([page.context().waitForEvent("page"), chooseFromDocumentMenu(page, "Export as PDF (print view)")]);
     await printView.waitForLoadState("load");
     expect(new URL(printView.url()).pathname).toMatch(/\/d\/handbook-[a-z0-9]+\/print$/);
     await expect.poll(() => printView.locator("html").getAttribute("data-printed")).toBe("yes");

@@ -10,6 +10,7 @@ import { newPerson } from "../support/accounts";
 import { newContext } from "../support/browser";
 import { FIXTURES, signedUpPage } from "../support/workspace";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { chooseFromDocumentMenu } from "../pages/document-menu";
 
 const { app, browser } = withAppAndBrowser();
 
@@ -161,8 +162,7 @@ describe("sharing", () => {
     await page.goto(parentUrl);
     // Once the page has settled: a menu opened while it still hydrates can close under the click.
     await editor.waitUntilEditable();
-    await page.getByRole("button", { name: "Document actions" }).click();
-    await page.getByRole("menuitem", { name: "Move to trash" }).click();
+    await chooseFromDocumentMenu(page, "Move to trash");
     await page.waitForURL(/\/trash$/);
     expect((await reader.page.goto(secondPath))?.status()).toBe(404);
     await reader.context.close();
