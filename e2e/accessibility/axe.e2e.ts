@@ -186,30 +186,35 @@ async function contextFor(width: (typeof WIDTHS)[number], isPublic: boolean): Pr
 }
 
 // One test per screen and width: the whole list in one test ran past 300 s on a slow machine, and
-// a violation names its screen in the test's title.
+// a violation names its screen in the title. Each screen gets a new page (a screen left behind,
+// such as the template editor, has kept the next one from settling), in one context per width for
+// the signed-out screens and one for the owner's.
 for (const width of WIDTHS) {
   describe(`axe on every main screen at ${width} px`, () => {
-    // One page per width for the signed-out screens and one for the owner's, reused screen to screen.
-    const pages = new Map<boolean, Promise<Page>>();
-    const pageFor = (isPublic: boolean): Promise<Page> => {
-      let page = pages.get(isPublic);
-      if (!page) {
-        page = contextFor(width, isPublic).then((context) => context.newPage());
-        pages.set(isPublic, page);
+    const contexts = new Map<boolean, Promise<BrowserContext>>();
+    const contextOnce = (isPublic: boolean): Promise<BrowserContext> => {
+      let context = contexts.get(isPublic);
+      if (!context) {
+        context = contextFor(width, isPublic);
+        contexts.set(isPublic, context);
       }
-      return page;
+      return context;
     };
     afterAll(async () => {
-      for (const page of pages.values()) await (await page).context().close();
+      for (const context of contexts.values()) await (await context).close();
     });
 
     for (const screen of SCREENS) {
       it(`${screen.name}: no WCAG 2.1 A/AA violation in light or dark`, async () => {
-        const page = await pageFor(Boolean(screen.isPublic));
-        await page.goto(screen.path(fx));
-        await page.waitForLoadState("networkidle");
-        await screen.prepare?.(page);
-        expect(await axeViolationsInBothSchemes(page)).toEqual([]);
+        const page = await (await contextOnce(Boolean(screen.isPublic))).newPage();
+        try {
+          await page.goto(screen.path(fx));
+          await page.waitForLoadState("networkidle");
+          await screen.prepare?.(page);
+          expect(await axeViolationsInBothSchemes(page)).toEqual([]);
+        } finally {
+          await page.close();
+        }
       });
     }
   });
