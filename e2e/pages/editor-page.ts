@@ -63,11 +63,7 @@ export class EditorPage {
 
   /** Waits until the server has every change ("Saved"). */
   async waitUntilSaved() {
-    await this.page.waitForFunction(
-      () => document.querySelector("[data-testid=save-status]")?.textContent === "Saved",
-      undefined,
-      { timeout: 60_000 },
-    );
+    await this.page.waitForFunction(() => document.querySelector("[data-testid=save-status]")?.textContent === "Saved");
   }
 
   async setTitle(title: string) {

@@ -61,7 +61,7 @@ function importUpload(name: string, bytes: Uint8Array, mimeType: string) {
 }
 
 describe("zip bombs that lie about their sizes", () => {
-  it("an import of 20 entries of 1 GiB each claiming 1,000 bytes is refused quickly while the server keeps answering", async () => {
+  it("an import of 20 entries of 1 GiB each claiming 1,000 bytes is refused while the server keeps answering its health checks", async () => {
     const bomb = lyingZipBomb(20);
     expect(bomb.byteLength).toBeLessThan(50 * 1024 * 1024);
     const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(() => importUpload("bomb.zip", bomb, "application/zip"));
@@ -74,7 +74,7 @@ describe("zip bombs that lie about their sizes", () => {
     report(expect.getState().currentTestName, elapsedMs, slowestHealthMs);
   });
 
-  it("a .docx whose parts lie is reported as unreadable, and nothing else waits for it", async () => {
+  it("a .docx whose parts lie is reported as unreadable while the server keeps answering its health checks", async () => {
     const bomb = lyingZipBomb(5, (i) => (i === 0 ? "word/document.xml" : `word/media/image${i}.png`));
     const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(() =>
       importUpload("report.docx", bomb, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),

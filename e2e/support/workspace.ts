@@ -20,8 +20,9 @@ export async function signedUpPage(browser: Browser, baseUrl: string, label = "w
   const context = await newContext(browser, baseUrl);
   const form = new FormData();
   for (const field of ["name", "email", "password", "workspaceName", "workspaceSlug"] as const) form.set(field, person[field]);
+  // Arguments holding a FormData encode as one: a multipart body.
   const { headers, body } = await actionRequest(baseUrl, "signUpAction", [{}, form]);
-  const response = await context.request.post("/signup", { headers, ...(typeof body === "string" ? { data: body } : { multipart: body }), maxRedirects: 0 });
+  const response = await context.request.post("/signup", { headers, multipart: body as FormData, maxRedirects: 0 });
   const landing = response.headers()["x-action-redirect"]?.split(";")[0];
   if (landing !== `/w/${person.workspaceSlug}`) throw new Error(`sign-up for ${person.email}: ${response.status()} ${landing ?? (await response.text()).slice(0, 500)}`);
   const page = await context.newPage();
