@@ -49,7 +49,7 @@ describe("the editor from the keyboard", () => {
 
   it("stays in the toolbar while the code is highlighted again after an edit", async () => {
     // Quill's syntax module re-highlights a second after an edit and used to put the selection
-    // back by focusing the text, pulling the focus out of the toolbar (editor/syntax-keeps-focus.ts).
+    // back by focusing the text, pulling the focus out of the toolbar (editor/silent-selection-keeps-focus.ts).
     const response = await page.request.post("/api/v1/documents", {
       headers: { origin: app.url },
       data: {
@@ -69,6 +69,28 @@ describe("the editor from the keyboard", () => {
     await expect.poll(() => editor.body().locator(".ql-code-block-container .hljs-keyword").count()).toBeGreaterThan(0);
     await page.waitForTimeout(1_500);
     expect(await activeLabel()).toBe("Heading");
+  });
+
+  it("keeps the document menu open while someone else's edit arrives and is highlighted", async () => {
+    // Quill's syntax module looks again a second after any change and put the selection back by
+    // focusing the text; the focus passing through it closed the menu, as a focus outside it does
+    // ("Document actions" closed itself a second after the page loaded, or after anyone's edit).
+    const editor = await openDocument("Menu stays", "Some words");
+    const elsewhere = new EditorPage(await page.context().newPage());
+    await elsewhere.page.goto(page.url());
+    await elsewhere.waitUntilEditable();
+    await elsewhere.body().getByText("Some words").click();
+    await page.getByRole("button", { name: "Document actions" }).click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    await elsewhere.page.keyboard.press("End");
+    await elsewhere.page.keyboard.type(" and more");
+    await expect.poll(() => editor.body().textContent()).toContain("Some words and more");
+    // A second after that change the syntax module has looked; half a second more covers a slow machine.
+    await page.waitForTimeout(1_500);
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=menu]") !== null)).toBe(true);
+    await elsewhere.page.close();
   });
 
   it("reaches the toolbar with Alt+F10, picks a heading with the arrows, and the document menu with Alt+F10 again", async () => {

@@ -22,7 +22,7 @@ import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
-import { registerFocusKeepingSyntax } from "./syntax-keeps-focus";
+import { keepFocusThroughSilentSelection } from "./silent-selection-keeps-focus";
 import { keepCaretOutOfUi } from "./caret-out-of-ui";
 import { widenTypingFastPath } from "./typing-fast-path";
 import { CODE_LANGUAGES, FORMATS, TOOLBAR } from "./toolbar";
@@ -55,7 +55,6 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   (window as unknown as { katex: typeof katex }).katex = katex;
   registerQuillFormats(QuillClass);
   registerToolbarIcons(QuillClass);
-  registerFocusKeepingSyntax(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
   QuillClass.register("modules/imageAlt", ImageAltModule, true);
   QuillClass.register("modules/blockShortcuts", BlockShortcutsModule, true);
@@ -91,6 +90,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   });
   const DeltaClass = QuillClass.import("delta") as typeof Delta; // Quill.import() is untyped
   guardUnsafeValues(quill, DeltaClass);
+  keepFocusThroughSilentSelection(quill);
   widenTypingFastPath(quill, { Delta: DeltaClass, bubbleFormats });
   // Pasted tables: header cells, header rows and fresh row ids (shared/table-paste.ts).
   for (const [selector, matcher] of tablePasteMatchers()) quill.clipboard.addMatcher(selector as Parameters<Quill["clipboard"]["addMatcher"]>[0], matcher as unknown as Parameters<Quill["clipboard"]["addMatcher"]>[1]);

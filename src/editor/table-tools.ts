@@ -311,6 +311,10 @@ export class TableToolsModule {
     const focused = this.menuButtons().indexOf(document.activeElement as HTMLButtonElement);
     const range = fromKeyboard ? this.savedRange : this.quill.getSelection();
     if (!range) return;
+    // The table module works on Quill's selection: the text takes the focus for the command (a
+    // silent setSelection alone leaves it elsewhere: editor/silent-selection-keeps-focus.ts), and
+    // a command run from the keyboard gives it back to the menu below.
+    this.quill.focus();
     this.quill.setSelection(range, "silent");
     const table = this.tableModule();
     this.quill.history.cutoff();
