@@ -29,6 +29,9 @@ import { completeSsoSignIn } from "@/server/services/sso/complete-sso-sign-in";
 import { collectStartUpGarbage } from "@/server/memory/collect-start-up-garbage";
 import { applyBuiltNextConfig } from "@/server/memory/built-next-config";
 
+/** How long an idle HTTP keep-alive connection stays open (see where it is set). */
+const KEEP_ALIVE_MS = 65_000;
+
 // One process, one port: Next's pages and API, and the Yjs socket at /collab.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -88,6 +91,13 @@ async function main(): Promise<void> {
     }
     void handleRequest(request, response);
   });
+  // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client (a proxy's upstream
+  // pool, a load balancer with the usual 60 s idle limit, a test's request context) that sends on
+  // a connection just as the server closes it gets a reset instead of an answer. Seen in e2e runs
+  // on a slow machine, where five seconds between two requests is common. Node needs the headers
+  // limit above the keep-alive one.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   server.on("upgrade", (request, socket, head) => {
     const pathname = requestPath(request.url);

@@ -71,6 +71,26 @@ describe("error pages and workspace access", () => {
     expect(await response.json()).toMatchObject({ status: "ok", database: { reachable: true, kind: "pglite" } });
   });
 
+  it("keeps an idle keep-alive connection open past Node's 5 s, so a request sent on it is answered", async () => {
+    // Node's default closed it at 5 s: a client sending just then (a proxy's pool, a test's
+    // request context on a slow machine) got a connection reset instead of an answer.
+    const socket = net.connect(app.port, "127.0.0.1");
+    socket.setEncoding("latin1");
+    let answers = "";
+    let isClosed = false;
+    socket.on("data", (chunk: string) => (answers += chunk));
+    socket.on("close", () => (isClosed = true));
+    const health = "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n";
+    socket.write(health);
+    await expect.poll(() => answers).toMatch(/^HTTP\/1\.1 200/);
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(isClosed).toBe(false);
+    answers = "";
+    socket.write(health);
+    await expect.poll(() => answers).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+  });
+
   it("lets an owner rename the workspace and shows members read-only", async () => {
     const owner = newPerson("renamer");
     const page = await (await newContext(browser, app.url)).newPage();
