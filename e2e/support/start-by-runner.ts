@@ -31,7 +31,7 @@ export default class StartByRunner extends TestRunner {
   override async onBeforeRunTask(test: Test): Promise<void> {
     const startBy = Number(process.env[E2E_START_BY_ENV] ?? Number.POSITIVE_INFINITY) + TESTS_START_BY_GRACE_MS;
     // Vitest reads the mode after this hook: a test set to skip here is reported skipped.
-    if (Date.now() > startBy && test.mode === "run") {
+    if (Date.now() > startBy && (test.mode === "run" || test.mode === "queued")) {
       test.mode = "skip";
       console.log(`[e2e] ${test.file.name} > ${test.name} skipped: past ${E2E_START_BY_ENV} and ${TESTS_START_BY_GRACE_MS / 60_000} minutes more`);
     }

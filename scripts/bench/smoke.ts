@@ -50,7 +50,7 @@ for (const { script, flags } of RUNS) {
     failed.push(script);
   }
 }
-console.log(`\nsmoke runs: ${times.join(", ")}`);
+console.log(`\nsmoke runs: ${times.join(", ") || "none"}`);
 if (failed.length > 0) {
   console.error(`\nbenchmarks that no longer run: ${failed.join(", ")}`);
   process.exitCode = 1;
