@@ -19,7 +19,7 @@ export const TESTS_START_BY_GRACE_MS = 6 * 60_000;
 /** Vitest's runner, skipping each e2e file, then each test, that would start past its time. */
 export default class StartByRunner extends TestRunner {
   override async onBeforeRunSuite(suite: Suite): Promise<void> {
-    const startBy = Number(process.env[E2E_START_BY_ENV] ?? Number.POSITIVE_INFINITY);
+    const startBy = filesStartBy();
     // A file is the suite whose file is itself; its hooks (a server, a browser) don't run once skipped.
     if (suite.file === suite && Date.now() > startBy && suite.mode === "run") {
       skipAll(suite);
@@ -29,7 +29,7 @@ export default class StartByRunner extends TestRunner {
   }
 
   override async onBeforeRunTask(test: Test): Promise<void> {
-    const startBy = Number(process.env[E2E_START_BY_ENV] ?? Number.POSITIVE_INFINITY) + TESTS_START_BY_GRACE_MS;
+    const startBy = filesStartBy() + TESTS_START_BY_GRACE_MS;
     // Vitest reads the mode after this hook: a test set to skip here is reported skipped.
     if (Date.now() > startBy && (test.mode === "run" || test.mode === "queued")) {
       test.mode = "skip";
@@ -37,6 +37,11 @@ export default class StartByRunner extends TestRunner {
     }
     await super.onBeforeRunTask(test);
   }
+}
+
+/** QUIRE_E2E_START_BY as a time, or never when unset. */
+function filesStartBy(): number {
+  return Number(process.env[E2E_START_BY_ENV] ?? Number.POSITIVE_INFINITY);
 }
 
 function skipAll(suite: Suite): void {
