@@ -3,21 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "../support/accounts";
 import { newPerson, signInViaApi } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
+import { newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 
 let app: RunningApp;
 let browser: Browser;
 let existing: Person;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   existing = newPerson("existing");
   await new SignUpPage(await (await newContext(browser, app.url)).newPage()).signUp(existing);
 });
 afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
+  await stopAppAndBrowser(app, browser);
 });
 
 async function submitSignUp(person: Person): Promise<{ page: Page; form: SignUpPage }> {

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
-import { launchBrowser } from "../support/browser";
 import { connectCollab } from "@test/collab-client";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
@@ -16,7 +15,7 @@ let cookie: string;
 let documentId: string;
 let strangerCookie: string;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   const { page, person } = await signedUpPage(browser, app.url, "owner");
   await new Sidebar(page).newTopLevelDocument();
   documentId = new EditorPage(page).documentId();
@@ -25,8 +24,7 @@ beforeAll(async () => {
   strangerCookie = cookieHeader(await signInViaApi(app.url, stranger));
 });
 afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
+  await stopAppAndBrowser(app, browser);
 });
 
 const AUTH_EXPIRED = "denied: unauthenticated"; // reason codes on the wire; the editor has the words (close-codes.ts)

@@ -5,16 +5,15 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
-import { launchBrowser } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { FIXTURES, signedUpPage } from "../support/workspace";
 
 let app: RunningApp;
 let browser: Browser;
 let bigFile: string;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   // 12 MB that starts like a PNG: refused for its size, whatever its type.
   bigFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "quire-upload-")), "huge.png");
   const bytes = Buffer.alloc(12 * 1024 * 1024);
@@ -22,8 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(bigFile, bytes);
 });
 afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
+  await stopAppAndBrowser(app, browser);
   fs.rmSync(path.dirname(bigFile), { recursive: true, force: true });
 });
 

@@ -6,8 +6,7 @@ import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "../support/accounts";
 import { newPerson } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
-import { launchBrowser } from "../support/browser";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { createDocumentViaApi } from "../support/workspace";
 
 // Templates end to end (docs/product.md "Templates"): the browser sits in UTC+14, so "today"
@@ -20,7 +19,7 @@ let person: Person;
 let editor: EditorPage;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await startAppAndBrowser();
   const context = await browser.newContext({ baseURL: app.url, timezoneId: TIME_ZONE, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   person = newPerson("templater");
@@ -29,8 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
+  await stopAppAndBrowser(app, browser);
 });
 
 /** Today in the browser's zone, as the app writes dates ("Nov 26, 2026"). */
