@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await getDatabase(console.log, { migrateApart: migrateInChildProcess });
 
   // In production, the config the build resolved: Next would otherwise compile next.config.ts again.
-  if (!isDev) applyBuiltNextConfig(process.cwd());
+  if (!isDev) applyBuiltNextConfig(process.cwd(), { preloadRoutes: env.PRELOAD_ROUTES === "true" });
   const app = next({ dev: isDev, hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handleRequest = app.getRequestHandler();

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -10,11 +11,14 @@ import { build } from "esbuild";
  * (`new URL("./body-worker-entry.mjs", import.meta.url)`); in development that name is the
  * src/ file that registers tsx first. The child process that creates or migrates the embedded
  * database at start-up (src/server/db/migrate-apart.ts) lands beside it the same way, as
- * migrate-child-entry.mjs.
+ * migrate-child-entry.mjs. Code the entries share, and modules imported on first use, are chunks
+ * under .next/quire/chunks/.
  */
 export const COMPILED_SERVER_DIR = path.join(".next", "quire");
 
 const root = process.cwd();
+// Chunk names carry a hash of their content: without this, every build's chunks would pile up.
+fs.rmSync(path.join(root, COMPILED_SERVER_DIR), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: {
@@ -25,6 +29,10 @@ await build({
   outdir: COMPILED_SERVER_DIR,
   outExtension: { ".js": ".mjs" },
   bundle: true,
+  // What the server imports on first use (the in-thread body work, the mailer) lands in chunks
+  // of its own, loaded then: bundled inline, its packages' imports would run at every start.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   packages: "external",
   platform: "node",
   format: "esm",

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "@/server/env";
 import { processSingleton } from "@/server/process-singleton";
 
@@ -20,11 +20,17 @@ export interface Mailer {
 
 /** A mailer over the SMTP server at `url` (smtp:// or smtps://), sending from `from`. */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  // Short timeouts: the person inviting waits for this, and the link is shown either way.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  // nodemailer (39 modules) loads with the first email, not with every start of the server.
+  let transport: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    // Short timeouts: the person inviting waits for this, and the link is shown either way.
+    return nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  };
   return {
     send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+      transport ??= connect();
+      await (await transport).sendMail({ from, ...mail });
     },
   };
 }

@@ -12,18 +12,30 @@ const REQUIRED_SERVER_FILES = path.join(".next", "required-server-files.json");
  */
 export const STANDALONE_CONFIG_ENV = "__NEXT_PRIVATE_STANDALONE_CONFIG";
 
+/** What the server decides at start rather than at build time. */
+export interface StartOptions {
+  /**
+   * Load every route's server code before listening (Next's `preloadEntriesOnStart`, PRELOAD_ROUTES)
+   * instead of with each route's first request: ~100 MB more resident at start, whether or not
+   * the routes are ever visited, for a quicker first visit to each (docs/configuration.md "Memory").
+   */
+  preloadRoutes: boolean;
+}
+
 /**
  * Makes Next's production server use the config the build resolved, as its standalone server
- * does. Otherwise `next()` loads next.config.ts at every start and, the file being TypeScript,
- * transpiles it with Next's native SWC compiler: that addon (26 MiB resident) then stays mapped
- * for the life of the process, for one file read once (docs/configuration.md "Memory"). Without
- * a build's file (development) nothing changes and Next reads next.config.ts itself.
+ * does, with what `options` decides at start. Otherwise `next()` loads next.config.ts at every
+ * start and, the file being TypeScript, transpiles it with Next's native SWC compiler: that addon
+ * (26 MiB resident) then stays mapped for the life of the process, for one file read once
+ * (docs/configuration.md "Memory"). Without a build's file (development) nothing changes and
+ * Next reads next.config.ts itself.
  * @returns whether the built config is used
  */
-export function applyBuiltNextConfig(dir: string): boolean {
+export function applyBuiltNextConfig(dir: string, options: StartOptions): boolean {
   const config = readBuiltNextConfig(dir);
   if (!config || process.env[STANDALONE_CONFIG_ENV]) return false;
-  process.env[STANDALONE_CONFIG_ENV] = JSON.stringify(config);
+  const experimental = { ...config.experimental, preloadEntriesOnStart: options.preloadRoutes };
+  process.env[STANDALONE_CONFIG_ENV] = JSON.stringify({ ...config, experimental });
   return true;
 }
 

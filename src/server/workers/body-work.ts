@@ -1,11 +1,8 @@
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
-import { convertFile } from "@/server/formats/import/convert-file";
 import { peekProcessSingleton, processSingleton } from "@/server/process-singleton";
 import type { DerivedDocument } from "@/server/body/derive-document";
-import { deriveDocument } from "@/server/body/derive-document";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import type { StateFromDelta } from "@/server/body/state-from-delta";
-import { stateFromDelta } from "@/server/body/state-from-delta";
 
 /**
  * The CPU-heavy work on document bodies, each step taking up to seconds for a large document
@@ -25,11 +22,16 @@ export interface BodyWork {
 
 const KEY = "body-work";
 
-/** The same work on the calling thread. */
-export const IN_THREAD_BODY_WORK: BodyWork = {
-  derive: (state) => deriveDocument(state),
-  convert: (file) => convertFile(file),
-  build: (delta) => stateFromDelta(delta),
+/**
+ * The same work on the calling thread, its module imported on first use: the server's main
+ * thread always has workers registered, and importing the converters (mammoth, jszip, marked,
+ * parse5, …) there cost every start their loading and the process their memory.
+ */
+const inThread = () => import("./in-thread-body-work").then((module) => module.IN_THREAD_BODY_WORK);
+const IN_THREAD_ON_FIRST_USE: BodyWork = {
+  derive: async (state) => (await inThread()).derive(state),
+  convert: async (file) => (await inThread()).convert(file),
+  build: async (delta) => (await inThread()).build(delta),
 };
 
 /**
@@ -43,5 +45,5 @@ export function registerBodyWork(work: BodyWork): void {
 
 /** The process's body work: the registered worker threads, else the calling thread. */
 export function bodyWork(): BodyWork {
-  return peekProcessSingleton<{ work: BodyWork }>(KEY)?.work ?? IN_THREAD_BODY_WORK;
+  return peekProcessSingleton<{ work: BodyWork }>(KEY)?.work ?? IN_THREAD_ON_FIRST_USE;
 }

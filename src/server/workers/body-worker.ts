@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { IN_THREAD_BODY_WORK } from "./body-work";
+import { IN_THREAD_BODY_WORK } from "./in-thread-body-work";
 import type { BodyJob, BodyJobReply } from "./body-workers";
 import { isUnreadableFileError } from "@/server/formats/import/unreadable-file-error";
 

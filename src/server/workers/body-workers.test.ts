@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { lyingZipBomb } from "@test/zip-bomb";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { UnreadableFileError } from "@/server/formats/import/unreadable-file-error";
-import { IN_THREAD_BODY_WORK } from "./body-work";
+import { IN_THREAD_BODY_WORK } from "./in-thread-body-work";
 import { BodyWorkers } from "./body-workers";
 
 const workers = new BodyWorkers(2);
