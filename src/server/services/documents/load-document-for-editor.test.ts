@@ -5,6 +5,7 @@ import { documents } from "@/server/db/schema";
 import { DOCUMENT_NOT_FOUND } from "./find-document-for-member";
 import { loadDocumentForEditor } from "./load-document-for-editor";
 import { toggleFavorite } from "./toggle-favorite";
+import { setDocumentFollow } from "@/server/services/notifications/set-document-follow";
 import { trashDocument } from "./trash-document";
 import { withTestDatabase } from "@test/test-database-hooks";
 
@@ -33,6 +34,21 @@ describe("loadDocumentForEditor", () => {
 
     await trashDocument(contextFor(database.db, editor), { documentId: child.id });
     expect(await loadDocumentForEditor(contextFor(database.db, editor), doc.id)).toMatchObject({ hasChildren: false });
+  });
+
+  it("says whether the actor follows it: its creator until they unfollow, others once they follow", async () => {
+    const creator = await buildUser(database.db);
+    const reader = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [
+      { actor: creator, role: "editor" },
+      { actor: reader, role: "viewer" },
+    ]);
+    const doc = await buildDocument(database.db, workspace.id, { createdBy: creator.id });
+    const following = async (actor: typeof creator) => (await loadDocumentForEditor(contextFor(database.db, actor), doc.id)).isFollowing;
+    expect([await following(creator), await following(reader)]).toEqual([true, false]);
+    await setDocumentFollow(contextFor(database.db, creator), { documentId: doc.id, following: false });
+    await setDocumentFollow(contextFor(database.db, reader), { documentId: doc.id, following: true });
+    expect([await following(creator), await following(reader)]).toEqual([false, true]);
   });
 
   it("answers the same not_found for trashed, another workspace's and unknown documents, and to another workspace's token", async () => {

@@ -6,11 +6,13 @@ import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/fact
 import { expectAppError } from "@test/app-errors";
 import { withTestDatabase } from "@test/test-database-hooks";
 import { PersistenceExtension } from "@/server/collab/persistence-extension";
+import type { ServiceContext } from "@/server/context";
 import { memberships, notifications } from "@/server/db/schema";
 import { presentNotification } from "@/server/presenters/present-notification";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { editComment } from "@/server/services/comments/edit-comment";
 import { replyToThread } from "@/server/services/comments/reply-to-thread";
+import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { createInvitation } from "@/server/services/invitations/create-invitation";
 import { changeMemberRole } from "@/server/services/members/change-member-role";
 import { BODY_YTEXT } from "@/shared/editor-rules";
@@ -20,11 +22,13 @@ import type { CreateCommentThreadInput } from "@/shared/schemas/comment";
 import { countUnreadNotifications } from "./count-unread-notifications";
 import { listNotifications } from "./list-notifications";
 import { markNotificationsRead } from "./mark-notifications-read";
-import { isDocumentFollowed, setDocumentFollow } from "./set-document-follow";
+import { setDocumentFollow } from "./set-document-follow";
 import { listenForNotifications } from "./internal/notification-hub";
 
 const database = withTestDatabase();
 const text = (insert: string) => ({ ops: [{ insert }] });
+/** What the document's page shows in its menu ("Follow" checked or not). */
+const isFollowed = async (ctx: ServiceContext, documentId: string) => (await loadDocumentForEditor(ctx, documentId)).isFollowing;
 /**
  * A comment body that mentions people, as the editor's mention blot stores it (shared/mentions.ts).
  * The comment input schema takes text ops only until the mention blot lands (branch `mentions`).
@@ -98,14 +102,14 @@ describe("notifications of comments", () => {
 
   it("follows: commenters follow, unfollowing stops new-thread notifications and sticks", async () => {
     const { doc, olive, ada, bob, ctx } = await setup();
-    expect(await isDocumentFollowed(ctx(olive), doc.id)).toBe(true); // the creator
-    expect(await isDocumentFollowed(ctx(ada), doc.id)).toBe(false);
+    expect(await isFollowed(ctx(olive), doc.id)).toBe(true); // the creator
+    expect(await isFollowed(ctx(ada), doc.id)).toBe(false);
     await createCommentThread(ctx(ada), { documentId: doc.id, body: text("First") });
-    expect(await isDocumentFollowed(ctx(ada), doc.id)).toBe(true); // commented
+    expect(await isFollowed(ctx(ada), doc.id)).toBe(true); // commented
     await setDocumentFollow(ctx(olive), { documentId: doc.id, following: false });
     await setDocumentFollow(ctx(ada), { documentId: doc.id, following: false });
     await createCommentThread(ctx(ada), { documentId: doc.id, body: text("Second, by someone who unfollowed") });
-    expect(await isDocumentFollowed(ctx(ada), doc.id)).toBe(false); // commenting again doesn't undo it
+    expect(await isFollowed(ctx(ada), doc.id)).toBe(false); // commenting again doesn't undo it
     await createCommentThread(ctx(bob), { documentId: doc.id, body: text("Third") });
     expect(await kindsFor(olive.id)).toEqual(["thread"]); // only the first
     expect(await kindsFor(ada.id)).toEqual([]);

@@ -3,7 +3,7 @@ import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import type { SetDocumentFollowInput } from "@/shared/schemas/notification";
-import { isFollowing, setFollowing } from "./internal/document-followers";
+import { setFollowing } from "./internal/document-followers";
 
 /**
  * Follows or unfollows a document (new threads on it notify followers). Anyone who can read it.
@@ -14,11 +14,4 @@ export async function setDocumentFollow(ctx: ServiceContext, input: SetDocumentF
   authorize(documentAbilities(doc).read, "You can't follow this document.");
   await setFollowing(ctx.db, doc.id, ctx.actor.id, input.following);
   return { documentId: doc.id, following: input.following };
-}
-
-/** Whether the actor follows the document (its creator does until they unfollow). @throws AppError not_found | forbidden */
-export async function isDocumentFollowed(ctx: ServiceContext, documentId: string): Promise<boolean> {
-  const doc = await findDocumentForMember(ctx, documentId);
-  authorize(documentAbilities(doc).read, "You can't follow this document.");
-  return isFollowing(ctx.db, doc.id, ctx.actor.id);
 }

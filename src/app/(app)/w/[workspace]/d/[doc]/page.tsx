@@ -11,7 +11,6 @@ import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { loadDocumentForEditor } from "@/server/services/documents/load-document-for-editor";
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { showMentionNames } from "@/server/body/mention-markup";
-import { isDocumentFollowed } from "@/server/services/notifications/set-document-follow";
 import { handOffBody } from "@/shared/body-handoff";
 import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
@@ -25,8 +24,7 @@ const load = cache(async (slug: string, segment: string) => {
   const id = documentIdFromSegment(segment);
   if (!id) notFound();
   try {
-    const [loaded, isFollowing] = await Promise.all([loadDocumentForEditor(ctx, id), isDocumentFollowed(ctx, id)]);
-    return { ctx, workspace, ...loaded, isFollowing };
+    return { ctx, workspace, ...(await loadDocumentForEditor(ctx, id)) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
