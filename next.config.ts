@@ -32,7 +32,7 @@ const config: NextConfig = {
   experimental: {
     staleTimes: { dynamic: 30, static: 300 },
     // Each route's server code loads with its first request, not all of it before the server
-    // listens: ~100 MB less resident at start. The server decides at start (PRELOAD_ROUTES,
+    // listens: ~30 MB less resident at start (npm run bench:start-up). The server decides at start (PRELOAD_ROUTES,
     // src/server/memory/built-next-config.ts); this is the same default for `next start`.
     preloadEntriesOnStart: false,
     // Turbopack keeps its build cache in .next so that a rebuild after a pull takes half the

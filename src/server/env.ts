@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   BODY_WORKER_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   /** Each body worker's V8 old-generation limit in MB: it collects garbage before passing it (without one a busy worker grew past 1.5 GB); a body of 20,000 short paragraphs needs more than 128. */
   BODY_WORKER_MAX_HEAP_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
-  /** `true`: load every route's server code before listening instead of at its first request (~100 MB more resident from the start; docs/configuration.md "Memory"). */
+  /** `true`: load every route's server code before listening instead of at its first request (~30 MB more resident from the start; docs/configuration.md "Memory"). */
   PRELOAD_ROUTES: z.enum(["true", "false"]).default("false"),
   /** "1": print every SQL statement the server sends, one `[sql]` line each (diagnosis; the render bench counts them). */
   LOG_SQL: z.enum(["0", "1"]).default("0"),

@@ -16,7 +16,7 @@ export const STANDALONE_CONFIG_ENV = "__NEXT_PRIVATE_STANDALONE_CONFIG";
 export interface StartOptions {
   /**
    * Load every route's server code before listening (Next's `preloadEntriesOnStart`, PRELOAD_ROUTES)
-   * instead of with each route's first request: ~100 MB more resident at start, whether or not
+   * instead of with each route's first request: ~30 MB more resident at start, whether or not
    * the routes are ever visited, for a quicker first visit to each (docs/configuration.md "Memory").
    */
   preloadRoutes: boolean;
