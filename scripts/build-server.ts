@@ -41,4 +41,13 @@ await build({
   tsconfig: "tsconfig.json",
   logLevel: "warning",
 });
+// body-workers.ts and migrate-apart.ts find their entries with `new URL("./…-entry.mjs",
+// import.meta.url)`: right from server.mjs, wrong from a file in chunks/, where esbuild would move
+// them once two entries shared them. Fail the build rather than the first start or import.
+const chunksDir = path.join(root, COMPILED_SERVER_DIR, "chunks");
+for (const name of fs.existsSync(chunksDir) ? fs.readdirSync(chunksDir) : []) {
+  if (name.endsWith(".mjs") && /-entry\.mjs"/.test(fs.readFileSync(path.join(chunksDir, name), "utf8"))) {
+    throw new Error(`${name} locates an entry relative to itself, from chunks/: keep that module in server.mjs alone`);
+  }
+}
 console.log(`[build] server compiled to ${COMPILED_SERVER_DIR}/server.mjs`);
