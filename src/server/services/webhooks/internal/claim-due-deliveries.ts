@@ -27,14 +27,13 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
   // as a statement that may write, cost 12-90 ms of CPU each time here even when it changed
   // nothing (a busy idle server); this read costs ~2 ms. It decides nothing: two instances may
   // both see a row due, and the claim's SKIP LOCKED still gives it to one.
-  const due = (await db.execute(
-    sql`select exists (select 1 from webhook_deliveries where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz) as due`,
-  )) as unknown as { rows: Array<{ due: boolean }> };
+  const isDue = sql`status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`;
+  const due = (await db.execute(sql`select exists (select 1 from webhook_deliveries where ${isDue}) as due`)) as unknown as { rows: Array<{ due: boolean }> };
   if (!due.rows[0]?.due) return [];
   const result = await db.execute(sql`
     with due as (
       select id from webhook_deliveries
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+      where ${isDue}
       order by next_attempt_at
       limit ${limit}
       for update skip locked
