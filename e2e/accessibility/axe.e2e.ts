@@ -8,6 +8,7 @@ import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
 import { signedUpPage } from "../support/workspace";
+import { watchRequests } from "../support/network-quiet";
 
 // axe-core (WCAG 2.0/2.1, levels A and AA) on every main screen, in light and dark, at
 // 1280 and 360 px: each must report no violation. The editor screen holds an image, a formula
@@ -208,8 +209,10 @@ for (const width of WIDTHS) {
       it(`${screen.name}: no WCAG 2.1 A/AA violation in light or dark`, async () => {
         const page = await (await contextOnce(Boolean(screen.isPublic))).newPage();
         try {
+          const requests = watchRequests(page);
           await page.goto(screen.path(fx));
-          await page.waitForLoadState("networkidle");
+          const pending = await requests.quiet(30_000);
+          if (pending.length > 0) console.warn(`[axe] ${screen.name} at ${width} px: still loading after 30 s, checked as it is:\n  ${pending.join("\n  ")}`);
           await screen.prepare?.(page);
           expect(await axeViolationsInBothSchemes(page)).toEqual([]);
         } finally {
