@@ -63,6 +63,8 @@ describe("SSO_ONLY=1", () => {
     expect(await post("/sign-up/email", { name: person.name, email: person.email, password: person.password })).toEqual({ status: 403, code: "SSO_ONLY" });
     expect(await post("/sign-in/email", { email: person.email, password: person.password })).toEqual({ status: 403, code: "SSO_ONLY" });
     expect(await post("/reset-password", { token: "anything", newPassword: person.password })).toEqual({ status: 403, code: "SSO_ONLY" });
+    // A passkey registered before SSO_ONLY was set lets no one in either.
+    expect(await post("/passkey/verify-authentication", { response: "{}" })).toEqual({ status: 403, code: "SSO_ONLY" });
   });
 
   it("still signs in through the provider", async () => {
@@ -71,6 +73,11 @@ describe("SSO_ONLY=1", () => {
     await page.goto("/login");
     await signInAtProvider(page, { idp, appUrl: app.url, label: "Test IdP", login: "grace" });
     expect((await sessionUser(page))?.email).toBe("grace-sso-only@example.com");
+    // Their security page asks for no password they don't have, and offers no passkey that would be refused.
+    await page.goto("/profile/security");
+    await page.getByText("This Quire signs in through Test IdP only: there is no password or passkey to manage here.").waitFor();
+    expect(await page.getByLabel("Current password").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Passkeys" }).count()).toBe(0);
   });
 
   it("sends an invitee to the provider's sign-in, not a password sign-up, and the invitation is accepted after", async () => {

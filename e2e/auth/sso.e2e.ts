@@ -56,6 +56,11 @@ describe("the instance's provider", () => {
     await page.waitForLoadState("load");
     expect(new URL(page.url()).pathname).not.toBe("/login");
     expect(await sessionEmail(page)).toBe("ada-sso@example.com");
+    // The account has no password: the security page asks for none (passkeys stay on offer).
+    await page.goto(`${app.url}/profile/security`);
+    await page.getByText("Your account has no password: you sign in through single sign-on.").waitFor();
+    expect(await page.getByLabel("Current password").count()).toBe(0);
+    await page.getByRole("heading", { name: "Passkeys" }).waitFor();
     await page.close();
   });
 

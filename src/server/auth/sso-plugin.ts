@@ -13,8 +13,19 @@ import { reportSsoSignIn } from "./sso-sign-in-port";
 type AuthContext = Parameters<NonNullable<BetterAuthPlugin["init"]>>[0];
 type SocialProvider = AuthContext["socialProviders"][number];
 
-/** Every endpoint that signs in or signs up with a password: refused when SSO_ONLY is set. */
-const PASSWORD_ENTRY_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/reset-password", "/request-password-reset"]);
+/**
+ * Every endpoint that signs in or signs up without the provider (a password, a passkey): refused
+ * when SSO_ONLY is set, whatever the pages offer, so a passkey or password kept from before still
+ * lets no one in.
+ */
+const ENTRY_PATHS_BESIDES_SSO = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/reset-password",
+  "/request-password-reset",
+  "/passkey/generate-authenticate-options",
+  "/passkey/verify-authentication",
+]);
 
 /**
  * Single sign-on over better-auth's genericOAuth (docs/architecture.md "Auth"): the instance's
@@ -97,7 +108,7 @@ function quireSso(db: Db, instance: InstanceSso | null): BetterAuthPlugin {
           }),
         },
         {
-          matcher: (ctx) => Boolean(instance?.ssoOnly) && PASSWORD_ENTRY_PATHS.has(ctx.path ?? ""),
+          matcher: (ctx) => Boolean(instance?.ssoOnly) && ENTRY_PATHS_BESIDES_SSO.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async () => {
             throw new APIError("FORBIDDEN", { code: "SSO_ONLY", message: "This Quire signs in through single sign-on only." });
           }),

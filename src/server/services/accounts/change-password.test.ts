@@ -6,7 +6,10 @@ import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { ChangePasswordSchema } from "@/shared/schemas/security";
 import { WRONG_PASSWORD_MESSAGE } from "./change-email";
-import { changePassword, SAME_PASSWORD_MESSAGE } from "./change-password";
+import { and, eq } from "drizzle-orm";
+import { accounts } from "@/server/db/schema";
+import { changePassword, NO_PASSWORD_MESSAGE, SAME_PASSWORD_MESSAGE } from "./change-password";
+import { hasPassword } from "./has-password";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
@@ -87,6 +90,19 @@ describe("changePassword", () => {
       );
     for (let attempt = 0; attempt < 10; attempt++) expect((await send(`guess ${attempt}`)).status).toBe(400);
     expect((await send(person.password)).status).toBe(429);
+  });
+
+  it("says an account without a password (made by single sign-on) has none, instead of failing", async () => {
+    const person = await signedInPerson(auth);
+    const ctx = { db: database.db, actor: person.actor };
+    expect(await hasPassword(ctx)).toBe(true);
+    // What an account single sign-on made looks like: no credential row.
+    await database.db.delete(accounts).where(and(eq(accounts.userId, person.actor.id), eq(accounts.providerId, "credential")));
+    expect(await hasPassword(ctx)).toBe(false);
+    const refused = await appErrorOf(changePassword(ctx, { currentPassword: "anything at all", newPassword: NEW_PASSWORD, signOutOthers: false }, { auth, headers: person.headers }));
+    expect(refused.code).toBe("validation_failed");
+    expect(refused.fields).toEqual({ currentPassword: NO_PASSWORD_MESSAGE });
+    expect(await auth.api.getSession({ headers: person.headers })).not.toBeNull();
   });
 
   it("applies sign-up's rules to the new password in the schema", () => {

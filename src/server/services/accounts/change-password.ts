@@ -7,6 +7,7 @@ import { WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { translateSessionError } from "./translate-session-error";
 
 export const SAME_PASSWORD_MESSAGE = "Choose a password different from the current one.";
+export const NO_PASSWORD_MESSAGE = "Your account has no password: you sign in through single sign-on.";
 
 /**
  * Changes the signed-in person's password through better-auth's changePassword, which checks the
@@ -15,7 +16,7 @@ export const SAME_PASSWORD_MESSAGE = "Choose a password different from the curre
  * and this one stays. (better-auth's own `revokeOtherSessions: true` replaces this session too,
  * but a server action's re-render still reads the old cookie from the request's headers, so the
  * page would send the person to sign-in: the others are revoked in a second call instead.)
- * @throws AppError validation_failed (wrong current password, the same password again) | rate_limited (too many wrong passwords) | unauthenticated
+ * @throws AppError validation_failed (wrong current password, the same password again, no password at all) | rate_limited (too many wrong passwords) | unauthenticated
  */
 export async function changePassword(_ctx: ServiceContext, input: ChangePasswordInput, session: AuthSession): Promise<{ signedOutOthers: boolean }> {
   if (input.newPassword === input.currentPassword) throw validationError({ newPassword: SAME_PASSWORD_MESSAGE });
@@ -34,6 +35,8 @@ export async function changePassword(_ctx: ServiceContext, input: ChangePassword
 function translateChangeError(error: unknown): unknown {
   if (!(error instanceof APIError)) return error;
   if (error.body?.code === "INVALID_PASSWORD") return validationError({ currentPassword: WRONG_PASSWORD_MESSAGE });
+  // An account single sign-on made (the security page shows it no form; this is a direct call).
+  if (error.body?.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return validationError({ currentPassword: NO_PASSWORD_MESSAGE });
   if (error.statusCode === 429) {
     const retryAfter: unknown = error.body?.retryAfter;
     return new AppError("rate_limited", error.body?.message ?? "Too many attempts. Try again later.", undefined, typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import { getAuth } from "@/server/auth/auth";
 import { passkeysUsableAt } from "@/server/http/passkey-host";
@@ -7,6 +8,8 @@ import { presentSession } from "@/server/presenters/present-session";
 import { requireContext } from "@/server/http/request-context";
 import { listPasskeys } from "@/server/services/accounts/list-passkeys";
 import { listSessions } from "@/server/services/accounts/list-sessions";
+import { hasPassword } from "@/server/services/accounts/has-password";
+import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { AccountFrame } from "@/app/(app)/profile/_components/account-frame";
 import { PasskeySection } from "@/app/(app)/profile/security/_components/passkey-section";
 import { PasswordForm } from "@/app/(app)/profile/security/_components/password-form";
@@ -26,7 +29,9 @@ export default async function SecurityPage({ searchParams }: Props) {
   const ctx = await requireContext("/profile/security");
   const requestHeaders = await headers();
   const session = { auth: await getAuth(), headers: requestHeaders };
-  const [{ sessions, currentSessionId }, passkeys] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session)]);
+  const [{ sessions, currentSessionId }, passkeys, withPassword] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session), hasPassword(ctx)]);
+  // SSO_ONLY: the provider is the only way in (passwords and passkeys are refused at sign-in).
+  const sso = ssoSignInOptions();
   const required = WorkspaceSlugField.safeParse((await searchParams).required);
   return (
     <AccountFrame
@@ -35,9 +40,27 @@ export default async function SecurityPage({ searchParams }: Props) {
       back={{ href: "/profile", label: "Back to your profile" }}
     >
       <TwoFactorSection enabled={ctx.actor.twoFactorEnabled === true} requiredBy={required.success ? required.data : null} />
-      <PasswordForm />
-      <PasskeySection passkeys={passkeys.map(presentPasskey)} usableHere={passkeysUsableAt(requestHeaders)} />
+      {sso.ssoOnly ? (
+        <SignInThroughProvider>This Quire signs in through {sso.instance?.label ?? "single sign-on"} only: there is no password or passkey to manage here.</SignInThroughProvider>
+      ) : (
+        <>
+          {withPassword ? <PasswordForm /> : <SignInThroughProvider>Your account has no password: you sign in through single sign-on.</SignInThroughProvider>}
+          <PasskeySection passkeys={passkeys.map(presentPasskey)} usableHere={passkeysUsableAt(requestHeaders)} />
+        </>
+      )}
       <SessionList sessions={sessions.map((row) => presentSession(row, currentSessionId))} />
     </AccountFrame>
+  );
+}
+
+/** In place of the password form, for someone who has no password to change. */
+function SignInThroughProvider({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="password-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
+      <h2 id="password-heading" className="text-lg font-semibold">
+        Password
+      </h2>
+      <p className="mt-2 text-sm text-muted">{children}</p>
+    </section>
   );
 }
