@@ -28,7 +28,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Set to 1 behind a reverse proxy: the client address comes from X-Forwarded-For, and X-Forwarded-Proto https makes cookies Secure. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
-  /** smtp://user:pass@host:587 or smtps://…:465 to email invitations; unset, only the link is shown. */
+  /** smtp://user:pass@host:587 or smtps://…:465 for every email Quire sends (docs/configuration.md "Email"); unset, an invitation's link is shown to copy. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
