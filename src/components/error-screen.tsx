@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { dropHeldTyping } from "@/lib/typing-handoff";
 
 /** The framework error pages' content (status and seed text) in the app's look. */
 export function ErrorScreen({
@@ -15,6 +17,8 @@ export function ErrorScreen({
   digest?: string;
   onRetry?: () => void;
 }) {
+  // A document on its way ended here instead: the keys held for it go to the page again.
+  useEffect(dropHeldTyping, []);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 text-center">
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">

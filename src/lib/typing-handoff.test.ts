@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { arriveAtDocument, holdTyping } from "./typing-handoff";
+import { arriveAtDocument, dropHeldTyping, holdTyping } from "./typing-handoff";
 
 /** Presses `keys` on whatever has focus, as a browser would dispatch them; "\n" is Enter, "⌫" Backspace. */
 function press(keys: string, modifiers: KeyboardEventInit = {}): boolean[] {
@@ -51,7 +51,7 @@ describe("holdTyping", () => {
     expect(press("z")).toEqual([true]); // nothing is held any more
   });
 
-  it("holds nothing for the document already open, and stops after a failed creation or 10 s", () => {
+  it("holds nothing for the document already open, and stops after a failed creation or on an error page", () => {
     vi.useFakeTimers();
     const open = arriveAtDocument("doc-4", true);
     holdTyping("body", "doc-4");
@@ -63,8 +63,21 @@ describe("holdTyping", () => {
 
     holdTyping("body", "doc-5");
     expect(press("c")).toEqual([false]);
-    vi.advanceTimersByTime(10_000);
+    dropHeldTyping();
     expect(press("d")).toEqual([true]);
+    expect(arriveAtDocument("doc-5", true).arrival).toEqual({ title: "", body: "", focus: "body" });
+  });
+
+  it("takes keys for 30 s at most, and still hands what it took to a document that opens later", () => {
+    vi.useFakeTimers();
+    const hold = holdTyping("title");
+    expect(press("Slow")).toEqual([false, false, false, false]);
+    vi.advanceTimersByTime(29_000);
+    expect(press("!")).toEqual([false]);
+    vi.advanceTimersByTime(1_000);
+    expect(press("x")).toEqual([true]); // no longer taken: it goes where focus is
+    hold.forDocument("doc-9");
+    expect(arriveAtDocument("doc-9", true).arrival).toEqual({ title: "Slow!", body: "", focus: "title" });
   });
 
   it("takes focus for the body of an opened document unless the person is typing in another field", () => {

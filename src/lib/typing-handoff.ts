@@ -24,11 +24,18 @@ export interface TypingHold {
   release(): void;
 }
 
-/** Keys for a document that never opened are not held past this: a failed navigation must not swallow typing. */
-const HOLD_MS = 10_000;
+/**
+ * Keys are taken for at most this long: a navigation that never arrives must not swallow typing
+ * for good. What was taken by then stays for the document, however late it opens: a route's
+ * first load on a slow server has taken more than 10 s, and the keys typed meanwhile were lost.
+ */
+const HOLD_MS = 30_000;
 
 interface Hold extends HeldTyping {
   documentId: string | null;
+  /** Takes no more keys; what is held stays for the document. */
+  stopTaking(): void;
+  /** Takes no more keys and drops what is held. */
   stop(): void;
 }
 
@@ -51,7 +58,7 @@ export function holdTyping(into: HeldFor, documentId: string | null = null): Typ
     event.preventDefault();
     event.stopPropagation();
   };
-  const timer = setTimeout(() => hold.stop(), HOLD_MS);
+  const timer = setTimeout(() => hold.stopTaking(), HOLD_MS);
   const hold: Hold & { take(key: string): boolean } = {
     documentId,
     into,
@@ -71,9 +78,12 @@ export function holdTyping(into: HeldFor, documentId: string | null = null): Typ
       }
       return true;
     },
-    stop() {
+    stopTaking() {
       clearTimeout(timer);
       window.removeEventListener("keydown", onKeyDown, { capture: true });
+    },
+    stop() {
+      hold.stopTaking();
       if (current === hold) current = null;
     },
   };
@@ -84,6 +94,11 @@ export function holdTyping(into: HeldFor, documentId: string | null = null): Typ
     forDocument: (id) => void (hold.documentId = id),
     release: () => hold.stop(),
   };
+}
+
+/** Drops whatever is held: a page other than the document showed instead (an error page). */
+export function dropHeldTyping(): void {
+  current?.stop();
 }
 
 /** What a document does as it opens: text typed for it before it showed, and where focus goes. */
