@@ -8,6 +8,7 @@ import { presentSession } from "@/server/presenters/present-session";
 import { requireContext } from "@/server/http/request-context";
 import { listPasskeys } from "@/server/services/accounts/list-passkeys";
 import { listSessions } from "@/server/services/accounts/list-sessions";
+import { NO_PASSWORD_MESSAGE } from "@/server/services/accounts/change-password";
 import { hasPassword } from "@/server/services/accounts/has-password";
 import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { AccountFrame } from "@/app/(app)/profile/_components/account-frame";
@@ -29,9 +30,10 @@ export default async function SecurityPage({ searchParams }: Props) {
   const ctx = await requireContext("/profile/security");
   const requestHeaders = await headers();
   const session = { auth: await getAuth(), headers: requestHeaders };
-  const [{ sessions, currentSessionId }, passkeys, withPassword] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session), hasPassword(ctx)]);
   // SSO_ONLY: the provider is the only way in (passwords and passkeys are refused at sign-in).
   const sso = ssoSignInOptions();
+  const ssoOnly = sso.ssoOnly;
+  const [{ sessions, currentSessionId }, passkeys, withPassword] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session), ssoOnly ? false : hasPassword(ctx)]);
   const required = WorkspaceSlugField.safeParse((await searchParams).required);
   return (
     <AccountFrame
@@ -40,11 +42,11 @@ export default async function SecurityPage({ searchParams }: Props) {
       back={{ href: "/profile", label: "Back to your profile" }}
     >
       <TwoFactorSection enabled={ctx.actor.twoFactorEnabled === true} requiredBy={required.success ? required.data : null} />
-      {sso.ssoOnly ? (
+      {ssoOnly ? (
         <SignInThroughProvider>This Quire signs in through {sso.instance?.label ?? "single sign-on"} only: there is no password or passkey to manage here.</SignInThroughProvider>
       ) : (
         <>
-          {withPassword ? <PasswordForm /> : <SignInThroughProvider>Your account has no password: you sign in through single sign-on.</SignInThroughProvider>}
+          {withPassword ? <PasswordForm /> : <SignInThroughProvider>{NO_PASSWORD_MESSAGE}</SignInThroughProvider>}
           <PasskeySection passkeys={passkeys.map(presentPasskey)} usableHere={passkeysUsableAt(requestHeaders)} />
         </>
       )}
