@@ -7,7 +7,10 @@ import { documents, memberships, users, workspaces } from "@/server/db/schema";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import type { Role } from "@/shared/roles";
 
-/** Inserts a user row (no password: for service tests that don't sign in). */
+/**
+ * Inserts a user row, for service tests that don't sign in. It counts as an account with a
+ * password (no credential row is made) unless `passwordless`: one single sign-on made.
+ */
 export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise<Actor> {
   const id = crypto.randomUUID();
   const actor: Actor = {
@@ -16,8 +19,10 @@ export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise
     email: overrides.email ?? `user-${id.slice(0, 8)}@example.com`,
     color: overrides.color ?? "#4f46e5",
     twoFactorEnabled: overrides.twoFactorEnabled ?? false,
+    ...(overrides.passwordless ? { passwordless: true } : {}),
   };
-  await db.insert(users).values(actor);
+  const { passwordless, ...row } = actor;
+  await db.insert(users).values({ ...row, hasPassword: passwordless !== true });
   return actor;
 }
 

@@ -64,6 +64,38 @@ describe("the instance's provider", () => {
     await page.close();
   });
 
+  it("makes an account that meets a workspace's two-factor requirement as it is, and asks it for no password anywhere", async () => {
+    const page = await browser.newPage();
+    idp.people.set("grace", { email: "grace-sso@example.com", name: "Grace SSO", emailVerified: true });
+    await page.goto(`${app.url}/login`);
+    await signInAtTestIdp(page, "grace");
+    await page.waitForLoadState("load");
+    expect(await sessionEmail(page)).toBe("grace-sso@example.com");
+
+    // The profile shows the address and why it stays, not a form asking for a password.
+    await page.goto(`${app.url}/profile`);
+    await page.getByText("Your account has no password to confirm a change with").waitFor();
+    expect(await page.getByLabel("Current password").count()).toBe(0);
+    await page.goto(`${app.url}/profile/security`);
+    await page.getByTestId("two-factor").getByText("Not needed: your account has no password.").waitFor();
+    expect(await page.getByRole("button", { name: "Turn on two-factor authentication" }).count()).toBe(0);
+
+    // As the owner of a new workspace, they may require two-factor, and go on using it.
+    await page.goto(`${app.url}/workspaces/new`);
+    await page.getByLabel("Workspace name").fill("Grace's team");
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await page.waitForURL((url) => /^\/w\/[^/]+$/.test(url.pathname));
+    const home = new URL(page.url()).pathname;
+    await page.goto(`${app.url}${home}/settings/general`);
+    await page.getByLabel("Require two-factor authentication").click();
+    await page.getByText("Saved. Members without two-factor authentication will be asked to turn it on.").waitFor();
+    await page.goto(`${app.url}${home}`);
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).pathname).toBe(home);
+    await page.getByRole("button", { name: "New document" }).first().waitFor();
+    await page.close();
+  });
+
   it("refuses an email domain that is not allowed, and says so", async () => {
     const page = await browser.newPage();
     idp.people.set("eve", { email: "eve@elsewhere.test", name: "Eve", emailVerified: true });

@@ -13,6 +13,12 @@ export interface Actor {
    * everything to an actor without it (policies/workspace-policy.ts `mustEnrolTwoFactor`).
    */
   twoFactorEnabled: boolean;
+  /**
+   * True for an account with no password (single sign-on made it: `users.has_password`), read
+   * with the same row. A workspace's two-factor requirement does not apply to it
+   * (`mustEnrolTwoFactor`); absent counts as having a password.
+   */
+  passwordless?: boolean;
 }
 
 /** What an API token allows its user (docs/product.md "Roles"): one workspace, within a scope. */

@@ -21,6 +21,7 @@ import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } f
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
+import { refreshPasswordFlag } from "./password-flag";
 import { recordSignIn } from "./record-sign-in";
 import { refuseReusedTotp } from "./totp-replay";
 import { ssoPlugins } from "./sso-plugin";
@@ -90,6 +91,8 @@ export function createAuth(options: CreateAuthOptions) {
         // Settable through updateUser (the profile page), only to a palette colour; at sign-up
         // the create hook below picks it whatever the body says.
         color: { type: "string", required: false, input: true, validator: { input: AvatarColorField } },
+        // Read with the session's user (Actor.passwordless); the account hooks below keep it.
+        hasPassword: { type: "boolean", required: false, input: false, defaultValue: true },
       },
       // services/accounts/change-email.ts asks for the password first, then calls this; with a
       // mailer the link goes to the new address and the email changes when it is opened.
@@ -100,6 +103,12 @@ export function createAuth(options: CreateAuthOptions) {
         create: {
           before: async (user) => ({ data: { ...user, color: pickColor(user.email) } }),
         },
+      },
+      // Whichever way an account is made, changed or removed, users.has_password follows it.
+      account: {
+        create: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
+        update: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
+        delete: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
       },
       session: {
         create: {

@@ -32,7 +32,7 @@ export async function authenticateApiToken(db: Db, token: string, now = new Date
       lastUsedAt: apiTokens.lastUsedAt,
       // The user's two-factor as it is now (one column of a row already read): a workspace that
       // requires it refuses the token of someone without it (docs/product.md "Account security").
-      user: { id: users.id, name: users.name, email: users.email, color: users.color, twoFactorEnabled: users.twoFactorEnabled },
+      user: { id: users.id, name: users.name, email: users.email, color: users.color, twoFactorEnabled: users.twoFactorEnabled, hasPassword: users.hasPassword },
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -43,8 +43,9 @@ export async function authenticateApiToken(db: Db, token: string, now = new Date
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await recordUse(db, row.tokenId, now);
   }
+  const { hasPassword, ...user } = row.user;
   return {
-    actor: row.user,
+    actor: { ...user, passwordless: !hasPassword },
     grant: { tokenId: row.tokenId, workspaceId: row.workspaceId, scope: row.scope },
   };
 }

@@ -52,6 +52,12 @@ describe("a workspace that requires two-factor", () => {
     expect(effectiveRole(member(role, WS, true), token("read", true))).toBe("viewer");
   });
 
+  it.each(ROLES)("lets a %s whose account has no password (single sign-on made it) act as usual, session or token", (role) => {
+    const passwordless = { actor: { twoFactorEnabled: false, passwordless: true } };
+    expect(effectiveRole(member(role, WS, true), passwordless)).toBe(role);
+    expect(effectiveRole(member(role, WS, true), { ...passwordless, grant: { tokenId: "t", workspaceId: WS, scope: "read" as const } })).toBe("viewer");
+  });
+
   it("tells strangers nothing: a non-member, or a token of another workspace, is still not a member", () => {
     expect(effectiveRole(member(null, WS, true), SESSION)).toBeNull();
     expect(effectiveRole(member("owner", OTHER, true), token("write"))).toBeNull();

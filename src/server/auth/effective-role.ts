@@ -10,9 +10,9 @@ export interface MembershipOf {
   requireTwoFactor: boolean;
 }
 
-/** Who is acting: the actor (for their two-factor state) and an API token's grant, if any. */
+/** Who is acting: the actor (for their two-factor state and whether they have a password) and an API token's grant, if any. */
 export interface Acting {
-  actor: Pick<Actor, "twoFactorEnabled">;
+  actor: Pick<Actor, "twoFactorEnabled" | "passwordless">;
   grant?: ApiGrant;
 }
 

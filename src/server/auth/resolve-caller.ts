@@ -35,8 +35,9 @@ export async function resolveCaller(headers: Headers, options: ResolveCallerOpti
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers });
   if (!session) return { kind: "anonymous" };
-  const { id, name, email, color, twoFactorEnabled } = session.user;
-  return { kind: "session", actor: { id, name, email, color: String(color), twoFactorEnabled: twoFactorEnabled === true }, sessionId: session.session.id };
+  const { id, name, email, color, twoFactorEnabled, hasPassword } = session.user;
+  const actor = { id, name, email, color: String(color), twoFactorEnabled: twoFactorEnabled === true, passwordless: hasPassword === false };
+  return { kind: "session", actor, sessionId: session.session.id };
 }
 
 /**

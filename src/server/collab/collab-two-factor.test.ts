@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCollabHarness } from "@test/collab-harness";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
-import { users, workspaces } from "@/server/db/schema";
+import { memberships, users, workspaces } from "@/server/db/schema";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 
 // /collab in a workspace that requires two-factor (docs/product.md "Account security"), on the real
@@ -67,6 +67,15 @@ describe("/collab in a workspace that requires two-factor", () => {
     await harness.db.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, member.actor.id));
     const session = await harness.sessionOf({ ...member.actor, twoFactorEnabled: true });
     await expectBothAdmitted(document.id, session.key, token);
+  });
+
+  it("lets in a member whose account has no password (single sign-on made it), by session and by token", async () => {
+    const { document, requireTwoFactor } = await setup();
+    const sso = await harness.signedIn("Signs in through SSO", { passwordless: true });
+    await harness.db.db.insert(memberships).values({ workspaceId: document.workspaceId, userId: sso.actor.id, role: "editor" });
+    const { token } = await createApiToken(contextFor(harness.db.db, sso.actor), { workspaceId: document.workspaceId, name: "sync", scope: "write" });
+    await requireTwoFactor();
+    await expectBothAdmitted(document.id, sso.key, token);
   });
 
   it("leaves a workspace without the requirement alone", async () => {

@@ -33,7 +33,12 @@ export function workspaceAbilities(role: Role | null): WorkspaceAbilities {
  * asks it through `effectiveRole` (pages, actions, the API, the socket). An API token answers
  * with its user's current setting (read with the token), so a token made before the requirement,
  * or by someone who turned two-factor off since, stops working there until they turn it on.
+ *
+ * An account without a password is not asked: single sign-on made it, so it signs in through the
+ * provider (whose own second factor applies) or a passkey (a device and its unlock). The app's
+ * code is asked for after a password only, so enrolling could not protect it, and it could not
+ * enrol anyway: turning two-factor on asks for the password.
  */
-export function mustEnrolTwoFactor(workspace: { requireTwoFactor: boolean }, actor: { twoFactorEnabled: boolean }): boolean {
-  return workspace.requireTwoFactor && !actor.twoFactorEnabled;
+export function mustEnrolTwoFactor(workspace: { requireTwoFactor: boolean }, actor: { twoFactorEnabled: boolean; passwordless?: boolean }): boolean {
+  return workspace.requireTwoFactor && !actor.twoFactorEnabled && actor.passwordless !== true;
 }

@@ -15,6 +15,14 @@ export const users = pgTable("users", {
   color: text("color").notNull().default("#4f46e5"),
   /** Set by better-auth's twoFactor plugin once a TOTP enrolment is confirmed with a code. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /**
+   * Whether the account has a password (a `credential` account with one). False only for an
+   * account single sign-on made that has not set one since: better-auth's account hooks keep it
+   * (auth/password-flag.ts). A workspace's two-factor requirement does not apply to such an
+   * account (policies/workspace-policy.ts `mustEnrolTwoFactor`). True by default, so a row made
+   * any other way is held to the requirement.
+   */
+  hasPassword: boolean("has_password").notNull().default(true),
   ...timestamps,
 });
 

@@ -5,7 +5,7 @@ import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
 import { ChangeEmailSchema } from "@/shared/schemas/profile";
-import { changeEmail, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
+import { changeEmail, EMAIL_FROM_PROVIDER_MESSAGE, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { appErrorOf } from "@test/app-errors";
 import { withTestDatabase } from "@test/test-database-hooks";
 
@@ -42,6 +42,14 @@ describe("changeEmail without a mailer", () => {
       changeEmail({ db: database.db, actor: person.actor }, { email: newAddress(), currentPassword: "not the password" }, { auth, headers: person.headers, mail: null }),
     );
     expect(error.fields).toEqual({ currentPassword: WRONG_PASSWORD_MESSAGE });
+    expect((await storedEmail(person.actor.id))?.email).toBe(person.actor.email);
+  });
+
+  it("refuses an account without a password (single sign-on made it) with why, and changes nothing", async () => {
+    const person = await signedInPerson(auth);
+    const actor = { ...person.actor, passwordless: true };
+    const error = await appErrorOf(changeEmail({ db: database.db, actor }, { email: newAddress(), currentPassword: "anything" }, { auth, headers: person.headers, mail: null }));
+    expect([error.code, error.message]).toEqual(["conflict", EMAIL_FROM_PROVIDER_MESSAGE]);
     expect((await storedEmail(person.actor.id))?.email).toBe(person.actor.email);
   });
 

@@ -12,6 +12,8 @@ import { isEmailTaken } from "./sign-up";
 export const SAME_EMAIL_MESSAGE = "This is already your email address.";
 export const WRONG_PASSWORD_MESSAGE = "The password is incorrect.";
 export const EMAIL_IN_USE_MESSAGE = "Another account uses this email address.";
+export const EMAIL_FROM_PROVIDER_MESSAGE =
+  "Your account has no password to confirm a change with, so its email can't be changed here: it is the address your single sign-on provider gave when you first signed in.";
 
 /** Where the link in the confirmation email lands once the new address is the account's. */
 export const EMAIL_CONFIRMED_PATH = "/profile?email=confirmed";
@@ -28,7 +30,7 @@ export type ChangeEmailResult = { status: "changed"; email: string } | { status:
  * changeEmail emails a link to the new address and changes nothing until it is opened; a taken
  * address gets the same answer and no email, so the form can't tell who has an account.
  * @param mail the origin the emailed link points to (publicOrigin of the request), when SMTP is set up
- * @throws AppError validation_failed (same address, wrong password, address in use without a mailer) | rate_limited (too many wrong passwords, counted with sign-ins) | unauthenticated | unavailable (the email could not be sent)
+ * @throws AppError validation_failed (same address, wrong password, address in use without a mailer) | conflict (an account without a password) | rate_limited (too many wrong passwords, counted with sign-ins) | unauthenticated | unavailable (the email could not be sent)
  */
 export async function changeEmail(
   ctx: ServiceContext,
@@ -36,6 +38,8 @@ export async function changeEmail(
   session: AuthSession & { mail: { origin: string } | null },
 ): Promise<ChangeEmailResult> {
   if (input.email === ctx.actor.email) throw validationError({ email: SAME_EMAIL_MESSAGE });
+  // An account single sign-on made has no password to confirm the change with (the profile page shows it no form).
+  if (ctx.actor.passwordless) throw new AppError("conflict", EMAIL_FROM_PROVIDER_MESSAGE);
   await confirmPassword(session, input.currentPassword);
   if (!session.mail) return changeAtOnce(ctx, input.email);
   // The link is built on this request's origin when PUBLIC_URL is unset, and a failed send marks it (auth.ts).

@@ -185,5 +185,14 @@ describe("a workspace's two-factor requirement", () => {
     expect(mustEnrolTwoFactor({ requireTwoFactor: true }, { twoFactorEnabled: false })).toBe(true);
     expect(mustEnrolTwoFactor({ requireTwoFactor: true }, { twoFactorEnabled: true })).toBe(false);
     expect(mustEnrolTwoFactor({ requireTwoFactor: false }, { twoFactorEnabled: false })).toBe(false);
+    // An account single sign-on made has no password to enrol with, and signs in through its provider.
+    expect(mustEnrolTwoFactor({ requireTwoFactor: true }, { twoFactorEnabled: false, passwordless: true })).toBe(false);
+    expect(mustEnrolTwoFactor({ requireTwoFactor: true }, { twoFactorEnabled: false, passwordless: false })).toBe(true);
+  });
+
+  it("may be set by an admin whose account has no password, who meets it without two-factor", async () => {
+    const admin = await buildUser(database.db, { passwordless: true });
+    const workspace = await buildWorkspace(database.db, [{ actor: admin, role: "admin" }]);
+    expect(await setTwoFactorRequirement({ db: database.db, actor: admin }, { workspaceId: workspace.id, required: true })).toEqual({ required: true });
   });
 });

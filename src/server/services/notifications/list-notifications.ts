@@ -35,10 +35,10 @@ export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[numb
 
 /**
  * Whether the recipient may see a notification: theirs, not of a workspace that requires the
- * two-factor they have off, and its document (if any) readable to them.
+ * two-factor they must turn on first (`mustEnrolTwoFactor`), and its document (if any) readable to them.
  */
 export function isVisible(
-  recipient: { id: string; twoFactorEnabled: boolean },
+  recipient: { id: string; twoFactorEnabled: boolean; passwordless?: boolean },
   row: { userId: string; documentId: string | null; role: Role | null; documentDeletedAt: Date | null; requireTwoFactor: boolean },
 ): boolean {
   if (!notificationAbilities(recipient.id, row).read) return false;

@@ -4,7 +4,7 @@ import { appErrorOf, expectAppError } from "@test/app-errors";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { withTestDatabase } from "@test/test-database-hooks";
 import type { Actor } from "@/server/context";
-import { notifications, users, workspaces } from "@/server/db/schema";
+import { memberships, notifications, users, workspaces } from "@/server/db/schema";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "@/server/errors";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { replyToThread } from "@/server/services/comments/reply-to-thread";
@@ -78,6 +78,18 @@ describe("a workspace that requires two-factor, for a member without it", () => 
   it("lets them in once they turn two-factor on", async () => {
     const { member, workspace, doc } = await setup({ required: true });
     const ctx = contextFor(database.db, await enrol(member));
+    expect((await findWorkspaceForMember(ctx, { slug: workspace.slug })).role).toBe("editor");
+    expect((await renameDocument(ctx, { documentId: doc.id, title: "Renamed" })).title).toBe("Renamed");
+    expect(await listNotifications(ctx)).toHaveLength(1);
+    expect(await countUnreadNotifications(ctx)).toBe(1);
+  });
+
+  it("lets a member whose account has no password (single sign-on made it) act as usual", async () => {
+    const { owner, workspace, doc } = await setup({ required: true });
+    const sso = await buildUser(database.db, { name: "Signs in through SSO", passwordless: true });
+    await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: sso.id, role: "editor" });
+    await database.db.insert(notifications).values({ userId: sso.id, workspaceId: workspace.id, kind: "reply", actorId: owner.id, documentId: doc.id });
+    const ctx = contextFor(database.db, sso);
     expect((await findWorkspaceForMember(ctx, { slug: workspace.slug })).role).toBe("editor");
     expect((await renameDocument(ctx, { documentId: doc.id, title: "Renamed" })).title).toBe("Renamed");
     expect(await listNotifications(ctx)).toHaveLength(1);

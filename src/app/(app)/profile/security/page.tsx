@@ -9,7 +9,6 @@ import { requireContext } from "@/server/http/request-context";
 import { listPasskeys } from "@/server/services/accounts/list-passkeys";
 import { listSessions } from "@/server/services/accounts/list-sessions";
 import { NO_PASSWORD_MESSAGE } from "@/server/services/accounts/change-password";
-import { hasPassword } from "@/server/services/accounts/has-password";
 import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { AccountFrame } from "@/app/(app)/profile/_components/account-frame";
 import { PasskeySection } from "@/app/(app)/profile/security/_components/passkey-section";
@@ -33,7 +32,8 @@ export default async function SecurityPage({ searchParams }: Props) {
   // SSO_ONLY: the provider is the only way in (passwords and passkeys are refused at sign-in).
   const sso = ssoSignInOptions();
   const ssoOnly = sso.ssoOnly;
-  const [{ sessions, currentSessionId }, passkeys, withPassword] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session), ssoOnly ? false : hasPassword(ctx)]);
+  const [{ sessions, currentSessionId }, passkeys] = await Promise.all([listSessions(ctx, session), listPasskeys(ctx, session)]);
+  const passwordless = ctx.actor.passwordless === true;
   const required = WorkspaceSlugField.safeParse((await searchParams).required);
   return (
     <AccountFrame
@@ -41,12 +41,12 @@ export default async function SecurityPage({ searchParams }: Props) {
       intro="Change your password, turn on two-factor authentication, add passkeys, and see and sign out the devices signed in to your account."
       back={{ href: "/profile", label: "Back to your profile" }}
     >
-      <TwoFactorSection enabled={ctx.actor.twoFactorEnabled === true} requiredBy={required.success ? required.data : null} />
+      <TwoFactorSection enabled={ctx.actor.twoFactorEnabled === true} passwordless={passwordless} requiredBy={required.success ? required.data : null} />
       {ssoOnly ? (
         <SignInThroughProvider>This Quire signs in through {sso.instance?.label ?? "single sign-on"} only: there is no password or passkey to manage here.</SignInThroughProvider>
       ) : (
         <>
-          {withPassword ? <PasswordForm /> : <SignInThroughProvider>{NO_PASSWORD_MESSAGE}</SignInThroughProvider>}
+          {passwordless ? <SignInThroughProvider>{NO_PASSWORD_MESSAGE}</SignInThroughProvider> : <PasswordForm />}
           <PasskeySection passkeys={passkeys.map(presentPasskey)} usableHere={passkeysUsableAt(requestHeaders)} />
         </>
       )}

@@ -48,8 +48,8 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
     workspaceIds.length === 0
       ? []
       : db
-          // The user's two-factor as it is now, for sessions and tokens alike.
-          .select({ workspaceId: memberships.workspaceId, userId: memberships.userId, role: memberships.role, twoFactorEnabled: users.twoFactorEnabled })
+          // The user's two-factor (and whether they have a password) as it is now, for sessions and tokens alike.
+          .select({ workspaceId: memberships.workspaceId, userId: memberships.userId, role: memberships.role, twoFactorEnabled: users.twoFactorEnabled, hasPassword: users.hasPassword })
           .from(memberships)
           .innerJoin(users, eq(users.id, memberships.userId))
           .where(and(inArray(memberships.workspaceId, workspaceIds), inArray(memberships.userId, userIds))),
@@ -75,7 +75,7 @@ export async function findConnectionAccess(db: Db, keys: ConnectionKey[]): Promi
     const doc = docById.get(documentId);
     const member = doc ? memberByKey.get(`${doc.workspaceId}:${userId}`) : undefined;
     const role = doc
-      ? roleOrRefusal({ role: member?.role ?? null, workspaceId: doc.workspaceId, requireTwoFactor: doc.requireTwoFactor }, { actor: { twoFactorEnabled: member?.twoFactorEnabled ?? false }, grant })
+      ? roleOrRefusal({ role: member?.role ?? null, workspaceId: doc.workspaceId, requireTwoFactor: doc.requireTwoFactor }, { actor: { twoFactorEnabled: member?.twoFactorEnabled ?? false, passwordless: member?.hasPassword === false }, grant })
       : null;
     return {
       actorRole: role === TWO_FACTOR_REQUIRED ? null : role,

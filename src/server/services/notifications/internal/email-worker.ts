@@ -85,6 +85,7 @@ async function loadClaimed(db: Db, ids: string[]) {
       ...NOTIFICATION_COLUMNS,
       recipientEmail: recipient.email,
       recipientTwoFactorEnabled: recipient.twoFactorEnabled,
+      recipientHasPassword: recipient.hasPassword,
       optedOut: notificationEmailOptOuts.id,
     })
     .from(notifications)
@@ -96,5 +97,5 @@ async function loadClaimed(db: Db, ids: string[]) {
     .leftJoin(notificationEmailOptOuts, and(eq(notificationEmailOptOuts.userId, notifications.userId), eq(notificationEmailOptOuts.kind, notifications.kind)))
     .where(inArray(notifications.id, ids))
     .orderBy(notifications.createdAt);
-  return rows.filter((row) => row.optedOut === null && isVisible({ id: row.userId, twoFactorEnabled: row.recipientTwoFactorEnabled }, row));
+  return rows.filter((row) => row.optedOut === null && isVisible({ id: row.userId, twoFactorEnabled: row.recipientTwoFactorEnabled, passwordless: !row.recipientHasPassword }, row));
 }

@@ -20,9 +20,10 @@ type Step = { kind: "idle" } | { kind: "enrolling"; enrolment: TwoFactorEnrolmen
  * Two-factor authentication (docs/product.md "Account security"): turn on with the password, scan
  * the QR code (or type the secret), keep the backup codes, confirm with the app's code; once on,
  * new backup codes or turn off, each after the password. `requiredBy` is the workspace that sent
- * the person here to enrol.
+ * the person here to enrol. An account without a password (`passwordless`: single sign-on made
+ * it) has nothing to enrol with and needs not: the page says so instead of offering the form.
  */
-export function TwoFactorSection({ enabled, requiredBy }: { enabled: boolean; requiredBy: string | null }) {
+export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enabled: boolean; passwordless: boolean; requiredBy: string | null }) {
   const router = useRouter();
   const [isPending, startTransition] = useTransition();
   const [step, setStep] = useState<Step>({ kind: "idle" });
@@ -79,6 +80,8 @@ export function TwoFactorSection({ enabled, requiredBy }: { enabled: boolean; re
     });
   };
 
+  if (passwordless && !enabled) return <PasswordlessTwoFactor requiredBy={requiredBy} />;
+
   return (
     <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
       <h2 id="two-factor-heading" className="text-lg font-semibold">
@@ -92,13 +95,7 @@ export function TwoFactorSection({ enabled, requiredBy }: { enabled: boolean; re
           The workspace you opened requires two-factor authentication. Turn it on to continue.
         </p>
       ) : null}
-      {requiredBy && enabled ? (
-        <p className="mt-3 text-sm">
-          <Link href={`/w/${requiredBy}`} className="font-medium text-accent underline-offset-2 hover:underline">
-            Continue to the workspace
-          </Link>
-        </p>
-      ) : null}
+      {requiredBy && enabled ? <ContinueTo workspace={requiredBy} /> : null}
 
       {!enabled && step.kind === "idle" ? (
         <form onSubmit={onStart} noValidate className="mt-4 flex flex-col gap-4">
@@ -171,5 +168,31 @@ export function TwoFactorSection({ enabled, requiredBy }: { enabled: boolean; re
         <FormMessage error={error} success={status} />
       </div>
     </section>
+  );
+}
+
+/** In place of the form, for an account without a password: its sign-in already has its own checks. */
+function PasswordlessTwoFactor({ requiredBy }: { requiredBy: string | null }) {
+  return (
+    <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
+      <h2 id="two-factor-heading" className="text-lg font-semibold">
+        Two-factor authentication
+      </h2>
+      <p className="mt-1 text-sm text-muted">{PASSWORDLESS_TWO_FACTOR_TEXT}</p>
+      {requiredBy ? <ContinueTo workspace={requiredBy} /> : null}
+    </section>
+  );
+}
+
+export const PASSWORDLESS_TWO_FACTOR_TEXT =
+  "Not needed: your account has no password. You sign in through single sign-on, where your provider's own checks apply, or with a passkey. Workspaces that require two-factor authentication let you in.";
+
+function ContinueTo({ workspace }: { workspace: string }) {
+  return (
+    <p className="mt-3 text-sm">
+      <Link href={`/w/${workspace}`} className="font-medium text-accent underline-offset-2 hover:underline">
+        Continue to the workspace
+      </Link>
+    </p>
   );
 }

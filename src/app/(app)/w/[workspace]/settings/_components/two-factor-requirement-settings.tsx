@@ -7,7 +7,8 @@ import { setTwoFactorRequirementAction } from "@/server/actions/workspace-action
 
 /**
  * Settings → General → "Require two-factor authentication" (admins and owners): saved as soon as
- * it is ticked; members without two-factor are sent to turn it on when they next open the workspace.
+ * it is ticked; members without two-factor are sent to turn it on when they next open the workspace,
+ * except accounts without a password (policies/workspace-policy.ts `mustEnrolTwoFactor`).
  */
 export function TwoFactorRequirementSettings({ workspaceId, required }: { workspaceId: string; required: boolean }) {
   const router = useRouter();
@@ -41,7 +42,8 @@ export function TwoFactorRequirementSettings({ workspaceId, required }: { worksp
         <span>Require two-factor authentication</span>
       </label>
       <p id="two-factor-requirement-hint" className="text-sm text-muted">
-        Members without it must turn it on before they can open this workspace. Turn it on for your own account first.
+        Members who sign in with a password must turn it on before they can open this workspace. Accounts made by single sign-on have no password and are let in: their provider&apos;s own
+        checks apply. If you sign in with a password, turn it on for your own account first.
       </p>
       <FormMessage error={error} success={status} />
     </section>
