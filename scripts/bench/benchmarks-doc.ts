@@ -53,7 +53,8 @@ Every measurement waits until the server has stored the text. The code is in \`s
   once in the server-rendered editor, and again wherever the same HTML travels as data (the
   React Server Components payload that hydrates the editor; since the body handoff,
   \`src/shared/body-handoff.ts\`, it no longer does). "SQL statements" counts the server's
-  \`[sql]\` lines (it runs with \`LOG_SQL=1\`) for one request. The floor is the sign-in page
+  \`[sql]\` lines (it runs with \`LOG_SQL=1\`) for one request, the fewest of three, since the
+  server's own timers (the webhook queue's poll) log statements too. The floor is the sign-in page
   fetched signed out, measured the same way: Next rendering a page of the app with no data. The
   PGlite cost is measured in the bench's own process on a fresh in-memory database: the median
   of 2,000 sequential \`select 1\` and 2,000 indexed one-row session lookups through Drizzle,

@@ -40,6 +40,7 @@ export interface RenderOptions {
 
 const BARE_SERVER = path.join(import.meta.dirname, "bare-server.ts");
 const WARM_UP_REQUESTS = 20;
+const STATEMENT_COUNT_REQUESTS = 3;
 
 /**
  * Loads `url` (an authenticated page) with autocannon on one connection, then a bare
@@ -48,12 +49,19 @@ const WARM_UP_REQUESTS = 20;
  */
 export async function benchRender(url: string, cookie: string, options: RenderOptions): Promise<RenderResult> {
   const headers = { cookie, accept: "text/html" };
-  const statementsBefore = await settledCount(options.countStatements);
-  const response = await fetch(url, { headers, redirect: "manual" });
-  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
-  const html = Buffer.from(await response.arrayBuffer());
-  const statementsAfter = await settledCount(options.countStatements);
-  const statements = statementsBefore === null || statementsAfter === null ? null : statementsAfter - statementsBefore;
+  let html = Buffer.alloc(0);
+  let statements: number | null = null;
+  // The fewest of a few requests: the server's own timers (the webhook queue's poll, the email
+  // worker) log statements too, and one may land in a request's window.
+  for (let attempt = 0; attempt < STATEMENT_COUNT_REQUESTS; attempt++) {
+    const statementsBefore = await settledCount(options.countStatements);
+    const response = await fetch(url, { headers, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
+    html = Buffer.from(await response.arrayBuffer());
+    const statementsAfter = await settledCount(options.countStatements);
+    if (statementsBefore === null || statementsAfter === null) break;
+    statements = Math.min(statements ?? Infinity, statementsAfter - statementsBefore);
+  }
 
   await load(url, headers, { amount: WARM_UP_REQUESTS });
   const quire = await load(url, headers, { duration: options.durationSec });
