@@ -151,7 +151,7 @@ export function createAuth(options: CreateAuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       trustedProxyHeaders: options.trustProxy ?? false,
       useSecureCookies: options.publicUrl?.startsWith("https://") ?? false,
-      database: { generateId: () => crypto.randomUUID() },
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

@@ -1,3 +1,4 @@
+import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
@@ -117,3 +118,9 @@ export const passkeys = pgTable(
   },
   (t) => [index("passkeys_user_id_idx").on(t.userId)],
 );
+
+// For better-auth's joins (auth.ts `advanced.database.joins`): a session is read with its user in
+// one statement, and a user with their accounts at sign-in.
+export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));

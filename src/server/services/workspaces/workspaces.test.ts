@@ -133,6 +133,15 @@ describe("listMembers", () => {
     const ws = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
     await expectAppError(listMembers(contextFor(database.db, stranger), ws.id), "not_found");
   });
+
+  it("answers not_found to a token of another workspace, and lists for a read token of this one", async () => {
+    const owner = await buildUser(database.db);
+    const ws = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const other = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const withGrant = (workspaceId: string) => ({ ...contextFor(database.db, owner), grant: { tokenId: "t", workspaceId, scope: "read" as const } });
+    await expectAppError(listMembers(withGrant(other.id), ws.id), "not_found");
+    expect((await listMembers(withGrant(ws.id), ws.id)).map((m) => m.userId)).toEqual([owner.id]);
+  });
 });
 
 describe("listWorkspacesForUser", () => {
