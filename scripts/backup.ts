@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupInstance, openBackupOutput } from "@/server/backup/backup-instance";
-import { DiskBlobStore } from "@/server/storage/blob-store";
+import { getEnv } from "@/server/env";
+import { openBlobStore } from "@/server/storage/get-blob-store";
 import { CliError, openInstanceDatabase, runCli } from "./backup-cli";
 
 // npm run backup -- --out FILE: the whole instance (docs/operations.md "Backup and restore").
@@ -14,11 +15,14 @@ await runCli(async () => {
   const started = Date.now();
   const { handle, dataDir, label, release } = await openInstanceDatabase({ migrate: false, mustExist: true });
   try {
-    console.log(`Backing up ${label} and the uploads in ${path.join(dataDir, "files")} to ${out}…`);
+    const env = getEnv();
+    const uploads = env.FILE_STORE === "database" ? "the uploads in it" : `the uploads in ${path.join(dataDir, "files")}`;
+    console.log(`Backing up ${label} and ${uploads} to ${out}…`);
     const output = await openBackupOutput(out);
     let summary;
     try {
-      summary = await backupInstance(handle, new DiskBlobStore(path.join(dataDir, "files")), output.stream, (line) => console.log(line));
+      const blobs = openBlobStore({ fileStore: env.FILE_STORE, dataDir, db: async () => handle.db });
+      summary = await backupInstance(handle, blobs, output.stream, (line) => console.log(line));
       await output.close();
     } catch (error) {
       await output.close().catch(() => undefined);
@@ -30,7 +34,7 @@ await runCli(async () => {
       `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows} rows in ${Object.keys(summary.counts).length} tables, ` +
         `${summary.blobs} files, ${fs.statSync(out).size.toLocaleString("en")} bytes. Sessions are not included: everyone signs in again after a restore.`,
     );
-    if (summary.missingBlobs.length > 0) console.warn(`Warning: ${summary.missingBlobs.length} files had no bytes on disk and are not in the backup.`);
+    if (summary.missingBlobs.length > 0) console.warn(`Warning: ${summary.missingBlobs.length} files had no stored bytes and are not in the backup.`);
   } finally {
     await handle.close();
     release();

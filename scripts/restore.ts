@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { restoreInstance } from "@/server/backup/restore-instance";
-import { DiskBlobStore } from "@/server/storage/blob-store";
+import { getEnv } from "@/server/env";
+import { openBlobStore } from "@/server/storage/get-blob-store";
 import { CliError, openInstanceDatabase, runCli } from "./backup-cli";
 
 // npm run restore -- FILE [--force]: into an empty instance (docs/operations.md "Backup and restore").
@@ -15,9 +16,11 @@ await runCli(async () => {
   const started = Date.now();
   const { handle, dataDir, label, release } = await openInstanceDatabase({ migrate: true, mustExist: false });
   try {
-    console.log(`Restoring ${input} into ${label} (migrated) and ${path.join(dataDir, "files")}…`);
+    const { FILE_STORE } = getEnv();
     const blobRoot = path.join(dataDir, "files");
-    const summary = await restoreInstance(handle, new DiskBlobStore(blobRoot), input, { force: values.force, log: (line) => console.log(line), blobRoot });
+    console.log(`Restoring ${input} into ${label} (migrated)${FILE_STORE === "database" ? ", uploads included" : ` and ${blobRoot}`}…`);
+    const blobs = openBlobStore({ fileStore: FILE_STORE, dataDir, db: async () => handle.db });
+    const summary = await restoreInstance(handle, blobs, input, { force: values.force, log: (line) => console.log(line), blobRoot });
     const rows = Object.values(summary.counts).reduce((a, b) => a + b, 0);
     console.log(
       `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rows} rows in ${Object.keys(summary.counts).length} tables, ${summary.blobs} files` +

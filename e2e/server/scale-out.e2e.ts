@@ -6,6 +6,7 @@ import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import { connectCollab, insertWordAtRandomBoundary, missingWords } from "@test/collab-client";
+import { solidPng } from "@test/file-factories";
 import type { RunningService } from "@test/services";
 import { missingServices, startPostgres, startRedis } from "@test/services";
 import type { RunningApp } from "../support/start-app";
@@ -25,7 +26,8 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   if (missing) return;
   [postgres, redis, browser] = await Promise.all([startPostgres(), startRedis(), launchBrowser()]);
-  const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex") };
+  // Each instance has its own DATA_DIR, as on two machines: uploads are shared through the database.
+  const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url, AUTH_SECRET: crypto.randomBytes(32).toString("hex"), FILE_STORE: "database" };
   apps = await Promise.all([startApp({ env }), startApp({ env })]);
 });
 afterAll(async () => {
@@ -73,6 +75,23 @@ describe.skipIf(missing)("two instances on one PostgreSQL, through Redis", () =>
       onFirst.close();
       onSecond.close();
     }
+  });
+
+  it("serve an image uploaded through one instance from the other (FILE_STORE=database)", async () => {
+    const [first, second] = apps as [RunningApp, RunningApp];
+    const { page, person } = await signedUpPage(browser as Browser, first.url, "uploader");
+    const holder = await createDocumentViaApi(page, first.url, person.workspaceSlug, { title: "Holder", markdown: "Images live here." });
+    const upload = await page.request.post(`${first.url}/api/v1/files`, {
+      headers: { origin: first.url },
+      multipart: { documentId: holder.id, file: { name: "dot.png", mimeType: "image/png", buffer: Buffer.from(solidPng(40, 30)) } },
+    });
+    expect(upload.status()).toBe(201);
+    const { id: fileId } = (await upload.json()) as { id: string };
+    const onSecond = await fetch(`${second.url}/api/v1/files/${fileId}`, { headers: { cookie: cookieHeader(await signInViaApi(second.url, person)) } });
+    expect(onSecond.status).toBe(200);
+    expect(onSecond.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await onSecond.arrayBuffer()).equals(Buffer.from(solidPng(40, 30)))).toBe(true);
+    await page.context().close();
   });
 
   it("count notifications live on one instance when they are made on the other", async () => {

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
+  /**
+   * Where uploaded files' bytes are kept: `disk` (DATA_DIR/files) or `database` (the file_blobs
+   * table, so instances on several machines sharing one PostgreSQL serve every upload).
+   */
+  FILE_STORE: z.enum(["disk", "database"]).default("disk"),
   /** How often the notification email worker looks for batches that are due (with SMTP_URL set). */
   NOTIFICATION_EMAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The From address of Quire's emails, e.g. "Quire <quire@example.com>". */

@@ -65,7 +65,7 @@ export async function backupInstance(handle: DbHandle, blobs: BlobStore, out: Wr
     await writeLine(out, { blob: key, data: bytes.toString("base64") } satisfies BackupBlob);
     blobCount++;
   }
-  log(`  file bytes: ${blobCount} blobs${missingBlobs.length ? ` (${missingBlobs.length} missing on disk, left out)` : ""}`);
+  log(`  file bytes: ${blobCount} blobs${missingBlobs.length ? ` (${missingBlobs.length} missing from the store, left out)` : ""}`);
   await writeLine(out, { end: true, counts, blobs: blobCount } satisfies BackupEnd);
   return { counts, blobs: blobCount, missingBlobs };
 }

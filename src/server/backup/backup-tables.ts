@@ -14,9 +14,10 @@ export interface BackupTable {
 
 /**
  * Tables the operator backup leaves out: sessions (everyone signs in again after a restore, and
- * a stolen backup holds no live session) and verifications (short-lived sign-in tokens).
+ * a stolen backup holds no live session), verifications (short-lived sign-in tokens) and
+ * file_blobs (uploads' bytes travel as the backup's blob lines, whichever store holds them).
  */
-export const SKIPPED_TABLES = new Set(["sessions", "verifications"]);
+export const SKIPPED_TABLES = new Set(["sessions", "verifications", "file_blobs"]);
 
 /** Every table of the schema, each after the tables it references (so inserting in this order satisfies the foreign keys). */
 export function allTables(): BackupTable[] {

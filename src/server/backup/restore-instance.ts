@@ -69,6 +69,8 @@ export async function restoreInstance(
   let end: BackupEnd | null = null;
   try {
     await handle.db.transaction(async (tx) => {
+      // A store inside the database writes through this transaction (FILE_STORE=database).
+      const store = blobs.within?.(tx) ?? blobs;
       if (nonEmpty.length > 0) {
         log(`  --force: emptying ${tables.length} tables…`);
         await tx.execute(sql.raw(`truncate ${tables.map((t) => quote(t.name)).join(", ")} cascade`));
@@ -94,7 +96,7 @@ export async function restoreInstance(
           if (current) log(`  ${current}: ${counts[current] ?? 0} rows`);
           current = "";
           written.push(entry.blob);
-          await blobs.put(entry.blob, Buffer.from(entry.data, "base64"));
+          await store.put(entry.blob, Buffer.from(entry.data, "base64"));
         } else {
           end = entry;
         }

@@ -3,8 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { getEnv } from "@/server/env";
-import { processSingleton } from "@/server/process-singleton";
+import type { Db } from "@/server/db/client";
 
 /** What a blob store hands back for a key: the bytes as a web stream, and how many there are. */
 export interface StoredBlob {
@@ -14,9 +13,10 @@ export interface StoredBlob {
 
 /**
  * Where uploaded bytes live, addressed by opaque keys (`newBlobKey()`). Metadata stays in
- * the `files` table; a store only keeps bytes. `DiskBlobStore` is the default; an
- * S3-compatible store (PutObject / GetObject / DeleteObject) can implement the same three
- * calls, since a put is all-or-nothing there too.
+ * the `files` table; a store only keeps bytes. `DiskBlobStore` is the default;
+ * `DatabaseBlobStore` (FILE_STORE=database) keeps them in the database, for instances on
+ * several machines. An S3-compatible store (PutObject / GetObject / DeleteObject) can implement
+ * the same three calls, since a put is all-or-nothing there too.
  */
 export interface BlobStore {
   /** Stores the bytes under `key`, replacing any earlier blob; resolves with the byte count once they are durable. */
@@ -25,10 +25,21 @@ export interface BlobStore {
   get(key: string): Promise<StoredBlob | null>;
   /** Removes the blob under `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The same store writing through `tx`, for a store inside the database: a restore's bytes then
+   * commit or roll back with its rows (and PGlite, one statement at a time, is not asked for a
+   * second connection while the transaction holds it). Absent: the store is outside the database.
+   */
+  within?(tx: Db): BlobStore;
 }
 
 // Keys become file names, so they are restricted to characters that can't climb out of the folder.
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** @throws Error for a key `newBlobKey()` could not have made */
+export function assertBlobKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+}
 
 /** A new random blob key (24 url-safe characters, 144 bits). */
 export function newBlobKey(): string {
@@ -90,17 +101,13 @@ export class DiskBlobStore implements BlobStore {
   }
 
   private pathFor(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    assertBlobKey(key);
     return path.join(this.root, key.slice(0, 2), key);
   }
 }
 
-/** The process's blob store: DATA_DIR/files on disk. */
-export function getBlobStore(): BlobStore {
-  return processSingleton("blob-store", () => new DiskBlobStore(path.join(getEnv().dataDir, "files")));
-}
-
-async function* chunksOf(data: Uint8Array | ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** Every chunk of the data, as it comes. */
+export async function* chunksOf(data: Uint8Array | ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   if (data instanceof Uint8Array) {
     yield data;
     return;

@@ -3,10 +3,9 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "@/server/db/search-config";
 import { users } from "./auth";
-import { timestamps } from "./columns";
+import { bytea, timestamps } from "./columns";
 import { workspaces } from "./workspaces";
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A Quill delta as stored: `{ ops: [...] }`. */
@@ -95,3 +94,14 @@ export const files = pgTable(
   },
   (t) => [index("files_document_idx").on(t.documentId)],
 );
+
+/**
+ * Uploaded bytes, by blob key, when FILE_STORE=database (storage/database-blob-store.ts): every
+ * instance on one PostgreSQL then reads every upload. No foreign key: a store only keeps bytes,
+ * written before the `files` row that names them (as on disk).
+ */
+export const fileBlobs = pgTable("file_blobs", {
+  key: text("key").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  ...timestamps,
+});

@@ -5,7 +5,7 @@ import { documents, files, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { BlobStore } from "@/server/storage/blob-store";
-import { getBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/get-blob-store";
 import { documentAbilities } from "@/server/policies/document-policy";
 
 export const FILE_NOT_FOUND = "This file could not be found.";

@@ -1,7 +1,7 @@
 import type { PublicContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
-import { getBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/get-blob-store";
 import type { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { getFileUrlSigner } from "@/server/storage/file-url-signer";
 import type { ReadableFile } from "./read-file";

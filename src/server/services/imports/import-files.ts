@@ -6,7 +6,7 @@ import type { ImportSummary, SkippedImport } from "@/shared/schemas/import";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { AppError, authorize } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
-import { getBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/get-blob-store";
 import { takeTitle } from "@/server/formats/import/take-title";
 import { isUnreadableFileError } from "@/server/formats/import/unreadable-file-error";
 import { bodyWork } from "@/server/workers/body-work";

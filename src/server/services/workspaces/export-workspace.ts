@@ -7,7 +7,7 @@ import { APP_VERSION, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ENTRY } from "@/se
 import { AppError, authorize } from "@/server/errors";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import type { BlobStore } from "@/server/storage/blob-store";
-import { getBlobStore } from "@/server/storage/blob-store";
+import { getBlobStore } from "@/server/storage/get-blob-store";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import type { ZipWriter } from "@/server/storage/zip-stream";
 import { zipStream } from "@/server/storage/zip-stream";
