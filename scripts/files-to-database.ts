@@ -8,7 +8,8 @@ import { CliError, openInstanceDatabase, runCli } from "./backup-cli";
 // FILE_STORE=database on several machines (docs/scaling.md "Uploaded files").
 await runCli(async () => {
   const started = Date.now();
-  const { handle, dataDir, label, release } = await openInstanceDatabase({ migrate: false, mustExist: true });
+  // Migrated first: the file_blobs table may be newer than the database (run before the upgraded server's first start).
+  const { handle, dataDir, label, release } = await openInstanceDatabase({ migrate: true, mustExist: true });
   try {
     const root = path.join(dataDir, "files");
     console.log(`Copying the bytes of the uploaded files in ${root} into ${label}…`);
