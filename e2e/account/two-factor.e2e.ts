@@ -110,7 +110,7 @@ describe("two-factor authentication", () => {
     await new EditorPage(member.page).waitUntilEditable();
     await owner.page.goto(`/w/${owner.person.workspaceSlug}/settings/general`);
     await owner.page.getByLabel("Require two-factor authentication").click();
-    await owner.page.getByText("Saved. Members without two-factor authentication will be asked to turn it on.").waitFor();
+    await owner.page.getByText("Saved. Members who sign in with a password and have no two-factor authentication will be asked to turn it on.").waitFor();
     await expect.poll(() => owner.page.getByLabel("Require two-factor authentication").isChecked()).toBe(true);
 
     // The socket's next access re-check closes the member's editor, saying what to do and where.

@@ -88,7 +88,7 @@ describe("the instance's provider", () => {
     const home = new URL(page.url()).pathname;
     await page.goto(`${app.url}${home}/settings/general`);
     await page.getByLabel("Require two-factor authentication").click();
-    await page.getByText("Saved. Members without two-factor authentication will be asked to turn it on.").waitFor();
+    await page.getByText("Saved. Members who sign in with a password and have no two-factor authentication will be asked to turn it on.").waitFor();
     await page.goto(`${app.url}${home}`);
     await page.waitForLoadState("load");
     expect(new URL(page.url()).pathname).toBe(home);

@@ -21,7 +21,7 @@ export function TwoFactorRequirementSettings({ workspaceId, required }: { worksp
     startTransition(async () => {
       const result = await setTwoFactorRequirementAction({ workspaceId, required: next });
       if (!result.ok) return setError(result.message);
-      setStatus(next ? "Saved. Members without two-factor authentication will be asked to turn it on." : "Saved. Two-factor authentication is no longer required.");
+      setStatus(next ? "Saved. Members who sign in with a password and have no two-factor authentication will be asked to turn it on." : "Saved. Two-factor authentication is no longer required.");
       router.refresh();
     });
   };
