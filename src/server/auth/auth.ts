@@ -21,7 +21,7 @@ import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } f
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
-import { refreshPasswordFlag } from "./password-flag";
+import { refreshPasswordFlagOf } from "./password-flag";
 import { recordSignIn } from "./record-sign-in";
 import { refuseReusedTotp } from "./totp-replay";
 import { ssoPlugins } from "./sso-plugin";
@@ -106,9 +106,9 @@ export function createAuth(options: CreateAuthOptions) {
       },
       // Whichever way an account is made, changed or removed, users.has_password follows it.
       account: {
-        create: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
-        update: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
-        delete: { after: async (account) => refreshPasswordFlag(options.db, account.userId) },
+        create: { after: async (account) => refreshPasswordFlagOf(options.db, account) },
+        update: { after: async (account) => refreshPasswordFlagOf(options.db, account) },
+        delete: { after: async (account) => refreshPasswordFlagOf(options.db, account) },
       },
       session: {
         create: {
@@ -139,7 +139,10 @@ export function createAuth(options: CreateAuthOptions) {
     // screen re-sends verification emails.
     // A password-reset link is asked for through the "Forgot password?" page only, which limits
     // requests per address (services/accounts/request-password-reset.ts).
-    disabledPaths: ["/change-email", "/send-verification-email", "/request-password-reset"],
+    // No screen unlinks a sign-in method, and unlinking the password (a session alone may, as long
+    // as another account is linked) would make the account passwordless: exempt, without any
+    // second factor, from a workspace's two-factor requirement (auth/password-flag.ts).
+    disabledPaths: ["/change-email", "/send-verification-email", "/request-password-reset", "/unlink-account"],
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
       // docs/product.md "Limits" counts an account's failures per address, and each address's apart.

@@ -62,6 +62,19 @@ describe("users.has_password", () => {
     expect(await hasPassword(person.actor.id)).toBe(true);
   });
 
+  it("can't be turned false by unlinking the password over HTTP: /unlink-account is off", async () => {
+    const person = await signedInPerson(auth);
+    const { internalAdapter } = await auth.$context;
+    await internalAdapter.linkAccount({ userId: person.actor.id, providerId: "sso", accountId: `subject-${person.actor.id}` });
+    const headers = new Headers(person.headers);
+    headers.set("origin", "http://localhost:3000");
+    headers.set("content-type", "application/json");
+    const response = await auth.handler(new Request("http://localhost:3000/api/auth/unlink-account", { method: "POST", headers, body: JSON.stringify({ providerId: "credential" }) }));
+    expect(response.status).toBe(404);
+    expect(await hasPassword(person.actor.id)).toBe(true);
+    expect(await internalAdapter.findCredentialAccount(person.actor.id)).not.toBeNull();
+  });
+
   it("turns false for a live session's user once its password account is gone", async () => {
     const person = await signedInPerson(auth);
     const { internalAdapter } = await auth.$context;

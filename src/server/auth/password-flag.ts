@@ -16,3 +16,22 @@ export async function refreshPasswordFlag(db: Db, userId: string): Promise<void>
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)));
   await db.update(users).set({ hasPassword: exists(credential) }).where(eq(users.id, userId));
 }
+
+/**
+ * refreshPasswordFlag for what an account hook receives: the account, or for a change made to
+ * several rows at once (better-auth's updatePassword) only a count, and then nothing is known to
+ * refresh: that path changes the password of a credential account that already has one.
+ */
+export async function refreshPasswordFlagOf(db: Db, account: unknown): Promise<void> {
+  const userId = account && typeof account === "object" && "userId" in account ? account.userId : null;
+  if (typeof userId === "string") await refreshPasswordFlag(db, userId);
+}
+
+/** Sets every user's has_password from their accounts: after a restore, whose backup may predate the column. */
+export async function refreshEveryPasswordFlag(db: Db): Promise<void> {
+  const credential = db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential"), isNotNull(accounts.password)));
+  await db.update(users).set({ hasPassword: exists(credential) });
+}

@@ -139,6 +139,17 @@ describe("backup and restore with FILE_STORE=database", () => {
       await expect(restoreInstance(target, targetStore, cutShort, { force: true, log: () => undefined })).rejects.toBeInstanceOf(RestoreRefused);
       expect(await textOf(await targetStore.get(key))).toBe("an image's bytes");
       expect(await storedKeys()).toEqual(restored);
+
+      // Into an empty database whose machine still has the upload on disk (moving off the
+      // embedded database): a failed restore leaves that copy alone.
+      const third = await createTestDatabase();
+      try {
+        await disk.put(key, bytesOf("the copy on disk"));
+        await expect(restoreInstance(third, new DatabaseBlobStore(async () => third.db, disk), cutShort, { force: false, log: () => undefined })).rejects.toBeInstanceOf(RestoreRefused);
+        expect(await textOf(await disk.get(key))).toBe("the copy on disk");
+      } finally {
+        await third.destroy();
+      }
     } finally {
       await target.destroy();
     }

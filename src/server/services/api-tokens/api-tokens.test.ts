@@ -85,8 +85,12 @@ describe("authenticateApiToken", () => {
     const { token, apiToken } = await createApiToken(ctx, { workspaceId: workspace.id, name: "CI", scope: "write" });
     const now = new Date();
     const identity = await authenticateApiToken(database.db, token, now);
-    // The user's two-factor comes with it, as it is now: a workspace that requires it gates tokens too.
-    expect(identity).toEqual({ actor: { id: actor.id, name: actor.name, email: actor.email, color: actor.color, twoFactorEnabled: false }, grant: { tokenId: apiToken.id, workspaceId: workspace.id, scope: "write" } });
+    // The user's two-factor and whether they have a password come with it, as they are now: a
+    // workspace that requires two-factor gates tokens too.
+    expect(identity).toEqual({
+      actor: { id: actor.id, name: actor.name, email: actor.email, color: actor.color, twoFactorEnabled: false, passwordless: false },
+      grant: { tokenId: apiToken.id, workspaceId: workspace.id, scope: "write" },
+    });
     const lastUsed = async () => (await database.db.select().from(apiTokens).where(eq(apiTokens.id, apiToken.id)))[0]?.lastUsedAt?.getTime();
     expect(await lastUsed()).toBe(now.getTime());
     await authenticateApiToken(database.db, token, new Date(now.getTime() + 1000));
