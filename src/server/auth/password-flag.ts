@@ -1,4 +1,4 @@
-import { and, eq, exists, isNotNull } from "drizzle-orm";
+import { and, eq, exists, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { accounts, users } from "@/server/db/schema";
 
@@ -27,11 +27,20 @@ export async function refreshPasswordFlagOf(db: Db, account: unknown): Promise<v
   if (typeof userId === "string") await refreshPasswordFlag(db, userId);
 }
 
-/** Sets every user's has_password from their accounts: after a restore, whose backup may predate the column. */
+/**
+ * Sets every user's has_password from their accounts: after a restore, whose backup may predate
+ * the column. Only rows that differ are written, and their updated_at is kept: a restore gives
+ * back the rows as they were.
+ */
 export async function refreshEveryPasswordFlag(db: Db): Promise<void> {
-  const credential = db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential"), isNotNull(accounts.password)));
-  await db.update(users).set({ hasPassword: exists(credential) });
+  const credential = exists(
+    db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential"), isNotNull(accounts.password))),
+  );
+  await db
+    .update(users)
+    .set({ hasPassword: credential, updatedAt: sql`${users.updatedAt}` })
+    .where(sql`${users.hasPassword} is distinct from ${credential}`);
 }

@@ -56,9 +56,10 @@ describe("restoring a backup older than users.has_password", () => {
     const target = await createTestDatabase();
     try {
       await restoreInstance(target, blobs, older, { force: false, log: () => undefined });
-      const flag = async (id: string) => (await target.db.select({ hasPassword: users.hasPassword }).from(users).where(eq(users.id, id)))[0]?.hasPassword;
-      expect(await flag(person.actor.id)).toBe(true);
-      expect(await flag(sso.user.id)).toBe(false);
+      const row = async (id: string) => (await target.db.select({ hasPassword: users.hasPassword, updatedAt: users.updatedAt }).from(users).where(eq(users.id, id)))[0];
+      const original = async (id: string) => (await database.db.select({ updatedAt: users.updatedAt }).from(users).where(eq(users.id, id)))[0]?.updatedAt;
+      expect(await row(person.actor.id)).toEqual({ hasPassword: true, updatedAt: await original(person.actor.id) });
+      expect(await row(sso.user.id)).toEqual({ hasPassword: false, updatedAt: await original(sso.user.id) });
     } finally {
       await target.destroy();
     }
