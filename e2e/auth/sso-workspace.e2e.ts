@@ -22,6 +22,8 @@ let instanceIdp: RunningOidcProvider;
 let workspaceIdp: RunningOidcProvider | undefined;
 let browser: Browser;
 let sink: SmtpSink;
+/** The workspace link to its provider's sign-in, once the first test has set the provider up. */
+let workspaceSignInLink = "";
 
 beforeAll(async () => {
   const port = await freePort();
@@ -106,6 +108,7 @@ describe("a workspace's own provider", () => {
     await page.getByText("Saved. The secret is stored and won't be shown again.").waitFor();
     const signInLink = await page.getByTestId("sso-sign-in-link").inputValue();
     expect(signInLink).toBe(`${app.url}/login?workspace=${admin.workspaceSlug}`);
+    workspaceSignInLink = signInLink;
     // Saved: the secret field is empty and says it is kept.
     await page.reload();
     expect(await page.getByLabel("Client secret").inputValue()).toBe("");
@@ -135,6 +138,22 @@ describe("a workspace's own provider", () => {
     const events = page.getByRole("listitem").filter({ hasText: newcomer.email });
     await events.filter({ hasText: "Signed in" }).filter({ hasText: "via single sign-on" }).first().waitFor();
     await events.filter({ hasText: "Joined" }).first().waitFor();
+  });
+
+  it("never signs into an account it did not create, whatever address it vouches for", async () => {
+    // Anyone may run a workspace and its provider: one that claims someone else's address as
+    // verified must not get their account (the instance's provider, the operator's, may link).
+    const victim = newPerson("victim");
+    await confirmedSignUp(victim);
+    expect(workspaceIdp && workspaceSignInLink).toBeTruthy();
+    workspaceIdp?.people.set("impostor", { email: victim.email, name: "Not The Victim", emailVerified: true });
+    const page = await (await newContext(browser, app.url)).newPage();
+    await page.goto(workspaceSignInLink);
+    await signInAtProvider(page, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "impostor" });
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("a workspace's own sign-in provider signs in only the accounts it created");
+    expect(await sessionUser(page)).toBeNull();
+    expect((await signInViaApi(app.url, victim)).status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { workspaceSsoProviders } from "@/server/db/schema";
 import { clientIpOf } from "./client-ip";
 import type { InstanceSso } from "./sso-providers";
+import { WORKSPACE_SSO_CANNOT_LINK } from "@/shared/sso-errors";
 import { INSTANCE_SSO_ID, emailDomainAllowed, oidcConfig, workspaceIdOfSso } from "./sso-providers";
 import { reportSsoSignIn } from "./sso-sign-in-port";
 
@@ -89,6 +90,13 @@ function quireSso(db: Db, instance: InstanceSso | null): BetterAuthPlugin {
           // email the provider asserts now: a person moved out of an allowed domain is refused too.
           validateUserInfo: async ({ user, source }) => {
             if (source.method !== "oauth" || !source.oauth) return;
+            // Anyone can create a workspace and point its provider at an identity provider they
+            // run, which may claim any address as verified: linking would hand them the existing
+            // account of that address, in every workspace it belongs to. A workspace's provider
+            // signs in only the accounts it created; the instance's (the operator's) may link.
+            if (source.action === "link-account" && workspaceIdOfSso(source.oauth.providerId) !== null) {
+              return { error: WORKSPACE_SSO_CANNOT_LINK };
+            }
             const allowed = await allowedDomains(source.oauth.providerId);
             if (allowed === null) return;
             const email = typeof user.email === "string" ? user.email : "";
