@@ -9,6 +9,7 @@ import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { invitationStatus } from "@/server/services/invitations/internal/invitation-status";
 import { hashInvitationToken } from "@/server/services/invitations/internal/invitation-token";
+import { ADDRESS_NOT_PROVEN_MESSAGE, addressVouchedOnlyElsewhere } from "@/server/services/invitations/internal/address-proof";
 
 /** What accepting leads to: the workspace to open and the role held there. */
 export interface AcceptedInvitation {
@@ -21,8 +22,9 @@ export interface AcceptedInvitation {
 /**
  * Makes the signed-in actor a member with the invited role. The invitation is for one
  * address: the actor's email must be it. Someone already a member just gets the workspace
- * (their role stays; a pending invitation to their address is used up).
- * @throws AppError not_found (no such link) | conflict (accepted, revoked or expired) | forbidden (another address)
+ * (their role stays; a pending invitation to their address is used up). An account whose address
+ * only another workspace's sign-in provider vouches for is refused (addressVouchedOnlyElsewhere).
+ * @throws AppError not_found (no such link) | conflict (accepted, revoked or expired) | forbidden (another address, or one not proven)
  */
 export async function acceptInvitation(ctx: ServiceContext, token: string, now = new Date()): Promise<AcceptedInvitation> {
   return ctx.db.transaction(async (tx) => {
@@ -57,6 +59,7 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, now =
         `This invitation is for ${invitation.email}, but you're signed in as ${ctx.actor.email}. Sign in with that address to accept it.`,
       );
     }
+    if (await addressVouchedOnlyElsewhere(tx, ctx.actor.id, workspace.id)) throw new AppError("forbidden", ADDRESS_NOT_PROVEN_MESSAGE);
     await tx.insert(memberships).values({ workspaceId: workspace.id, userId: ctx.actor.id, role: invitation.role });
     await markAccepted(tx, invitation.id, ctx.actor.id, now);
     await recordAuditEvent(

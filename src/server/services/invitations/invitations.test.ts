@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Role } from "@/shared/roles";
 import type { Actor } from "@/server/context";
-import { invitations, memberships } from "@/server/db/schema";
+import { accounts, invitations, memberships } from "@/server/db/schema";
 import { acceptInvitation } from "./accept-invitation";
+import { ADDRESS_NOT_PROVEN_MESSAGE } from "./internal/address-proof";
 import { ALREADY_MEMBER_MESSAGE, createInvitation } from "./create-invitation";
 import { findInvitationByToken } from "./find-invitation-by-token";
 import { INVITATION_MESSAGES } from "@/shared/invitations";
@@ -193,6 +194,31 @@ describe("acceptInvitation", () => {
     expect(membership).toMatchObject({ workspaceId: workspace.id, role: "commenter" });
     const found = await findInvitationByToken({ db: database.db }, token);
     expect(found?.status).toBe("accepted");
+  });
+
+  it("refuses an account only another workspace's sign-in provider vouches for; its own workspace's, a password or the instance's provider will do", async () => {
+    const { owner, workspace } = await team();
+    const elsewhere = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const account = async (email: string, providerIds: string[]) => {
+      const person = await buildUser(database.db, { email, passwordless: !providerIds.includes("credential") });
+      await database.db.insert(accounts).values(providerIds.map((providerId, i) => ({ id: `${person.id}-${i}`, accountId: `${email}-${i}`, providerId, userId: person.id })));
+      return person;
+    };
+    const byAnotherWorkspace = await account("vouched@example.com", [`workspace-${elsewhere.id}`]);
+    const { token } = await invite(owner, workspace.id, "vouched@example.com");
+    const refused = await expectAppError(acceptInvitation(contextFor(database.db, byAnotherWorkspace), token), "forbidden");
+    expect(refused.message).toBe(ADDRESS_NOT_PROVEN_MESSAGE);
+    expect(await database.db.select().from(memberships).where(eq(memberships.userId, byAnotherWorkspace.id))).toEqual([]);
+
+    for (const [email, providers] of [
+      ["own-provider@example.com", [`workspace-${workspace.id}`]],
+      ["with-password@example.com", [`workspace-${elsewhere.id}`, "credential"]],
+      ["instance-sso@example.com", ["sso"]],
+    ] as const) {
+      const person = await account(email, [...providers]);
+      const { token: theirs } = await invite(owner, workspace.id, email);
+      expect((await acceptInvitation(contextFor(database.db, person), theirs)).wasMember).toBe(false);
+    }
   });
 
   it("refuses an expired link (7 days) and adds no one", async () => {
