@@ -155,6 +155,26 @@ describe("a workspace's own provider", () => {
     expect(await sessionUser(page)).toBeNull();
     expect((await signInViaApi(app.url, victim)).status).toBe(200);
   });
+
+  it("makes accounts that can't take another workspace's invitation: their address is only its word", async () => {
+    const other = newPerson("otherteam");
+    const owner = await confirmedSignUp(other);
+    const address = `claimed-${other.workspaceSlug}@acme.test`;
+    const invitations = new MemberSettingsPage(owner, other.workspaceSlug);
+    await invitations.openInvitations();
+    const link = await invitations.invite(address, "editor");
+
+    workspaceIdp?.people.set("claimer", { email: address, name: "Claims The Address", emailVerified: true });
+    const page = await (await newContext(browser, app.url)).newPage();
+    await page.goto(workspaceSignInLink);
+    await signInAtProvider(page, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "claimer" });
+    await expect.poll(async () => (await sessionUser(page))?.email).toBe(address);
+    await page.goto(link);
+    await page.getByRole("button", { name: /Join|Accept/ }).click();
+    await page.getByText("Your account was made by another workspace's sign-in provider, which can't prove this address is yours.").waitFor();
+    await page.goto(`/w/${other.workspaceSlug}`);
+    await page.getByRole("heading", { name: /not found|could not be found/i }).first().waitFor();
+  });
 });
 
 describe("an existing password account", () => {
