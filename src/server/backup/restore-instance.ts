@@ -6,7 +6,7 @@ import type { DbHandle } from "@/server/db/client";
 import type { BlobStore } from "@/server/storage/blob-store";
 import type { BackupEnd, BackupHeader } from "./backup-format";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from "./backup-format";
-import { refreshEveryPasswordFlag } from "@/server/auth/password-flag";
+import { refreshPasswordFlag } from "@/server/auth/password-flag";
 import { quote, rowsOf, schemaVersion } from "./backup-instance";
 import { allTables } from "./backup-tables";
 
@@ -105,7 +105,7 @@ export async function restoreInstance(
       if (current) log(`  ${current}: ${counts[current] ?? 0} rows`);
       if (!end) throw new RestoreRefused("The backup file is cut short (no end marker): nothing was restored.");
       // Derived from the accounts, and absent from a backup older than the column (its default would make every SSO account look as if it had a password).
-      await refreshEveryPasswordFlag(tx);
+      await refreshPasswordFlag(tx);
       for (const [table, count] of Object.entries(end.counts)) {
         if ((counts[table] ?? 0) !== count) throw new RestoreRefused(`The backup file is damaged: ${table} should have ${count} rows, it has ${counts[table] ?? 0}.`);
       }

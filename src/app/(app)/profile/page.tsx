@@ -6,7 +6,6 @@ import { AccountFrame } from "@/app/(app)/profile/_components/account-frame";
 import { EmailForm } from "@/app/(app)/profile/_components/email-form";
 import { ProfileForm } from "@/app/(app)/profile/_components/profile-form";
 import { NotificationEmailForm } from "@/app/(app)/profile/_components/notification-email-form";
-import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/server/services/accounts/change-email";
 import { listEmailedKinds } from "@/server/services/notifications/email-preferences";
 
 export const metadata: Metadata = { title: "Profile" };
@@ -23,7 +22,7 @@ export default async function ProfilePage({ searchParams }: Props) {
   return (
     <AccountFrame title="Profile" intro="How others see you in every workspace, and the address you sign in with." back={{ href: "/", label: "Back to your workspace" }}>
       <ProfileForm actor={{ id: actor.id, name: actor.name, email: actor.email, color: actor.color }} />
-      {actor.passwordless ? <EmailFromProvider email={actor.email} /> : <EmailForm currentEmail={actor.email} canSendEmail={getMailer() !== null} isConfirmed={isConfirmed} />}
+      <EmailForm currentEmail={actor.email} canSendEmail={getMailer() !== null} isConfirmed={isConfirmed} passwordless={actor.passwordless === true} />
       <NotificationEmailForm emailed={emailed} canSendEmail={getMailer() !== null} />
       <section aria-labelledby="security-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
         <h2 id="security-heading" className="text-lg font-semibold">
@@ -37,20 +36,5 @@ export default async function ProfilePage({ searchParams }: Props) {
         </p>
       </section>
     </AccountFrame>
-  );
-}
-
-/** In place of the email form, for an account without a password (single sign-on made it). */
-function EmailFromProvider({ email }: { email: string }) {
-  return (
-    <section aria-labelledby="email-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
-      <h2 id="email-heading" className="text-lg font-semibold">
-        Email
-      </h2>
-      <p className="mt-1 break-words text-sm text-muted">
-        Your email is <span className="font-medium text-fg">{email}</span>.
-      </p>
-      <p className="mt-2 text-sm text-muted">{EMAIL_FROM_PROVIDER_MESSAGE}</p>
-    </section>
   );
 }

@@ -5,7 +5,8 @@ import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { users } from "@/server/db/schema";
 import { ChangeEmailSchema } from "@/shared/schemas/profile";
-import { changeEmail, EMAIL_FROM_PROVIDER_MESSAGE, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
+import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
+import { changeEmail, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { appErrorOf } from "@test/app-errors";
 import { withTestDatabase } from "@test/test-database-hooks";
 

@@ -7,13 +7,12 @@ import { users } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/pg-errors";
 import { AppError, validationError } from "@/server/errors";
 import type { AuthSession } from "./auth-session";
+import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
 import { isEmailTaken } from "./sign-up";
 
 export const SAME_EMAIL_MESSAGE = "This is already your email address.";
 export const WRONG_PASSWORD_MESSAGE = "The password is incorrect.";
 export const EMAIL_IN_USE_MESSAGE = "Another account uses this email address.";
-export const EMAIL_FROM_PROVIDER_MESSAGE =
-  "Your account has no password to confirm a change with, so its email can't be changed here: it is the address your single sign-on provider gave when you first signed in.";
 
 /** Where the link in the confirmation email lands once the new address is the account's. */
 export const EMAIL_CONFIRMED_PATH = "/profile?email=confirmed";

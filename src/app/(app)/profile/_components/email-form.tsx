@@ -7,15 +7,15 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { changeEmailAction } from "@/server/actions/profile-actions";
 import type { FormState } from "@/shared/form-state";
+import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
 
 /**
  * A new sign-in address, confirmed with the current password. With SMTP it changes once the
- * emailed link is opened; without, at once, and the page says the address goes unverified.
+ * emailed link is opened; without, at once, and the page says the address goes unverified. An
+ * account without a password (`passwordless`) has nothing to confirm with: the section says why
+ * in the form's place.
  */
-export function EmailForm({ currentEmail, canSendEmail, isConfirmed }: { currentEmail: string; canSendEmail: boolean; isConfirmed: boolean }) {
-  const [state, formAction] = useActionState(changeEmailAction, {} as FormState);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, state);
+export function EmailForm({ currentEmail, canSendEmail, isConfirmed, passwordless }: { currentEmail: string; canSendEmail: boolean; isConfirmed: boolean; passwordless: boolean }) {
   return (
     <section aria-labelledby="email-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
       <h2 id="email-heading" className="text-lg font-semibold">
@@ -24,6 +24,17 @@ export function EmailForm({ currentEmail, canSendEmail, isConfirmed }: { current
       <p className="mt-1 break-words text-sm text-muted">
         You sign in with <span className="font-medium text-fg">{currentEmail}</span>.
       </p>
+      {passwordless ? <p className="mt-2 text-sm text-muted">{EMAIL_FROM_PROVIDER_MESSAGE}</p> : <ChangeEmail canSendEmail={canSendEmail} isConfirmed={isConfirmed} />}
+    </section>
+  );
+}
+
+function ChangeEmail({ canSendEmail, isConfirmed }: { canSendEmail: boolean; isConfirmed: boolean }) {
+  const [state, formAction] = useActionState(changeEmailAction, {} as FormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, state);
+  return (
+    <>
       <p className="mt-2 text-sm text-muted">
         {canSendEmail
           ? "We'll email a link to the new address; your email changes when you open it."
@@ -60,6 +71,6 @@ export function EmailForm({ currentEmail, canSendEmail, isConfirmed }: { current
           <SubmitButton pendingLabel="Saving…">{canSendEmail ? "Send confirmation link" : "Change email"}</SubmitButton>
         </div>
       </form>
-    </section>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/server/actions/two-factor-actions";
 import type { ActionResult, FieldErrors } from "@/shared/api-error";
 import type { TwoFactorEnrolmentDto } from "@/shared/dto";
+import { PASSWORDLESS_TWO_FACTOR_TEXT } from "@/shared/passwordless";
 import { BackupCodes } from "./backup-codes";
 import { QrCode } from "./qr-code";
 
@@ -80,7 +81,8 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
     });
   };
 
-  if (passwordless && !enabled) return <PasswordlessTwoFactor requiredBy={requiredBy} />;
+  // Nothing to enrol with, and nothing to enrol for: the section says so in the form's place.
+  const offersEnrolment = !enabled && !passwordless;
 
   return (
     <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
@@ -88,16 +90,26 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
         Two-factor authentication
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {enabled ? "On. Signing in asks for a code from your authenticator app after your password." : "Off. With it on, signing in also asks for a code from an authenticator app on your phone."}
+        {enabled
+          ? "On. Signing in asks for a code from your authenticator app after your password."
+          : passwordless
+            ? PASSWORDLESS_TWO_FACTOR_TEXT
+            : "Off. With it on, signing in also asks for a code from an authenticator app on your phone."}
       </p>
-      {requiredBy && !enabled ? (
+      {requiredBy && offersEnrolment ? (
         <p role="alert" className="mt-3 rounded-md border border-accent/40 bg-accent-soft px-3 py-2 text-sm">
           The workspace you opened requires two-factor authentication. Turn it on to continue.
         </p>
       ) : null}
-      {requiredBy && enabled ? <ContinueTo workspace={requiredBy} /> : null}
+      {requiredBy && !offersEnrolment ? (
+        <p className="mt-3 text-sm">
+          <Link href={`/w/${requiredBy}`} className="font-medium text-accent underline-offset-2 hover:underline">
+            Continue to the workspace
+          </Link>
+        </p>
+      ) : null}
 
-      {!enabled && step.kind === "idle" ? (
+      {offersEnrolment && step.kind === "idle" ? (
         <form onSubmit={onStart} noValidate className="mt-4 flex flex-col gap-4">
           <Field name="password" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("start").password} />
           <div>
@@ -108,7 +120,7 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
         </form>
       ) : null}
 
-      {step.kind === "enrolling" && !enabled ? (
+      {step.kind === "enrolling" && offersEnrolment ? (
         <div className="mt-4 flex flex-col gap-5">
           <ol className="flex list-decimal flex-col gap-5 pl-5 text-sm">
             <li className="flex flex-col gap-3">
@@ -168,31 +180,5 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
         <FormMessage error={error} success={status} />
       </div>
     </section>
-  );
-}
-
-/** In place of the form, for an account without a password: its sign-in already has its own checks. */
-function PasswordlessTwoFactor({ requiredBy }: { requiredBy: string | null }) {
-  return (
-    <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
-      <h2 id="two-factor-heading" className="text-lg font-semibold">
-        Two-factor authentication
-      </h2>
-      <p className="mt-1 text-sm text-muted">{PASSWORDLESS_TWO_FACTOR_TEXT}</p>
-      {requiredBy ? <ContinueTo workspace={requiredBy} /> : null}
-    </section>
-  );
-}
-
-export const PASSWORDLESS_TWO_FACTOR_TEXT =
-  "Not needed: your account has no password. You sign in through single sign-on, where your provider's own checks apply, or with a passkey. Workspaces that require two-factor authentication let you in.";
-
-function ContinueTo({ workspace }: { workspace: string }) {
-  return (
-    <p className="mt-3 text-sm">
-      <Link href={`/w/${workspace}`} className="font-medium text-accent underline-offset-2 hover:underline">
-        Continue to the workspace
-      </Link>
-    </p>
   );
 }
