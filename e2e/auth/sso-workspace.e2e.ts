@@ -177,6 +177,56 @@ describe("a workspace's own provider", () => {
   });
 });
 
+describe("an address a workspace's provider registered first", () => {
+  it("goes back to its owner: a reset proves the address, then the account's Sign-in methods remove that provider for good", async () => {
+    const address = `registered-first-${Math.random().toString(36).slice(2, 8)}@acme.test`;
+    workspaceIdp?.people.set("squatter", { email: address, name: "Registered First", emailVerified: true });
+    const squatter = await (await newContext(browser, app.url)).newPage();
+    await squatter.goto(workspaceSignInLink);
+    await signInAtProvider(squatter, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "squatter" });
+    await expect.poll(async () => (await sessionUser(squatter))?.email).toBe(address);
+
+    // The address's owner can't sign up with it; "Forgot password?" mails its inbox a link.
+    const owner = await (await newContext(browser, app.url)).newPage();
+    await owner.goto("/forgot-password");
+    await owner.getByLabel("Email").fill(address);
+    await owner.getByRole("button", { name: "Send reset link" }).click();
+    const resetLink = /http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+/;
+    await expect.poll(() => sink.mailsTo(address).some((mail) => resetLink.test(mail))).toBe(true);
+    await owner.goto(resetLink.exec(sink.mailsTo(address).find((mail) => resetLink.test(mail)) ?? "")?.[0] ?? "");
+    const password = "the owner's own passphrase";
+    await owner.getByLabel("New password").fill(password);
+    await owner.getByRole("button", { name: "Set new password" }).click();
+    await owner.getByText("A workspace's own sign-in provider can also sign in to this account.").waitFor();
+    // The reset signed the squatter out.
+    expect(await sessionUser(squatter)).toBeNull();
+
+    await owner.getByLabel("Email").fill(address);
+    await owner.getByLabel("Password").fill(password);
+    await owner.getByRole("button", { name: "Sign in", exact: true }).click();
+    await owner.waitForURL("**/profile/security#sign-in-methods");
+    const methods = owner.getByTestId("sign-in-methods");
+    const provider = methods.getByTestId("sign-in-method").filter({ hasText: "Acme Login" });
+    await provider.getByText(/The sign-in provider of the workspace “.+”\./).waitFor();
+    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Acme Login/), expect.stringMatching(/^Password/)]);
+    expect(await axeInEveryScheme(owner, "security, sign-in methods")).toEqual([]);
+    await provider.getByRole("button", { name: "Remove Acme Login" }).click();
+    const dialog = owner.getByRole("dialog", { name: "Remove this sign-in method?" });
+    await dialog.getByRole("button", { name: "Remove sign-in method" }).click();
+    await methods.getByRole("status").filter({ hasText: "Removed Acme Login: it no longer signs in to your account." }).waitFor();
+    await expect.poll(() => methods.getByTestId("sign-in-method").count()).toBe(1);
+    expect(await sessionUser(owner)).toMatchObject({ email: address });
+
+    // The provider vouches for the address again: it can't link to the account it no longer signs in to.
+    const again = await (await newContext(browser, app.url)).newPage();
+    await again.goto(workspaceSignInLink);
+    await signInAtProvider(again, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "squatter" });
+    await expect.poll(() => new URL(again.url()).pathname).toBe("/login");
+    await expect.poll(() => again.getByRole("alert").first().textContent()).toContain("a workspace's own sign-in provider signs in only the accounts it created");
+    expect(await sessionUser(again)).toBeNull();
+  });
+});
+
 describe("an existing password account", () => {
   it("whose address is confirmed is linked by the provider's verified email instead of duplicated", async () => {
     const person = newPerson("linked");

@@ -1,6 +1,7 @@
 /**
  * What the audit log records (docs/product.md "Audit log"): a fixed list, so filters, the API and
- * the CSV can name every kind, and a new one is a migration-free line here plus its call site.
+ * the CSV can name every kind. A new one is a line here, its call site and a migration
+ * (`npm run db:generate`): the column is a Postgres enum of these kinds (db/schema/audit.ts).
  */
 export const AUDIT_EVENT_KINDS = [
   "account.signed_in",
@@ -30,6 +31,7 @@ export const AUDIT_EVENT_KINDS = [
   "account.backup_codes_regenerated",
   "account.passkey_added",
   "account.passkey_removed",
+  "account.sign_in_method_removed",
   "sso.provider_added",
   "sso.provider_changed",
   "sso.provider_removed",
@@ -69,6 +71,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventKind, string> = {
   "account.backup_codes_regenerated": "Made new backup codes",
   "account.passkey_added": "Added a passkey",
   "account.passkey_removed": "Removed a passkey",
+  "account.sign_in_method_removed": "Removed a workspace's sign-in provider from their account",
   "sso.provider_added": "Added the SSO provider",
   "sso.provider_changed": "Changed the SSO provider",
   "sso.provider_removed": "Removed the SSO provider",

@@ -218,6 +218,19 @@ export interface PasskeyDto {
   backedUp: boolean;
 }
 
+/** Profile → Security → "Sign-in methods": one way into the account besides passkeys. */
+export interface SignInMethodDto {
+  id: string;
+  kind: "password" | "instance" | "workspace";
+  /** The row's name: "Password", or the provider's button label. */
+  name: string;
+  /** Under the name: whose sign-in it is. */
+  detail: string;
+  linkedAt: string;
+  /** A workspace's own provider: the person may remove it (the server still keeps the last way in). */
+  removable: boolean;
+}
+
 /** Profile → Security → two-factor: whether it is on. */
 export interface TwoFactorStatusDto {
   enabled: boolean;

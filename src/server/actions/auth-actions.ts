@@ -48,6 +48,8 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   redirect(next);
 }
 
+/** Profile → Security's list of the account's sign-ins (its section's anchor). */
+const SIGN_IN_METHODS_PATH = "/profile/security#sign-in-methods";
 const SIGN_UP_FIELDS = ["name", "email", "password", "workspaceName", "workspaceSlug"] as const;
 const INVITED_SIGN_UP_FIELDS = ["name", "email", "password", "token"] as const;
 
@@ -147,11 +149,13 @@ export async function resetPasswordAction(_previous: FormState, formData: FormDa
   const echo = { token: values.token ?? "" };
   const parsed = parseForm(ResetPasswordSchema, values, echo);
   if ("state" in parsed) return parsed.state;
+  let workspaceSignIns: number;
   try {
-    await resetPassword(await getAuth(), parsed.data);
+    ({ workspaceSignIns } = await resetPassword(await getAuth(), parsed.data));
   } catch (error) {
     return formStateFromError(error, echo);
   }
-  // Every session of the account ended with the reset, this browser's too.
-  redirect("/login?reset=done");
+  // Every session of the account ended with the reset, this browser's too. A workspace's provider
+  // that also signs in to it may have registered the address first: signing in goes on to review it.
+  redirect(workspaceSignIns > 0 ? `/login?reset=review&next=${encodeURIComponent(SIGN_IN_METHODS_PATH)}` : "/login?reset=done");
 }

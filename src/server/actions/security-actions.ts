@@ -5,12 +5,13 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import type { ActionResult } from "@/shared/api-error";
 import type { FormState } from "@/shared/form-state";
-import type { RevokeSessionInput } from "@/shared/schemas/security";
-import { ChangePasswordSchema, RevokeSessionSchema } from "@/shared/schemas/security";
+import type { RemoveSignInMethodInput, RevokeSessionInput } from "@/shared/schemas/security";
+import { ChangePasswordSchema, RemoveSignInMethodSchema, RevokeSessionSchema } from "@/shared/schemas/security";
 import { getAuth } from "@/server/auth/auth";
 import { requireActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
 import { changePassword } from "@/server/services/accounts/change-password";
+import { removeSignInMethod } from "@/server/services/accounts/remove-sign-in-method";
 import { revokeOtherSessions } from "@/server/services/accounts/revoke-other-sessions";
 import { revokeSession } from "@/server/services/accounts/revoke-session";
 import { fieldErrorsFrom } from "@/server/errors";
@@ -32,6 +33,15 @@ export async function revokeSessionAction(input: RevokeSessionInput): Promise<Ac
 export async function revokeOtherSessionsAction(): Promise<ActionResult<{ revoked: number }>> {
   return runAction(z.undefined(), undefined, async (ctx) => {
     const result = await revokeOtherSessions(ctx, { auth: await getAuth(), headers: await headers() });
+    revalidatePath(SECURITY_PATH);
+    return result;
+  });
+}
+
+/** Profile → Security → a workspace's sign-in provider's "Remove", once confirmed. */
+export async function removeSignInMethodAction(input: RemoveSignInMethodInput): Promise<ActionResult<{ signedOutOthers: number }>> {
+  return runAction(RemoveSignInMethodSchema, input, async (ctx, data) => {
+    const result = await removeSignInMethod(ctx, data, { auth: await getAuth(), headers: await headers() });
     revalidatePath(SECURITY_PATH);
     return result;
   });

@@ -30,3 +30,9 @@ export const ResetPasswordSchema = z.strictObject({
   newPassword: PasswordField,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** Profile → Security → a sign-in method's "Remove", by the id the page lists. */
+export const RemoveSignInMethodSchema = z.strictObject({
+  methodId: z.string().min(1).max(100),
+});
+export type RemoveSignInMethodInput = z.infer<typeof RemoveSignInMethodSchema>;

@@ -34,9 +34,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </Link>
         </p>
       )}
-      {reset === "done" ? (
+      {reset === "done" || reset === "review" ? (
         <p role="status" className="mt-4 text-sm text-success">
           Your password is changed, and every session is signed out. Sign in with the new password.
+        </p>
+      ) : null}
+      {reset === "review" ? (
+        <p role="status" className="mt-2 text-sm">
+          {"A workspace's own sign-in provider can also sign in to this account. Once you are signed in, its Sign-in methods are shown: remove any you don't recognise."}
         </p>
       ) : null}
       {expired === "two-factor" ? (

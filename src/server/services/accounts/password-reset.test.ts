@@ -1,9 +1,13 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
 import { appErrorOf } from "@test/app-errors";
 import { startSmtpSink } from "@test/smtp-sink";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
+import { workspaceSsoId } from "@/server/auth/sso-providers";
+import { accounts } from "@/server/db/schema";
+import { buildWorkspace } from "@test/factories";
 import { createSmtpMailer } from "@/server/mail/mailer";
 import { RequestPasswordResetSchema, ResetPasswordSchema } from "@/shared/schemas/security";
 import { PasswordResetLimiter, RESET_REQUESTS_PER_ADDRESS } from "./internal/password-reset-limiter";
@@ -56,7 +60,7 @@ describe("password reset by email", () => {
     expect(body).toMatch(/Subject: Reset your Quire password/);
     const token = resetToken(body);
 
-    await resetPassword(auth, { token, newPassword: NEW_PASSWORD });
+    expect(await resetPassword(auth, { token, newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 0 });
     expect(await canSignIn(person.actor.email, person.password)).toBe(false);
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
     expect(await auth.api.getSession({ headers: person.headers })).toBeNull();
@@ -91,6 +95,20 @@ describe("password reset by email", () => {
     // The link still works: a refused attempt used nothing up.
     await resetPassword(auth, { token, newPassword: NEW_PASSWORD });
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("says how many workspaces' own sign-in providers also sign in to the account, for the page to send the person on to review them", async () => {
+    const person = await signedInPerson(auth);
+    const workspace = await buildWorkspace(database.db, []);
+    const row = { accountId: "subject-at-the-provider", providerId: workspaceSsoId(workspace.id), userId: person.actor.id };
+    await database.db.insert(accounts).values([
+      { id: crypto.randomUUID(), ...row },
+      // The instance's provider is the operator's: not counted.
+      { id: crypto.randomUUID(), ...row, providerId: "sso" },
+    ]);
+    await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
+    await expect.poll(() => mailsTo(person.actor.email).length).toBe(1);
+    expect(await resetPassword(auth, { token: resetToken(mailsTo(person.actor.email)[0]), newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 1 });
   });
 
   it(`limits each address to ${RESET_REQUESTS_PER_ADDRESS} requests an hour, accounts or not, from any client`, async () => {

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { ResetPasswordInput } from "@/shared/schemas/security";
 import type { Auth } from "@/server/auth/auth";
+import { workspaceIdOfSso } from "@/server/auth/sso-providers";
 import { validationError } from "@/server/errors";
 
 export const INVALID_RESET_LINK_MESSAGE = "This link has expired or was already used. Ask for a new one.";
@@ -9,9 +10,15 @@ export const INVALID_RESET_LINK_MESSAGE = "This link has expired or was already 
  * Sets a new password from an emailed reset link through better-auth's resetPassword: the token
  * works once, within the hour, and every session of the account ends (auth.ts), so the person
  * signs in again with the new password.
+ * @returns how many workspaces' own sign-in providers also sign in to the account. The reset
+ * proves the address, and one of those may have registered it before its owner did (docs/product.md
+ * "Single sign-on"), so the page sends the person on to review them.
  * @throws AppError validation_failed (the link expired, was used or never existed; a password the rules refuse)
  */
-export async function resetPassword(auth: Auth, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(auth: Auth, input: ResetPasswordInput): Promise<{ workspaceSignIns: number }> {
+  const { internalAdapter } = await auth.$context;
+  // Read before the reset consumes it; better-auth's own lookup, whatever form it stores the token in.
+  const userId = (await internalAdapter.findVerificationValue(`reset-password:${input.token}`))?.value;
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
   } catch (error) {
@@ -20,4 +27,7 @@ export async function resetPassword(auth: Auth, input: ResetPasswordInput): Prom
     if (error.statusCode === 400) throw validationError({ _: INVALID_RESET_LINK_MESSAGE });
     throw error;
   }
+  if (!userId) return { workspaceSignIns: 0 };
+  const linked = await internalAdapter.findAccounts(userId);
+  return { workspaceSignIns: linked.filter((account) => workspaceIdOfSso(account.providerId) !== null).length };
 }

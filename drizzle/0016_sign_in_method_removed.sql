@@ -1,0 +1,1 @@
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'account.sign_in_method_removed' BEFORE 'sso.provider_added';
