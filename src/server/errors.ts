@@ -53,3 +53,46 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
 export function validationError(fields: FieldErrors, message = "Some fields need attention."): AppError {
   return new AppError("validation_failed", message, fields);
 }
+
+/**
+ * PostgreSQL's data exceptions that only input can cause (class 22): a NUL byte in text, a
+ * malformed uuid or number, a date or number past what a column holds. The checks where input is
+ * parsed refuse these first (docs/product.md "Validation"); this is the net under them, so a check
+ * someone forgot still answers the client's 400 rather than a 500. The failed statement wrote
+ * nothing, and a transaction around it rolls back.
+ */
+const INPUT_DATA_EXCEPTIONS: Record<string, string> = {
+  "22021": "This request holds a character that can't be stored, such as a NUL byte.", // character_not_in_repertoire
+  "22P05": "This request holds a character that can't be stored, such as a NUL byte.", // untranslatable_character (\u0000 in JSON)
+  "22P02": "A value in this request is not in the form expected (an id, a number or a date).", // invalid_text_representation
+  "22007": "A date in this request is not valid.", // invalid_datetime_format
+  "22008": "A date in this request is out of range.", // datetime_field_overflow
+  "22009": "A date in this request is out of range.", // invalid_time_zone_displacement_value ("+275760-…" reads as an offset)
+  "22003": "A number in this request is out of range.", // numeric_value_out_of_range
+  "22001": "A value in this request is too long.", // string_data_right_truncation
+};
+
+/**
+ * The client's `bad_request` for a database error that input caused (INPUT_DATA_EXCEPTIONS), or
+ * null for any other error. Drizzle wraps the driver's error (PGlite's or node-postgres's, both
+ * with PostgreSQL's SQLSTATE in `code`) as its `cause`, so the chain is followed a few steps.
+ */
+export function inputErrorOf(error: unknown): AppError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    const message = typeof code === "string" && Object.hasOwn(INPUT_DATA_EXCEPTIONS, code) ? INPUT_DATA_EXCEPTIONS[code] : undefined;
+    if (message !== undefined) return new AppError("bad_request", message);
+    current = current.cause;
+  }
+  return null;
+}
+
+/**
+ * The driver's own sentence for a database error ("invalid byte sequence for encoding …"), for a
+ * log line: drizzle's wrapper adds the query and its parameters, which may hold document text.
+ */
+export function databaseMessageOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}

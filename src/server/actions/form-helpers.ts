@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { FormState } from "@/shared/form-state";
-import { AppError, fieldErrorsFrom } from "@/server/errors";
+import { AppError, databaseMessageOf, fieldErrorsFrom, inputErrorOf } from "@/server/errors";
 
 /**
  * The string fields of a form submission (files and repeated keys are ignored). An action's
@@ -28,14 +28,27 @@ export function parseForm<S extends z.ZodType>(
   return { state: { fields: fieldErrorsFrom(parsed.error), values: echo } };
 }
 
-/** Turns an expected service failure into FormState; unexpected errors are rethrown to error.tsx. */
+/**
+ * Turns an expected service failure (or a database error input caused: refusedInput) into FormState; unexpected errors are rethrown to error.tsx.
+ */
 export function formStateFromError(error: unknown, echo: Record<string, string>): FormState {
-  if (!(error instanceof AppError)) throw error;
-  const { _: formMessage, ...fields } = error.fields ?? {};
+  const expected = error instanceof AppError ? error : refusedInput(error);
+  if (!expected) throw error;
+  const { _: formMessage, ...fields } = expected.fields ?? {};
   return {
-    message: formMessage ?? (error.fields ? undefined : error.message),
+    message: formMessage ?? (expected.fields ? undefined : expected.message),
     fields,
     values: echo,
-    code: error.code,
+    code: expected.code,
   };
+}
+
+/**
+ * inputErrorOf for an action (a NUL byte or a date past what PostgreSQL holds: `bad_request`),
+ * logged, since it is the client's fault but one a schema should have refused first.
+ */
+export function refusedInput(error: unknown): AppError | null {
+  const refused = inputErrorOf(error);
+  if (refused) console.warn(`[action] input refused by the database, not by a check: ${databaseMessageOf(error)}`);
+  return refused;
 }

@@ -6,11 +6,13 @@ import { getActor } from "@/server/auth/session";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { AppError, fieldErrorsFrom } from "@/server/errors";
+import { refusedInput } from "./form-helpers";
 
 /**
  * For actions called from client code: checks the session and the input, then runs `work`.
  * Expected failures (AppError) come back as values, since Next hides thrown action errors
- * in production; anything else is rethrown.
+ * in production, and so does a database error input caused (inputErrorOf: `bad_request`);
+ * anything else is rethrown.
  */
 export async function runAction<S extends z.ZodType, T>(
   schema: S,
@@ -27,7 +29,8 @@ export async function runAction<S extends z.ZodType, T>(
   try {
     return { ok: true, data: await work({ db: await getDb(), actor, clientIp: clientIpOf(await headers()) }, parsed.data) };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+    const expected = error instanceof AppError ? error : refusedInput(error);
+    if (!expected) throw error;
+    return { ok: false, code: expected.code, message: expected.message, ...(expected.fields ? { fields: expected.fields } : {}) };
   }
 }

@@ -29,6 +29,15 @@ describe("defineRoute", () => {
     expect(await response.json()).toEqual({ error: { code: "conflict", message: "Already there." } });
   });
 
+  it("answers 400 for a database error input caused (a NUL byte, a date out of range), never 500", async () => {
+    const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+    const wrapped = Object.assign(new Error("Failed query: select … params: secret text"), { cause: driverError });
+    const failing = defineRoute({ GET: async () => Promise.reject(wrapped) });
+    const response = await failing.GET(request, context);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: "bad_request", message: expect.stringContaining("NUL") } });
+  });
+
   it("hides unexpected errors behind a 500 with a digest", async () => {
     const failing = defineRoute({ GET: async () => Promise.reject(new Error("secret stack detail")) });
     const response = await failing.GET(request, context);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { ApiErrorBody, ErrorCode, FieldErrors } from "@/shared/api-error";
 import { ERROR_STATUS } from "@/shared/api-error";
-import { AppError } from "@/server/errors";
+import { AppError, databaseMessageOf, inputErrorOf } from "@/server/errors";
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -36,12 +36,22 @@ export function jsonError(
   return Response.json(body, { status: ERROR_STATUS[code], headers: options.headers });
 }
 
-/** Maps a thrown error to a JSON response; unexpected ones are logged with a digest. */
+/**
+ * Maps a thrown error to a JSON response: an AppError to its code, a database error input caused
+ * (a NUL byte, a date out of range: inputErrorOf) to 400, anything else to a 500 logged with a digest.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return jsonError(error.code, error.message, { fields: error.fields, headers: error.headers });
+  }
+  const inputError = inputErrorOf(error);
+  if (inputError) {
+    // The client's fault, but one a check where the input is parsed should have caught first.
+    console.warn(`[api] input refused by the database, not by a check: ${databaseMessageOf(error)}`);
+    return jsonError(inputError.code, inputError.message);
   }
   const digest = crypto.randomBytes(6).toString("hex");
   console.error(`[api] unexpected error (digest ${digest}):`, error);
   return jsonError("internal", `Something went wrong on our side. Reference: ${digest}.`);
 }
+
