@@ -1,6 +1,8 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { useRef } from "react";
+import { useReturnFocus } from "@/lib/return-focus";
 import { useIsClient } from "@/lib/use-is-client";
 
 // Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js) and ours (editor/image-alt.ts,
@@ -41,12 +43,25 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const isClient = useIsClient();
   const isApple = isClient && /Mac|iPhone|iPad/.test(navigator.platform);
   const mod = isApple ? "⌘" : "Ctrl";
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85dvh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-raised p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Keyboard shortcuts</Dialog.Title>
+        <Dialog.Content
+          // Focus starts on the title, at the top of what is read and scrolled: Radix's default, the
+          // only button (Close), sits below the list, out of sight in any window shorter than it.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            titleRef.current?.focus();
+          }}
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[85dvh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-raised p-6 shadow-xl"
+        >
+          <Dialog.Title ref={titleRef} tabIndex={-1} className="rounded-sm text-lg font-semibold">
+            Keyboard shortcuts
+          </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">In the document body.</Dialog.Description>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             {SHORTCUTS.map(([keys, action]) => (

@@ -1,0 +1,177 @@
+"use client";
+
+import { useLayoutEffect, useRef } from "react";
+
+/**
+ * Where focus goes when a dialog closes (docs/product.md "Keyboard and screen readers"): back to
+ * what opened it. Radix returns focus to the element focused when the dialog's content mounted,
+ * which for a dialog opened without a `Dialog.Trigger` is often gone: a menu item (the menu
+ * closes in the same commit), or nothing at all, and focus then falls to <body>, where the next
+ * key goes nowhere.
+ */
+
+/** How an element takes focus back, when `focus()` is not enough (the editor puts its caret back). */
+const returners = new WeakMap<Element, () => void>();
+
+/** Registers how `element` takes focus back when a dialog it opened closes; returns the undo. */
+export function registerFocusReturn(element: Element, takeFocus: () => void): () => void {
+  returners.set(element, takeFocus);
+  return () => {
+    if (returners.get(element) === takeFocus) returners.delete(element);
+  };
+}
+
+interface Opener {
+  element: HTMLElement;
+  /** Where focus goes if the opener is gone by then: the same control in the next or previous row, the list's heading. */
+  near: HTMLElement[];
+  /** The opener of the dialog this one was opened from, for when that dialog closed first (the palette's "New from template"). */
+  outer: Opener | null;
+}
+
+/** The opener of the dialog opened last: the outer one of a dialog opened from inside it. */
+let latest: Opener | null = null;
+
+/** How long focus keeps following an opener that is busy or being replaced (a server action, then the list re-rendering). */
+const FOLLOW_MS = 60_000;
+
+/**
+ * For a dialog opened without a Radix Trigger: remembers what had focus when `open` turned true
+ * (for a menu item, the menu's button) and returns the `onCloseAutoFocus` handler that gives it
+ * focus back. `to` names another place, read when the dialog closes and again if that element is
+ * replaced (the "Move to…" dialog: the document's tree item, re-created under its new parent).
+ * When the opener is disabled (its row's action is running) focus waits for it; when it is
+ * removed (the row deleted), focus goes to the same control in the next row, else the previous
+ * row, else the list's heading. A handler called on an event already prevented does nothing.
+ */
+export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement | null } = {}): (event: Event) => void {
+  const opener = useRef<Opener | null>(null);
+  const locate = useRef(to);
+  useLayoutEffect(() => {
+    locate.current = to;
+  });
+  // A layout effect: it runs before Radix moves focus into the dialog (a passive effect) and
+  // while a menu item that opened it is still in the page.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const element = openerOf(active);
+    const outer = active?.closest("[role=dialog], [role=alertdialog]") ? latest : null;
+    const entry = element ? { element, near: placesNear(element), outer } : outer;
+    opener.current = entry;
+    latest = entry;
+  }, [open]);
+
+  return (event: Event) => {
+    if (event.defaultPrevented) return;
+    const remembered = opener.current;
+    opener.current = null;
+    const find = locate.current;
+    const pick = () => {
+      const named = find?.() ?? null;
+      if (named) return canTakeFocus(named) ? named : null;
+      for (let entry = remembered; entry; entry = entry.outer) {
+        if (entry.element.isConnected) return canTakeFocus(entry.element) ? entry.element : null;
+        const place = entry.near.find(canTakeFocus);
+        if (place) return place;
+      }
+      return null;
+    };
+    if (!find && !remembered) return; // nothing known: Radix's own behaviour
+    event.preventDefault();
+    follow(pick);
+  };
+}
+
+/** Focuses what `pick` names, and again whenever focus is lost while it waits or after it is replaced, until focus goes elsewhere. */
+function follow(pick: () => HTMLElement | null): void {
+  let current: HTMLElement | null = null;
+  const place = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== current) return stop(); // someone moved it: theirs now
+    if (active === current && current?.isConnected) return;
+    const next = pick();
+    if (!next) return;
+    current = next;
+    takeFocus(next);
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target !== current) stop();
+  };
+  const observer = new MutationObserver(place);
+  const timer = window.setTimeout(() => stop(), FOLLOW_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener("focusin", onFocusIn, true);
+  }
+  const next = pick();
+  if (next) {
+    current = next;
+    takeFocus(next);
+  }
+  // Added after the first focus, whose own focusin is expected.
+  document.addEventListener("focusin", onFocusIn, true);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "hidden", "inert"] });
+}
+
+function takeFocus(element: HTMLElement): void {
+  const returner = returners.get(element);
+  if (returner) return returner();
+  // A heading named as the place to land is focusable from script only.
+  if (!element.matches(FOCUSABLE) && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus();
+}
+
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [contenteditable=true], [tabindex]";
+
+/** What a dialog returns focus to: the focused element, or for an item of a menu, the button that opened the menu. */
+function openerOf(active: Element | null): HTMLElement | null {
+  let element = active;
+  for (let depth = 0; element instanceof HTMLElement && depth < 5; depth++) {
+    // Radix names a menu by its trigger (aria-labelledby); a submenu by the item that opened it.
+    const menu = element.closest("[role=menu]");
+    if (!menu) return element === document.body ? null : element;
+    element = document.getElementById(menu.getAttribute("aria-labelledby") ?? "");
+  }
+  return null;
+}
+
+function canTakeFocus(element: HTMLElement): boolean {
+  return element.isConnected && !element.matches(":disabled") && !element.closest("[inert], [hidden]") && element.getClientRects().length > 0;
+}
+
+/**
+ * Where focus goes if `element` is removed with its row: the row itself when it stays and can take
+ * focus, the control at the same place in the next row (else the previous one), then the heading
+ * that names the list (or its section, or the page's h1).
+ */
+function placesNear(element: HTMLElement): HTMLElement[] {
+  const row = element.parentElement?.closest<HTMLElement>("li, tr, [role=row]") ?? null;
+  const places: HTMLElement[] = [];
+  if (row) {
+    if (row.hasAttribute("tabindex")) places.push(row);
+    const index = Math.max(0, controlsIn(row).indexOf(element));
+    for (const neighbour of [row.nextElementSibling, row.previousElementSibling]) {
+      if (!(neighbour instanceof HTMLElement)) continue;
+      const controls = controlsIn(neighbour);
+      const control = controls[index] ?? controls[0];
+      if (control) places.push(control);
+    }
+  }
+  const heading = headingFor(row?.parentElement ?? element);
+  if (heading) places.push(heading);
+  return places;
+}
+
+function controlsIn(row: HTMLElement): HTMLElement[] {
+  return Array.from(row.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea"));
+}
+
+function headingFor(start: HTMLElement): HTMLElement | null {
+  for (let labelled = start.closest<HTMLElement>("[aria-labelledby]"); labelled; labelled = labelled.parentElement?.closest<HTMLElement>("[aria-labelledby]") ?? null) {
+    const label = document.getElementById(labelled.getAttribute("aria-labelledby")?.split(" ")[0] ?? "");
+    if (label && /^H[1-6]$/.test(label.tagName)) return label;
+  }
+  return document.querySelector<HTMLElement>("main h1");
+}
