@@ -7,7 +7,7 @@ import { AccessWatchExtension } from "./access-watch-extension";
 import type { ResolveCaller } from "./auth-extension";
 import { AuthExtension } from "./auth-extension";
 import { AwarenessWindowExtension } from "./awareness-window-extension";
-import { provideCollabCommentBroadcasts } from "./comment-broadcast";
+import { provideCollabEditorBroadcasts } from "./editor-broadcast";
 import { forgetCollabServer, registerCollabServer } from "./live-document";
 import { PersistenceExtension } from "./persistence-extension";
 import { PresenceExtension } from "./presence-extension";
@@ -29,7 +29,7 @@ export interface CollabServerOptions {
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
 export function createCollabServer(options: CollabServerOptions): Hocuspocus {
-  let stopCommentBroadcasts = async () => {};
+  let stopEditorBroadcasts = async () => {};
   const extensions: Extension[] = [
     new AuthExtension(options.resolveCaller, options.getDb),
     new AccessWatchExtension(options.getDb, options.accessRecheckMs),
@@ -43,7 +43,7 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     // Services (restoring a revision) change live documents through this instance.
     { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
     // Comment changes reach open editors as stateless messages (comment-broadcast.ts).
-    { onDestroy: async () => stopCommentBroadcasts() },
+    { onDestroy: async () => stopEditorBroadcasts() },
   ];
   if (options.redisUrl) {
     const url = options.redisUrl;
@@ -66,6 +66,6 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     extensions,
   });
   registerCollabServer(hocuspocus);
-  stopCommentBroadcasts = provideCollabCommentBroadcasts(hocuspocus, options.redisUrl);
+  stopEditorBroadcasts = provideCollabEditorBroadcasts(hocuspocus, options.redisUrl);
   return hocuspocus;
 }

@@ -6,13 +6,15 @@ import type { RunningService } from "@test/services";
 import { missingServices, startRedis } from "@test/services";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
 import { collabDocumentName } from "@/shared/protocol/document-name";
+import { DOCUMENT_RENAMED_MESSAGE } from "@/shared/protocol/close-codes";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
+import { renameDocument } from "@/server/services/documents/rename-document";
 import { announceCommentsChanged } from "@/server/services/comments/internal/comment-broadcasts";
-import { provideCollabCommentBroadcasts } from "./comment-broadcast";
+import { provideCollabEditorBroadcasts } from "./editor-broadcast";
 
 const NUDGE = `stateless: ${COMMENTS_CHANGED_MESSAGE}`;
 
-describe("comment broadcasts", () => {
+describe("editor broadcasts", () => {
   it("nudge every open connection of the document when a comment is posted, and no other document's", async () => {
     const harness = await startCollabHarness();
     try {
@@ -38,7 +40,29 @@ describe("comment broadcasts", () => {
   });
 });
 
-describe.skipIf(missingServices() !== null)("comment broadcasts with Redis", () => {
+describe("rename broadcasts", () => {
+  it("tell the document's open editors its new title, so their title fields follow it", async () => {
+    const harness = await startCollabHarness();
+    try {
+      const renamer = await harness.signedIn("Renamer");
+      const reader = await harness.signedIn("Reader");
+      const workspace = await buildWorkspace(harness.db.db, [
+        { actor: renamer.actor, role: "editor" },
+        { actor: reader.actor, role: "viewer" },
+      ]);
+      const doc = await buildDocument(harness.db.db, workspace.id, { title: "Old title" });
+      const watching = harness.connect(doc.id, reader.key);
+      await expect.poll(() => watching.isSynced()).toBe(true);
+      await renameDocument({ db: harness.db.db, actor: renamer.actor }, { documentId: doc.id, title: "Renamed elsewhere" });
+      await expect.poll(() => watching.events).toContain(`stateless: ${JSON.stringify({ type: DOCUMENT_RENAMED_MESSAGE, title: "Renamed elsewhere" })}`);
+      watching.close();
+    } finally {
+      await harness.stop();
+    }
+  });
+});
+
+describe.skipIf(missingServices() !== null)("editor broadcasts with Redis", () => {
   let redis: RunningService;
   beforeAll(async () => {
     redis = await startRedis();
@@ -51,8 +75,8 @@ describe.skipIf(missingServices() !== null)("comment broadcasts with Redis", () 
     // Instance B has the document open; instance A (where the change happens) has nothing loaded.
     const instanceB = { documents: new Map([[collabDocumentName(documentId), { relayStateless: (payload: string) => relayed.push(payload) }]]) } as unknown as Hocuspocus;
     const instanceA = { documents: new Map() } as unknown as Hocuspocus;
-    const stopB = provideCollabCommentBroadcasts(instanceB, redis.url);
-    const stopA = provideCollabCommentBroadcasts(instanceA, redis.url);
+    const stopB = provideCollabEditorBroadcasts(instanceB, redis.url);
+    const stopA = provideCollabEditorBroadcasts(instanceA, redis.url);
     try {
       // Both subscriptions must be live before the publish.
       await new Promise((resolve) => setTimeout(resolve, 300));

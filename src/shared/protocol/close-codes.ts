@@ -58,6 +58,12 @@ export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_TEXT;
  */
 export const ACCESS_CHANGED_MESSAGE = "quire:access-changed";
 
+/**
+ * A stateless message (`{ type, title }` as JSON) telling a document's open editors its title was
+ * saved (renamed by someone, anywhere): the title field and the page follow it.
+ */
+export const DOCUMENT_RENAMED_MESSAGE = "quire:renamed";
+
 /** Whether `value` is one of `table`'s keys: a reason code from the wire, checked before it indexes a table. */
 export function isReasonOf<T extends object>(table: T, value: unknown): value is keyof T & string {
   return typeof value === "string" && Object.hasOwn(table, value);

@@ -6,9 +6,14 @@ import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
 import { summaryColumns } from "@/server/services/documents/internal/document-columns";
+import { DOCUMENT_RENAMED_MESSAGE } from "@/shared/protocol/close-codes";
+import { broadcastToEditors } from "@/server/services/documents/internal/editor-broadcasts";
 import { findDocumentForMember } from "./find-document-for-member";
 
-/** Renames a live document the actor may update (the schema trims; empty shows as "Untitled"). @throws AppError not_found | forbidden */
+/**
+ * Renames a live document the actor may update (the schema trims; empty shows as "Untitled") and
+ * tells its open editors. @throws AppError not_found | forbidden
+ */
 export async function renameDocument(ctx: ServiceContext, input: RenameDocumentInput): Promise<DocumentSummary> {
   const doc = await findDocumentForMember(ctx, input.documentId);
   authorize(documentAbilities(doc).update, "Viewers and commenters can't rename documents.");
@@ -19,5 +24,7 @@ export async function renameDocument(ctx: ServiceContext, input: RenameDocumentI
     .where(eq(documents.id, doc.id))
     .returning(summaryColumns);
   if (!row) throw new Error("update returned no row");
+  // Open editors' title fields follow it, or the next person typing there would overwrite it.
+  broadcastToEditors(doc.id, JSON.stringify({ type: DOCUMENT_RENAMED_MESSAGE, title: row.title }));
   return row;
 }
