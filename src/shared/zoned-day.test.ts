@@ -15,5 +15,8 @@ describe("zonedDayStart", () => {
 
   it("steps to the next day across month ends", () => {
     expect(nextDay("2026-02-28")).toBe("2026-03-01");
+    // The end of the last day a date field takes still reads as a day (the audit log's `to`).
+    expect(nextDay("9999-12-31")).toBe("+010000-01-01");
+    expect(zonedDayStart(nextDay("9999-12-31"), "Asia/Kolkata")).toBe("9999-12-31T18:30:00.000Z");
   });
 });

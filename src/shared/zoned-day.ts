@@ -10,9 +10,10 @@ export function zonedDayStart(day: string, timeZone: string): string {
   return new Date(moment).toISOString();
 }
 
-/** The day after `day` (YYYY-MM-DD). */
+/** The day after `day` (YYYY-MM-DD; after 9999-12-31 in ISO's expanded form, +010000-01-01). */
 export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+  return next.slice(0, next.indexOf("T"));
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `moment`. */

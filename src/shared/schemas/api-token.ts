@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 import { TOKEN_SCOPES } from "@/shared/api-tokens";
 
 /** Longest API token name (docs/product.md "Validation": names are 1–80 characters). */
@@ -15,7 +16,8 @@ export const CreateApiTokenSchema = z.strictObject({
     .string({ error: "Give the token a name." })
     .trim()
     .min(1, "Give the token a name.")
-    .max(MAX_TOKEN_NAME_CHARS, `Names are at most ${MAX_TOKEN_NAME_CHARS} characters.`),
+    .max(MAX_TOKEN_NAME_CHARS, `Names are at most ${MAX_TOKEN_NAME_CHARS} characters.`)
+    .refine(hasNoControlCharacter, controlCharacterError("Token names")),
   scope: z.enum(TOKEN_SCOPES, { error: "Choose read or write." }),
   /** The last day (`YYYY-MM-DD`, UTC) the token works, after today; empty or omitted: it never expires. */
   expiresOn: z

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { hasNoControlCharacter } from "./fields";
 
 /** Items per page of an API list (docs/product.md "Calls", "Limits"). */
 export const API_PAGE_SIZE = 25;
@@ -22,11 +23,12 @@ export const CursorParam = z
   .optional()
   .meta({ description: "The `nextCursor` of the previous page." });
 
-/** `workspace`: a slug or id; optional for API tokens (their own workspace). */
+/** `workspace`: a slug or id, one line; optional for API tokens (their own workspace). */
 export const WorkspaceParam = z
   .string()
   .min(1, "Name the workspace (its slug or id).")
   .max(100, "Name the workspace (its slug or id).")
+  .refine(hasNoControlCharacter, "Name the workspace (its slug or id).")
   .optional()
   .meta({ description: "The workspace's slug or id. Optional with an API token: its workspace." });
 

@@ -1,10 +1,16 @@
 import { z } from "./zod";
+import { hasNoControlCharacter } from "./fields";
 import { DocumentIdField } from "./document";
 
 /** The text fields of `POST /api/v1/import` (the `file` parts are read separately). */
 export const ImportFieldsSchema = z.strictObject({
   /** The workspace's slug or id; an API token names its own workspace, so it may leave it out. */
-  workspace: z.string().min(1, "Name the workspace to import into in `workspace` (its slug or id).").max(100).optional(),
+  workspace: z
+    .string()
+    .min(1, "Name the workspace to import into in `workspace` (its slug or id).")
+    .max(100, "Name the workspace to import into in `workspace` (its slug or id).")
+    .refine(hasNoControlCharacter, "Name the workspace to import into in `workspace` (its slug or id).")
+    .optional(),
   /** Import under this document; omitted or empty: at the top level. */
   parentId: DocumentIdField.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { hasNoControlCharacter } from "./fields";
 
 /** Longest search query accepted, in characters (docs/product.md "Validation"). */
 export const MAX_QUERY_CHARS = 200;
@@ -18,6 +19,8 @@ export const SearchParamsSchema = z.object({
   workspace: z
     .string({ error: "Name the workspace to search in `workspace` (its slug or id)." })
     .min(1, "Name the workspace to search in `workspace` (its slug or id).")
+    .max(100, "Name the workspace to search in `workspace` (its slug or id).")
+    .refine(hasNoControlCharacter, "Name the workspace to search in `workspace` (its slug or id).")
     .optional()
     .meta({ description: "The workspace's slug or id. Optional with an API token: its workspace." }),
   q: SearchQueryField.default("").meta({ description: "Words as typed; \"quoted phrase\", -word to exclude, or. At most 200 characters; blank: no results." }),

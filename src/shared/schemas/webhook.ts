@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/shared/webhook-events";
 import { CursorParam, LimitParam, WorkspaceParam, pageOf } from "./api-v1";
 
@@ -20,6 +21,7 @@ const WebhookDescription = z
   .string()
   .trim()
   .max(MAX_WEBHOOK_DESCRIPTION_CHARS, `Descriptions are at most ${MAX_WEBHOOK_DESCRIPTION_CHARS} characters.`)
+  .refine(hasNoControlCharacter, controlCharacterError("Descriptions"))
   .optional()
   .default("")
   .meta({ description: "What it is for." });

@@ -13,23 +13,23 @@ const HEADER = ["Time (UTC)", "Kind", "Description", "Actor id", "Actor", "Targe
 
 /**
  * Every event matching the filters as CSV, newest first, streamed a batch at a time as the
- * reader takes it. Access is checked before the first byte; cells are escaped against formula
- * injection (formats/export/csv.ts).
- * @throws AppError not_found | forbidden
+ * reader takes it. Access is checked and the first batch read before the first byte, so a query
+ * that fails (a filter the database refuses) is an error answer, not a 200 with an empty body;
+ * cells are escaped against formula injection (formats/export/csv.ts).
+ * @throws AppError not_found | forbidden | bad_request
  */
 export async function exportAuditEventsCsv(ctx: ServiceContext, request: AuditEventRequest, now = new Date()) {
   const { workspace, where } = await authorizeAuditLog(ctx, request);
   const encoder = new TextEncoder();
+  let first: AuditEventRow[] | null = await selectAuditEvents(ctx.db, where, null, BATCH);
   let after: AuditEventRow | null = null;
-  let started = false;
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvRow(HEADER)));
+    },
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(csvRow(HEADER)));
-        return;
-      }
-      const rows = await selectAuditEvents(ctx.db, where, after, BATCH);
+      const rows = first ?? (await selectAuditEvents(ctx.db, where, after, BATCH));
+      first = null;
       if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(csvLine).join("")));
       after = rows.at(-1) ?? null;
       if (rows.length < BATCH) controller.close();

@@ -100,4 +100,28 @@ describe("exportAuditEventsCsv", () => {
     expect(all).toContain(',"Plain, with comma",');
     expect(await codeOf(exportAuditEventsCsv(contextFor(database.db, editor), { workspace: { id: workspace.id } }))).toBe("forbidden");
   });
+
+  it("runs its first query before answering, so a filter the database refuses is an error, never an empty 200", async () => {
+    const { owner, workspace, record } = await setup();
+    await record(owner, "document.trashed", "2026-11-01T10:00:00Z");
+    // Past the route's schema (which refuses it): the query itself fails, and the call rejects.
+    const refused = await exportAuditEventsCsv(contextFor(database.db, owner), { workspace: { id: workspace.id }, actor: "a\u0000b" }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    // Many batches still stream one after another, each read only as the reader asks.
+    for (let i = 0; i < 501; i++) await record(owner, "document.restored", "2026-11-02T10:00:00Z");
+    const text = await new Response((await exportAuditEventsCsv(contextFor(database.db, owner), { workspace: { id: workspace.id } })).body).text();
+    expect(text.trimEnd().split("\r\n")).toHaveLength(1 + 502);
+  });
+
+  it("keeps day filters at the ends of the calendar within what the database stores", async () => {
+    const { owner, workspace, record } = await setup();
+    await record(owner, "document.trashed", "2026-11-01T10:00:00Z");
+    const page = await listAuditEvents(contextFor(database.db, owner), { workspace: { id: workspace.id }, from: "0001-01-01", to: "9999-12-31" });
+    expect(page.events.map((e) => e.kind)).toEqual(["document.trashed"]);
+    const csv = await new Response((await exportAuditEventsCsv(contextFor(database.db, owner), { workspace: { id: workspace.id }, to: "9999-12-31" })).body).text();
+    expect(csv).toContain("document.trashed");
+  });
 });

@@ -2,6 +2,7 @@ import type { AuditEventFilters } from "@/shared/schemas/audit";
 import { API_PAGE_SIZE } from "@/shared/schemas/api-v1";
 import type { ServiceContext } from "@/server/context";
 import { AppError, authorize } from "@/server/errors";
+import { clampToStoredMoments } from "@/shared/stored-values";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace-for-member";
 import { decodeAuditCursor, encodeAuditCursor } from "./internal/audit-cursor";
@@ -53,11 +54,15 @@ export async function authorizeAuditLog(ctx: ServiceContext, request: AuditEvent
   return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, where };
 }
 
-/** A day (YYYY-MM-DD, UTC) as its start or its end (the next day's start); a moment as itself. */
+/**
+ * A day (YYYY-MM-DD, UTC) as its start or its end (the next day's start); a moment as itself.
+ * Kept in the moments PostgreSQL stores (the end of 9999-12-31, or a settings page's day shifted by
+ * the reader's zone, may fall past them): no event lies outside, so the filter means the same.
+ * @throws AppError bad_request for a value that is no date
+ */
 function momentOf(value: string, edge: "start" | "end"): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const start = Date.parse(`${value}T00:00:00Z`);
-    return new Date(edge === "start" ? start : start + DAY_MS);
-  }
-  return new Date(value);
+  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const start = Date.parse(isDay ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(start)) throw new AppError("bad_request", "Give a day (2026-11-25) or a moment (2026-11-25T14:30:00Z).");
+  return new Date(clampToStoredMoments(isDay && edge === "end" ? start + DAY_MS : start));
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { documents, memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { DocumentIdField } from "@/shared/schemas/document";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { Role } from "@/shared/roles";
 import type { DocumentAccess } from "@/server/policies/document-policy";
@@ -30,6 +31,9 @@ export async function findDocumentForMember(
   documentId: string,
   options: { includeTrashed?: boolean } = {},
 ): Promise<LoadedDocument> {
+  // Not a document id at all (a hand-typed path, a NUL byte): the same answer as an unknown one,
+  // before the query would fail on it.
+  if (!DocumentIdField.safeParse(documentId).success) throw new AppError("not_found", DOCUMENT_NOT_FOUND);
   const [row] = await ctx.db.select(documentAccessColumns).from(documents).innerJoin(memberships, actorMembership(ctx)).where(eq(documents.id, documentId)).limit(1);
   return loadedDocumentOf(ctx, row, options);
 }

@@ -2,6 +2,8 @@ import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
+import { parseIsoMoment } from "@/shared/stored-values";
+import { DocumentIdField } from "@/shared/schemas/document";
 import { documentAbilities } from "@/server/policies/document-policy";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
@@ -53,8 +55,9 @@ export async function listDocumentsPage(ctx: ServiceContext, input: ListDocument
       .orderBy(asc(documents.position), asc(documents.id))
       .limit(input.limit + 1);
   } else {
-    const afterDate = after ? new Date(after.key) : null;
-    if (after && Number.isNaN(afterDate?.getTime())) throw new AppError("bad_request", BAD_CURSOR);
+    // A moment as the encoding wrote it, which PostgreSQL reads (not year 0, not +275760).
+    const afterDate = after ? parseIsoMoment(after.key) : null;
+    if (after && !afterDate) throw new AppError("bad_request", BAD_CURSOR);
     rows = await ctx.db
       .select(summaryColumns)
       .from(documents)
@@ -88,11 +91,15 @@ function encodeCursor(key: string, id: string): string {
   return Buffer.from(JSON.stringify([key, id])).toString("base64url");
 }
 
+const CURSOR_KEY = /^[0-9A-Za-z:.-]{1,200}$/;
+
 function decodeCursor(cursor: string | undefined): { key: string; id: string } | null {
   if (!cursor) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string") {
+    // The key is a position (fractional-indexing's digits) or a moment, the id a document id:
+    // nothing else names a row, and text such as a NUL would only fail in the query.
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string" && CURSOR_KEY.test(value[0]) && DocumentIdField.safeParse(value[1]).success) {
       return { key: value[0], id: value[1] };
     }
   } catch {

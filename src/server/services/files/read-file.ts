@@ -28,6 +28,7 @@ export interface ReadableFile {
  * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function readFile(ctx: ServiceContext, fileId: string, blobs: BlobStore = getBlobStore()): Promise<ReadableFile> {
+  if (!isFileId(fileId)) throw new AppError("not_found", FILE_NOT_FOUND);
   const [row] = await ctx.db
     .select({ ...FILE_COLUMNS, workspaceId: files.workspaceId, actorRole: memberships.role, requireTwoFactor: workspaces.requireTwoFactor, deletedAt: documents.deletedAt })
     .from(files)
@@ -46,8 +47,15 @@ export async function readFile(ctx: ServiceContext, fileId: string, blobs: BlobS
 
 /** The file row without any access check; callers must have decided access already. */
 export async function findFileRow(db: Db, fileId: string) {
+  if (!isFileId(fileId)) return null;
   const [row] = await db.select(FILE_COLUMNS).from(files).where(eq(files.id, fileId)).limit(1);
   return row ?? null;
+}
+
+// What newFileId makes (base64url), with room for others: anything else (a NUL byte from a
+// hand-typed path) names no file, and gets that answer before the query would fail on it.
+function isFileId(fileId: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(fileId);
 }
 
 /** Wraps a file row so its blob is opened on demand. */

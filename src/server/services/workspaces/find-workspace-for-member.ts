@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/server/context";
 import { memberships, workspaces } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
+import { hasNoControlCharacter } from "@/shared/schemas/fields";
+import { isUuid } from "@/shared/stored-values";
 import { effectiveRole, readingRole } from "@/server/auth/effective-role";
 
 export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
@@ -14,6 +16,9 @@ export const WORKSPACE_NOT_FOUND = "This workspace could not be found.";
  * @throws AppError not_found | TwoFactorRequiredError (forbidden)
  */
 export async function findWorkspaceForMember(ctx: ServiceContext, by: { slug: string } | { id: string }) {
+  // What names no workspace (an id that is no UUID, a slug holding a NUL byte) gets the same
+  // answer as a missing one, before the query would fail on it.
+  if ("slug" in by ? !hasNoControlCharacter(by.slug) : !isUuid(by.id)) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   const [row] = await ctx.db
     .select({
       id: workspaces.id,

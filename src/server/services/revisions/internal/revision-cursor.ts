@@ -1,4 +1,5 @@
 import { AppError } from "@/server/errors";
+import { isUuid, parseIsoMoment } from "@/shared/stored-values";
 
 /** Where a page of the timeline ends: the last revision shown (newest first, by time then id). */
 export interface RevisionCursor {
@@ -14,8 +15,9 @@ export function encodeRevisionCursor(last: RevisionCursor): string {
 /** Reads a `cursor` parameter back. @throws AppError bad_request */
 export function decodeRevisionCursor(cursor: string): RevisionCursor {
   const [at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (rest.length > 0 || !id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+  // Exactly what encoding wrote: a moment PostgreSQL reads (not year 0 or +275760) and a UUID.
+  const createdAt = parseIsoMoment(at ?? "");
+  if (rest.length > 0 || !id || !isUuid(id) || !createdAt) {
     throw new AppError("bad_request", "This cursor is not valid: use the nextCursor of a previous page.", { cursor: "This cursor is not valid." });
   }
   return { createdAt, id };

@@ -1,4 +1,5 @@
 import { AppError } from "@/server/errors";
+import { isUuid, parseIsoMoment } from "@/shared/stored-values";
 
 /** Where a page of deliveries ends: its last row (newest first, by time then id). */
 export interface DeliveryCursor {
@@ -15,8 +16,9 @@ export function encodeDeliveryCursor(last: DeliveryCursor): string {
 /** @throws AppError bad_request */
 export function decodeDeliveryCursor(cursor: string): DeliveryCursor {
   const [at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (rest.length > 0 || !id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+  // Exactly what encoding wrote: a moment PostgreSQL reads (not year 0 or +275760) and a UUID.
+  const createdAt = parseIsoMoment(at ?? "");
+  if (rest.length > 0 || !id || !isUuid(id) || !createdAt) {
     throw new AppError("bad_request", INVALID, { cursor: "This cursor is not valid." });
   }
   return { createdAt, id };

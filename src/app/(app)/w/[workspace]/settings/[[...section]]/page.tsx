@@ -32,6 +32,7 @@ import { listAuditEvents } from "@/server/services/audit/list-audit-events";
 import { AuditLogPageParamsSchema } from "@/shared/schemas/audit";
 import { TIME_ZONE_COOKIE, knownTimeZone } from "@/shared/format-time";
 import { nextDay, zonedDayStart } from "@/shared/zoned-day";
+import { clampToStoredMoments } from "@/shared/stored-values";
 import { TemplatesSettings } from "@/app/(app)/w/[workspace]/settings/_components/templates-settings";
 import { TemplateEditor } from "@/app/(app)/w/[workspace]/settings/_components/template-editor";
 import { presentTemplate } from "@/server/presenters/present-template";
@@ -177,8 +178,8 @@ async function auditLogSection(ctx: ServiceContext, workspace: { id: string; slu
   const filters = {
     ...(params.actor ? { actor: params.actor } : {}),
     ...(params.kind ? { kind: params.kind } : {}),
-    ...(params.from ? { from: zonedDayStart(params.from, zone) } : {}),
-    ...(params.to ? { to: zonedDayStart(nextDay(params.to), zone) } : {}),
+    ...(params.from ? { from: storedMoment(zonedDayStart(params.from, zone)) } : {}),
+    ...(params.to ? { to: storedMoment(zonedDayStart(nextDay(params.to), zone)) } : {}),
   };
   let page: Awaited<ReturnType<typeof listAuditEvents>>;
   let error = parsed.success ? null : "The filters in the address are not valid, so every event is shown.";
@@ -205,6 +206,14 @@ async function auditLogSection(ctx: ServiceContext, workspace: { id: string; slu
       error={error}
     />
   );
+}
+
+/**
+ * A reader's day boundary as the filters (and the CSV link) carry it: the end of 9999-12-31, or a
+ * zone's day near year 1000, kept in the moments PostgreSQL stores (no event lies past them).
+ */
+function storedMoment(iso: string): string {
+  return new Date(clampToStoredMoments(Date.parse(iso))).toISOString();
 }
 
 /** Settings → Authentication: the provider (never its secret), the redirect URI to register and the sign-in link. */
