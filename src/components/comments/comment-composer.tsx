@@ -9,6 +9,7 @@ import { TextareaMentions } from "@/editor/mention-textarea";
 import { useMentionMembers } from "@/components/mention-members";
 import { MAX_COMMENT_CHARS } from "@/shared/comments/comment-rules";
 import { Button } from "@/components/ui/button";
+import { reachServer } from "@/lib/reach-server";
 
 /**
  * A comment's text box: Markdown's inline marks for bold, italic, code and links (shared/comments/
@@ -89,7 +90,8 @@ export function CommentComposer({
     if (isSending) return;
     if (text.trim() === "") return setError("Write something first.");
     setIsSending(true);
-    const result = await onSubmit(parseCommentMarkup(text, mentionsRef.current?.mentions ?? []));
+    // Offline, the text stays here with a message, and sending again works once back online.
+    const result = await reachServer(() => onSubmit(parseCommentMarkup(text, mentionsRef.current?.mentions ?? [])));
     setIsSending(false);
     if (result.ok) {
       setText("");
