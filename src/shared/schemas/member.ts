@@ -1,9 +1,11 @@
 import { z } from "./zod";
 import { ROLES } from "@/shared/roles";
-import { EmailField, PasswordField, PersonNameField } from "./fields";
+import { EmailField, hasNoControlCharacter, PasswordField, PersonNameField } from "./fields";
 
 const WorkspaceIdField = z.uuid("This is not a workspace id.");
 export const RoleField = z.enum(ROLES, "Choose a role.");
+/** A member's user id (a UUID for every account; anything one line names no one, and is not found). */
+const MemberUserIdField = z.string().min(1).max(100).refine(hasNoControlCharacter, "This is not a user id.");
 /** The secret in an invitation link: 43 URL-safe base64 characters (32 random bytes). */
 export const InvitationTokenField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This invitation link is not valid.");
 
@@ -22,14 +24,14 @@ export type AcceptInvitationInput = z.infer<typeof AcceptInvitationSchema>;
 
 export const ChangeMemberRoleSchema = z.strictObject({
   workspaceId: WorkspaceIdField,
-  userId: z.string().min(1).max(100),
+  userId: MemberUserIdField,
   role: RoleField,
 });
 export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleSchema>;
 
 export const RemoveMemberSchema = z.strictObject({
   workspaceId: WorkspaceIdField,
-  userId: z.string().min(1).max(100),
+  userId: MemberUserIdField,
 });
 export type RemoveMemberInput = z.infer<typeof RemoveMemberSchema>;
 

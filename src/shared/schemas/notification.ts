@@ -1,5 +1,6 @@
 import { NOTIFICATION_KINDS } from "@/shared/notifications";
 import { z } from "./zod";
+import { DocumentIdField } from "./document";
 
 /** Mark some notifications read (the inbox's row button), or all of them. */
 export const MarkNotificationsReadSchema = z.strictObject({
@@ -10,7 +11,7 @@ export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadSch
 
 /** The document header's Follow control. */
 export const SetDocumentFollowSchema = z.strictObject({
-  documentId: z.string().min(1).max(100),
+  documentId: DocumentIdField,
   following: z.boolean(),
 });
 export type SetDocumentFollowInput = z.infer<typeof SetDocumentFollowSchema>;

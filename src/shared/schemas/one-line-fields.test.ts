@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { CreateApiTokenSchema } from "./api-token";
 import { AuditEventFiltersSchema, AuditLogPageParamsSchema } from "./audit";
 import { ImportFieldsSchema } from "./import";
+import { ChangeMemberRoleSchema, RemoveMemberSchema } from "./member";
+import { SetDocumentFollowSchema } from "./notification";
+import { SaveSsoProviderSchema } from "./sso";
 import { SearchParamsSchema } from "./search";
 import { CreateWebhookSchema } from "./webhook";
 
@@ -25,6 +28,15 @@ describe("free-text fields are one line, as titles and names are (docs/product.m
     expect(SearchParamsSchema.safeParse({ workspace: "\u0000" }).success).toBe(false);
     expect(ImportFieldsSchema.safeParse({ workspace: "\u0000" }).success).toBe(false);
     expect(AuditEventFiltersSchema.safeParse({ workspace: "acme", actor: WORKSPACE_ID }).success).toBe(true);
+  });
+
+  it("refuses ids holding a NUL byte in actions' arguments, and a NUL in a sign-in provider's label or client id", () => {
+    expect(ChangeMemberRoleSchema.safeParse({ workspaceId: WORKSPACE_ID, userId: "a\u0000", role: "editor" }).success).toBe(false);
+    expect(RemoveMemberSchema.safeParse({ workspaceId: WORKSPACE_ID, userId: "a\u0000" }).success).toBe(false);
+    expect(SetDocumentFollowSchema.safeParse({ documentId: "a\u0000", following: true }).success).toBe(false);
+    const provider = { workspaceId: WORKSPACE_ID, label: "Okta", issuer: "https://login.example.com", clientId: "quire", defaultRole: "viewer" };
+    expect(SaveSsoProviderSchema.safeParse({ ...provider, label: "Ok\u0000ta" }).error?.issues[0]?.path).toEqual(["label"]);
+    expect(SaveSsoProviderSchema.safeParse({ ...provider, clientId: "a\nb" }).error?.issues[0]?.path).toEqual(["clientId"]);
   });
 
   it("takes audit dates PostgreSQL stores: API days and moments in years 1–9999, the page's days from year 1000", () => {

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { controlCharacterError, hasNoControlCharacter } from "./fields";
 
 /** The roles a first SSO sign-in may give: never admin or owner (those are given by people). */
 export const SSO_DEFAULT_ROLES = ["viewer", "commenter", "editor"] as const;
@@ -14,13 +15,23 @@ function isPlainIssuer(issuer: string): boolean {
 /** Settings → Authentication: a workspace's OpenID Connect provider. An empty secret keeps the saved one. */
 export const SaveSsoProviderSchema = z.strictObject({
   workspaceId: z.uuid("This is not a workspace id."),
-  label: z.string().trim().min(1, "Give the button a label.").max(60, "Labels are at most 60 characters."),
+  label: z
+    .string()
+    .trim()
+    .min(1, "Give the button a label.")
+    .max(60, "Labels are at most 60 characters.")
+    .refine(hasNoControlCharacter, controlCharacterError("Labels")),
   issuer: z
     .url({ protocol: /^https?$/, error: "Enter the issuer's address, e.g. https://login.example.com." })
     .max(2000, "Addresses are at most 2,000 characters.")
     // OpenID Connect's issuer identifier: no query, fragment or credentials (Discovery 1.0 §2).
     .refine((issuer) => isPlainIssuer(issuer), "Enter the issuer's address without a query, fragment or password."),
-  clientId: z.string().trim().min(1, "Enter the client id.").max(500, "Client ids are at most 500 characters."),
+  clientId: z
+    .string()
+    .trim()
+    .min(1, "Enter the client id.")
+    .max(500, "Client ids are at most 500 characters.")
+    .refine(hasNoControlCharacter, controlCharacterError("Client ids")),
   clientSecret: z.string().max(2000, "Secrets are at most 2,000 characters.").optional().default(""),
   allowedDomains: z
     .string()
