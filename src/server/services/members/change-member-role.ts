@@ -9,7 +9,7 @@ import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { createNotifications } from "@/server/services/notifications/internal/create-notifications";
 import { announceNotifications } from "@/server/services/notifications/internal/notification-hub";
-import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
+import { isBelowAdmin, LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
  * Gives a member another role. Admins manage roles below admin; owners manage everyone;
@@ -20,7 +20,8 @@ export async function changeMemberRole(ctx: ServiceContext, input: ChangeMemberR
   const result = await ctx.db.transaction(async (tx) => {
     const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx, input.userId);
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf: target.userId === ctx.actor.id });
-    authorize(abilities.changeRole, "Only owners can change the role of an admin or owner.");
+    // Below admin, no role can be changed at all; an admin is refused only an admin's or owner's.
+    authorize(abilities.changeRole, isBelowAdmin(actorRole) ? "Only admins and owners can change members' roles." : "Only owners can change the role of an admin or owner.");
     authorize(canAssignRole(actorRole, input.role), "Only owners can make someone an admin or owner.");
     if (!keepsAnOwner(ownerCount, target.role, input.role)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     if (target.role === input.role) return { userId: target.userId, role: target.role, notified: [] as string[] };

@@ -53,7 +53,7 @@ describe("changeMemberRole", () => {
 
   it.each(["admin", "owner"] as const)("refuses an admin changing an %s's role", async (targetRole) => {
     const { workspace, people: [, admin, target] } = await team("owner", "admin", targetRole);
-    await expectAppError(change(admin!, workspace.id, target!, "viewer"), "forbidden");
+    expect((await expectAppError(change(admin!, workspace.id, target!, "viewer"), "forbidden")).message).toBe("Only owners can change the role of an admin or owner.");
     expect(await roleOf(workspace.id, target!.id)).toBe(targetRole);
   });
 
@@ -62,9 +62,12 @@ describe("changeMemberRole", () => {
     await expectAppError(change(admin!, workspace.id, admin!, "editor"), "forbidden");
   });
 
-  it.each(["editor", "commenter", "viewer"] as const)("refuses a %s", async (role) => {
+  it.each(["editor", "commenter", "viewer"] as const)("refuses a %s, saying who may change roles (not the target's role: it is no admin)", async (role) => {
     const { workspace, people: [, actor, target] } = await team("owner", role, "viewer");
-    await expectAppError(change(actor!, workspace.id, target!, "commenter"), "forbidden");
+    const refusal = await expectAppError(change(actor!, workspace.id, target!, "commenter"), "forbidden");
+    expect(refusal.message).toBe("Only admins and owners can change members' roles.");
+    // Their own role either: a commenter promoting themselves to editor.
+    expect((await expectAppError(change(actor!, workspace.id, actor!, "editor"), "forbidden")).message).toBe("Only admins and owners can change members' roles.");
   });
 
   it("lets an owner promote to owner and demote admins and owners", async () => {
@@ -134,7 +137,7 @@ describe("removeMember", () => {
   it("refuses removing oneself (that is leaving) and editors removing anyone", async () => {
     const { workspace, people: [owner, editor, viewer] } = await team("owner", "editor", "viewer");
     await expectAppError(remove(owner!, workspace.id, owner!), "forbidden");
-    await expectAppError(remove(editor!, workspace.id, viewer!), "forbidden");
+    expect((await expectAppError(remove(editor!, workspace.id, viewer!), "forbidden")).message).toBe("Only admins and owners can remove members.");
   });
 
   it("keeps an owner when two owners remove each other at once", async () => {

@@ -7,7 +7,7 @@ import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
-import { LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
+import { isBelowAdmin, LAST_OWNER_MESSAGE, lockMembers } from "@/server/services/members/internal/lock-members";
 
 /**
  * Removes someone else from the workspace (leaving is leaveWorkspace). Admins remove
@@ -19,7 +19,10 @@ export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput
     const { actorRole, target, ownerCount } = await lockMembers(tx, input.workspaceId, ctx, input.userId);
     const isSelf = target.userId === ctx.actor.id;
     const abilities = memberAbilities(actorRole, { role: target.role, isSelf });
-    authorize(abilities.remove, isSelf ? "Use “Leave workspace” to leave." : "Only owners can remove an admin or owner.");
+    authorize(
+      abilities.remove,
+      isSelf ? "Use “Leave workspace” to leave." : isBelowAdmin(actorRole) ? "Only admins and owners can remove members." : "Only owners can remove an admin or owner.",
+    );
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
     await recordAuditEvent(

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Role } from "@/shared/roles";
+import { ROLE_RANK } from "@/shared/roles";
 import type { Tx } from "@/server/db/client";
 import type { Acting } from "@/server/auth/effective-role";
 import { effectiveRole } from "@/server/auth/effective-role";
@@ -9,6 +10,11 @@ import { WORKSPACE_NOT_FOUND } from "@/server/services/workspaces/find-workspace
 
 export const MEMBER_NOT_FOUND = "This person is not a member of the workspace.";
 export const LAST_OWNER_MESSAGE = "A workspace needs at least one owner. Make someone else an owner first.";
+
+/** Whether `role` manages no one (viewer, commenter, editor): its refusals say so rather than name the target's role. */
+export function isBelowAdmin(role: Role): boolean {
+  return ROLE_RANK[role] < ROLE_RANK.admin;
+}
 
 /** A workspace's memberships as a membership change sees them, with its rows locked. */
 export interface LockedMembers {
