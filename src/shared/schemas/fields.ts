@@ -11,6 +11,18 @@ export function hasNoControlCharacter(value: string): boolean {
   return !CONTROL_CHARACTER.test(value);
 }
 
+/**
+ * `value` as one line, for a name or title that comes from a file rather than a form (a workspace
+ * archive, possibly from a Quire before the one-line rule): tabs and line breaks become a space,
+ * other control characters (NUL…) go, and the ends are trimmed.
+ */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\t\n\v\f\r]+/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
+    .trim();
+}
+
 /** The field error for a name or title holding a control character, e.g. "Titles". */
 export function controlCharacterError(what: string): string {
   return `${what} can't hold tabs, line breaks or other control characters.`;

@@ -89,7 +89,7 @@ async function checkArchive(zip: ZipArchive): Promise<WorkspaceArchive> {
     const value = parseJson(await read(name, what));
     if (value === undefined) throw archiveError(`The archive is damaged: ${what} can't be read.`);
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw archiveError(`The archive is damaged: ${what} is not valid (${parsed.error.issues[0]?.path.join(".") ?? ""}).`);
+    if (!parsed.success) throw archiveError(`The archive is damaged: ${what} is not valid (${issueOf(parsed.error)}).`);
     return parsed.data;
   };
 
@@ -103,7 +103,7 @@ async function checkArchive(zip: ZipArchive): Promise<WorkspaceArchive> {
     );
   }
   const manifest = ArchiveManifestSchema.safeParse(rawManifest);
-  if (!manifest.success) throw archiveError(`The archive is damaged: the manifest is not valid (${manifest.error.issues[0]?.path.join(".") ?? ""}).`);
+  if (!manifest.success) throw archiveError(`The archive is damaged: the manifest is not valid (${issueOf(manifest.error)}).`);
   const documents = parentsFirst(await json(ENTRY.documents, ArchiveDocumentsSchema, "the document list"));
   const files = await json(ENTRY.files, ArchiveFilesSchema, "the file list");
   const documentIds = new Set(documents.map((d) => d.id));
@@ -154,6 +154,14 @@ function parentsFirst(docs: ArchiveDocument[]): ArchiveDocument[] {
   // Whatever was never reached hangs in a cycle.
   if (ordered.length !== docs.length) throw archiveError("The archive is damaged: its documents form a cycle.");
   return ordered;
+}
+
+/** Where an entry breaks its schema and how: `0.title: titles are at most 200 characters`. */
+function issueOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "";
+  const where = issue.path.join(".");
+  return where ? `${where}: ${issue.message}` : issue.message;
 }
 
 /** The bytes parsed as UTF-8 JSON, or undefined when they are not JSON. */

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import packageJson from "../../../../package.json";
-import { MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { MAX_BODY_CHARS, MAX_TITLE_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { COMMENT_REACTIONS, MAX_COMMENT_QUOTE_CHARS } from "@/shared/comments/comment-rules";
 import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES_PER_WORKSPACE } from "@/shared/schemas/template";
 import { REVISION_KINDS } from "@/shared/revisions";
+import { MAX_VERSION_NAME_CHARS } from "@/shared/schemas/revision";
+import { oneLine } from "@/shared/schemas/fields";
+import { isStoredMoment } from "@/shared/stored-values";
 
 /**
  * The workspace archive (Settings → Import and export, `GET /api/v1/workspaces/{id}/export`):
@@ -23,6 +26,13 @@ import { REVISION_KINDS } from "@/shared/revisions";
  *
  * Ids in the archive are the exporting instance's; import gives everything new ids. People are
  * named by name and email, which import matches to members of the target workspace.
+ *
+ * Reading holds an archive to the product's own rules (docs/product.md "Validation"), whoever
+ * made it: names and titles become one line, as an import of files makes them (tabs and line
+ * breaks a space, other control characters dropped: a Quire from before the one-line rule stored
+ * them), and what no form or call of the product could have made refuses the archive, naming the
+ * entry and the field: a title, name or description past its length, a revision past the body's
+ * size, a date PostgreSQL can't store.
  */
 export const ARCHIVE_FORMAT = "quire-workspace";
 export const ARCHIVE_FORMAT_VERSION = 1;
@@ -52,7 +62,15 @@ export const ENTRY = {
 } as const;
 
 const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "an id of letters, digits, - and _");
-const Timestamp = z.iso.datetime({ offset: true });
+const Timestamp = z.iso.datetime({ offset: true }).refine((value) => isStoredMoment(Date.parse(value)), "a date between the years 1 and 9999");
+
+/** A name or title as one line (oneLine), then at most `max` characters, as the product's fields take it. */
+function oneLineText(max: number, what: string) {
+  return z
+    .string()
+    .transform(oneLine)
+    .pipe(z.string().max(max, `${what} are at most ${max.toLocaleString("en")} characters`));
+}
 
 export const ArchiveManifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
@@ -76,7 +94,7 @@ export const ArchiveDocumentSchema = z.object({
   parentId: Id.nullable(),
   /** A fractional-indexing key among its siblings. */
   position: z.string().regex(/^[0-9A-Za-z]{1,200}$/),
-  title: z.string().max(MAX_TITLE_CHARS),
+  title: oneLineText(MAX_TITLE_CHARS, "titles"),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   /** Set for trashed documents (and their trashed descendants). */
@@ -106,10 +124,12 @@ export type ArchivePerson = z.infer<typeof ArchivePersonSchema>;
 
 export const ArchiveRevisionSchema = z.object({
   kind: z.enum(REVISION_KINDS),
-  name: z.string().nullable(),
-  title: z.string(),
+  /** A version's name (`named`); null otherwise, and import keeps one left empty as null. */
+  name: oneLineText(MAX_VERSION_NAME_CHARS, "version names").nullable(),
+  title: oneLineText(MAX_TITLE_CHARS, "titles"),
   delta: z.object({ ops: z.array(z.unknown()) }),
-  size: z.number().int().min(0),
+  /** Characters of plain text: never past a body's limit. */
+  size: z.number().int().min(0).max(MAX_BODY_CHARS, `sizes are at most ${MAX_BODY_CHARS.toLocaleString("en")} characters`),
   createdBy: ArchivePersonSchema.nullable(),
   authors: z.array(ArchivePersonSchema),
   createdAt: Timestamp,
@@ -155,8 +175,8 @@ export type ArchiveThread = z.infer<typeof ArchiveThreadSchema>;
 export const ArchiveThreadsSchema = z.array(ArchiveThreadSchema);
 
 export const ArchiveTemplateSchema = z.object({
-  name: z.string().max(MAX_TEMPLATE_NAME_CHARS),
-  description: z.string().max(MAX_TEMPLATE_DESCRIPTION_CHARS),
+  name: oneLineText(MAX_TEMPLATE_NAME_CHARS, "template names"),
+  description: oneLineText(MAX_TEMPLATE_DESCRIPTION_CHARS, "descriptions"),
   body: z.object({ ops: z.array(z.unknown()) }),
   /** Which built-in template it was seeded from ("meeting-notes"…); null for members' own. */
   builtInKey: z.string().max(64).nullable(),

@@ -109,7 +109,7 @@ async function fill(ctx: ServiceContext, target: { workspaceId: string; isNew: b
         workspaceId,
         parentId: mapDoc(doc.parentId),
         position: doc.position,
-        title: doc.title.trim(),
+        title: doc.title, // one line, trimmed (ArchiveDocumentSchema)
         ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html }),
         createdBy: ctx.actor.id,
         updatedBy: ctx.actor.id,
@@ -134,7 +134,7 @@ async function fill(ctx: ServiceContext, target: { workspaceId: string; isNew: b
       documentId: newDocIds.get(doc.id) as string,
       workspaceId,
       kind: rev.kind,
-      name: rev.name,
+      name: rev.name || null, // a name that was only control characters and spaces: none
       title: rev.title,
       delta: sanitizeDelta({ ops: remapImageUrls(rev.delta.ops, newFileIds) }).delta,
       size: rev.size,
