@@ -13,7 +13,7 @@ import { migrateInChildProcess, MigrationProcessError } from "@/server/db/migrat
 import { getEnv } from "@/server/env";
 import { loadDotEnv } from "@/server/load-dot-env";
 import { stampClientIp } from "@/server/auth/client-ip";
-import { readFormPost } from "@/server/http/form-post";
+import { readActionPost } from "@/server/http/form-post";
 import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
 import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
@@ -78,12 +78,13 @@ async function main(): Promise<void> {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
     if (isForwardedHttps(request.headers, trustProxy)) secureEveryCookie(response);
-    // Malformed addresses, methods an address doesn't take and unreadable form posts are the
-    // client's fault: answered here (400, 405, 413) rather than as Next's plain 500 or a page.
+    // Malformed addresses, methods an address doesn't take, cross-site server actions and
+    // unreadable action bodies are the client's fault: answered here (400, 403, 405, 413) rather
+    // than as Next's plain 500 or a page.
     const verdict = guardRequest(request, guardOptions);
     if (verdict.kind === "refuse") return sendRefusal(response, verdict.refusal);
-    if (verdict.kind === "form-post") {
-      readFormPost(request).then(
+    if (verdict.kind === "action-post") {
+      readActionPost(request).then(
         (checked) => ("refusal" in checked ? sendRefusal(response, checked.refusal) : void handleRequest(checked.request, response)),
         () => request.destroy(), // the client broke off mid-body: nobody is left to answer
       );

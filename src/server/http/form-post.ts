@@ -1,27 +1,45 @@
 import { IncomingMessage } from "node:http";
 import type { Refusal } from "./request-guard";
+import { isMultipart } from "./request-guard";
 
 /** Next's own limit for a server action's body (`serverActions.bodySizeLimit`, 1 MB unless configured). */
 export const FORM_POST_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Reads a form posted before the page's scripts ran (a server action's `<form>` sends multipart
- * without a `Next-Action` header) and checks that it parses, as Next will. Next reads such a body
- * only once it has decided the request is an action, and one that doesn't parse, or passes its
- * 1 MB limit, ends there as a plain 500; here it is the client's 400 (or 413). A body that
- * parses is handed on in a fresh request on the same socket, since the original has been read.
+ * Reads a server action's POST and checks that its body parses, as Next will: a form posted
+ * before the page's scripts ran (multipart, no `Next-Action` header), or the app's own call
+ * (`Next-Action`: multipart when its arguments hold files or forms, else React's reply encoding,
+ * which is JSON). Next reads such a body only once it has decided the request is an action, and
+ * one that doesn't parse, or passes its 1 MB limit, ends there as a plain 500; here it is the
+ * client's 400 (or 413). A body that parses is handed on in a fresh request on the same socket,
+ * since the original has been read.
  * @throws Error when the client breaks off while sending
  */
-export async function readFormPost(request: IncomingMessage): Promise<{ request: IncomingMessage } | { refusal: Refusal }> {
+export async function readActionPost(request: IncomingMessage): Promise<{ request: IncomingMessage } | { refusal: Refusal }> {
   const body = await readAtMost(request, FORM_POST_LIMIT_BYTES);
   if (!body) return { refusal: { status: 413, text: "Content Too Large" } };
+  const contentType = request.headers["content-type"] ?? "";
+  return (isMultipart(contentType) ? await isFormData(body, contentType) : isJson(body)) ? { request: replay(request, body) } : { refusal: { status: 400, text: "Bad Request" } };
+}
+
+// The same parser Next uses for a form post (a web Request's formData()).
+async function isFormData(body: Buffer, contentType: string): Promise<boolean> {
   try {
-    // The same parser Next uses for such a post (a web Request's formData()).
-    await new Response(new Uint8Array(body), { headers: { "content-type": request.headers["content-type"] ?? "" } }).formData();
+    await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+    return true;
   } catch {
-    return { refusal: { status: 400, text: "Bad Request" } };
+    return false;
   }
-  return { request: replay(request, body) };
+}
+
+// React's decodeReply reads a string body as the JSON of the arguments; Next decodes it as UTF-8.
+function isJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // The whole body, or null past `limit` bytes. The rest is left unread (breaking off would destroy

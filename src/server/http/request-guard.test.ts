@@ -19,10 +19,37 @@ describe("guardRequest", () => {
 
   it("refuses every other method on a page with 405 and Allow, server actions aside", () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"]) expect(verdict(method, "/login"), method).toEqual(NOT_ALLOWED);
-    expect(verdict("POST", "/w/acme", { "next-action": "7f00aa" })).toEqual({ kind: "next" });
-    expect(verdict("POST", "/login", { "content-type": "multipart/form-data; boundary=x" })).toEqual({ kind: "form-post" });
+    expect(verdict("POST", "/w/acme", { "next-action": "7f00aa" })).toEqual({ kind: "action-post" });
+    expect(verdict("POST", "/login", { "content-type": "multipart/form-data; boundary=x" })).toEqual({ kind: "action-post" });
+    // Url-encoded, Next answers an action's not-found itself.
+    expect(verdict("POST", "/w/acme", { "next-action": "7f00aa", "content-type": "application/x-www-form-urlencoded" })).toEqual({ kind: "next" });
     expect(verdict("PUT", "/w/acme", { "next-action": "7f00aa" })).toEqual(NOT_ALLOWED);
     expect(verdict("POST", "/login", { "content-type": "application/x-www-form-urlencoded" })).toEqual(NOT_ALLOWED);
+  });
+
+  it("refuses a server action from another site, or with a null, empty or unreadable Origin, with 403 (Next: a plain 500)", () => {
+    const host = "docs.example.com:3000";
+    const action = (headers: Record<string, string>) => verdict("POST", "/w/acme/d/plan-abc123def456", { host, "next-action": "7f00aa", "content-type": "text/plain;charset=UTF-8", ...headers });
+    const form = (headers: Record<string, string>) => verdict("POST", "/login", { host, "content-type": "multipart/form-data; boundary=x", ...headers });
+    const FORBIDDEN = { kind: "refuse", refusal: { status: 403, text: "Forbidden" } };
+    for (const origin of ["http://evil.example", "null", "", "not a url", "http://docs.example.com:3001", "http://docs.example.com"]) {
+      expect(action({ origin }), origin).toEqual(FORBIDDEN);
+      expect(form({ origin }), origin).toEqual(FORBIDDEN);
+    }
+    // The same site, by Host or by a proxy's X-Forwarded-Host (its first value), as Next reads them.
+    expect(action({ origin: `http://${host}` })).toEqual({ kind: "action-post" });
+    expect(action({ origin: `https://${host}` })).toEqual({ kind: "action-post" });
+    expect(action({ origin: "https://quire.example.org", "x-forwarded-host": "quire.example.org, proxy.internal" })).toEqual({ kind: "action-post" });
+    expect(action({ origin: `http://${host}`, "x-forwarded-host": "quire.example.org" })).toEqual(FORBIDDEN);
+    // No Origin (a hand-made request: no browser leaves it out of a cross-site POST) passes, as in Next.
+    expect(action({})).toEqual({ kind: "action-post" });
+    expect(form({})).toEqual({ kind: "action-post" });
+    expect(verdict("POST", "/login", { "next-action": "7f00aa", origin: "http://x" })).toEqual(FORBIDDEN); // no Host at all
+  });
+
+  it("matches Next's CSRF check only while next.config.ts allows no other origins", async () => {
+    const config = (await import("../../../next.config")).default;
+    expect(config.experimental?.serverActions?.allowedOrigins).toBeUndefined();
   });
 
   it("refuses anything but reads of static files, server-action headers or not", () => {

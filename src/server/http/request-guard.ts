@@ -9,7 +9,7 @@ import { STATUS_PAGE_CSP, statusPage } from "./status-page";
 
 /** An answer server.ts gives itself instead of handing the request to Next. */
 export interface Refusal {
-  status: 400 | 405 | 413;
+  status: 400 | 403 | 405 | 413;
   /** The framework's text for the status (docs/product.md "Errors"), the page's heading. */
   text: string;
   /** Under /api/, the API's JSON error instead of the page. */
@@ -19,10 +19,11 @@ export interface Refusal {
 }
 
 /**
- * What becomes of a request: Next answers it, server.ts refuses it, or it is a form posted
- * before the page's scripts ran, whose body server.ts checks first (form-post.ts).
+ * What becomes of a request: Next answers it, server.ts refuses it, or it is a server action's
+ * POST (sent by the app with `Next-Action`, or a form posted before the page's scripts ran), whose
+ * body server.ts checks first (form-post.ts).
  */
-export type Verdict = { kind: "next" } | { kind: "form-post" } | { kind: "refuse"; refusal: Refusal };
+export type Verdict = { kind: "next" } | { kind: "action-post" } | { kind: "refuse"; refusal: Refusal };
 
 /** What guardRequest knows of the installation. */
 export interface GuardOptions {
@@ -44,7 +45,9 @@ const READ_METHODS = "GET, HEAD";
  * GET and HEAD. Anything else is 405 with `Allow`, where Next would render the page anyway (200)
  * or fail (500). The API answers 405 itself (defineRoute, better-auth); only methods Next never
  * hands to a route are refused here, with the 400 Next gives them, in the API's JSON shape.
- * Malformed addresses and router-state headers Next would fail on are 400.
+ * Malformed addresses and router-state headers Next would fail on are 400. A server action's POST
+ * whose Origin Next's CSRF check refuses (another site, `null`, an empty or unreadable one) is
+ * 403, where Next throws "Invalid Server Actions request" and answers 500.
  */
 export function guardRequest(request: { method?: string; url?: string; headers: IncomingHttpHeaders }, options: GuardOptions): Verdict {
   const url = request.url ?? "/";
@@ -62,8 +65,12 @@ export function guardRequest(request: { method?: string; url?: string; headers: 
   if (method === "GET" || method === "HEAD") return NEXT;
   const isFile = pathname.startsWith("/_next/") || options.publicFiles.has(pathname);
   if (!isFile && method === "POST") {
-    if (request.headers["next-action"] !== undefined) return NEXT;
-    if (isMultipart(request.headers["content-type"])) return { kind: "form-post" };
+    const isFetchAction = request.headers["next-action"] !== undefined;
+    // Next answers an action sent url-encoded with its not-found itself, before any other check.
+    if (isFetchAction && isUrlEncoded(request.headers["content-type"])) return NEXT;
+    if (isFetchAction || isMultipart(request.headers["content-type"])) {
+      return isCrossSiteAction(request.headers) ? refuse({ status: 403, text: "Forbidden" }) : { kind: "action-post" };
+    }
   }
   return refuse({ status: 405, text: "Method Not Allowed", allow: READ_METHODS });
 }
@@ -108,9 +115,38 @@ export function listPublicFiles(dir: string): Set<string> {
   return new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`));
 }
 
+/**
+ * Whether Next's CSRF check of a server action (app-render/action-handler.ts) would refuse this
+ * request's Origin: it compares the Origin's host with the first `X-Forwarded-Host`, else `Host`,
+ * and throws (a 500) when they differ, when the Origin is `null`, and on an Origin `new URL` can't
+ * read (""). Like Next, a request without an Origin (or one with no host, `file://`) passes: no
+ * browser leaves it out of a cross-site POST, and a hand-made request carries no one's cookies
+ * unless its sender has them. `serverActions.allowedOrigins` is not set in next.config.ts; setting
+ * it would need it here too (request-guard.test.ts checks).
+ */
+export function isCrossSiteAction(headers: IncomingHttpHeaders): boolean {
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  let originHost: string;
+  try {
+    originHost = origin === "null" ? "null" : new URL(origin).host;
+  } catch {
+    return true;
+  }
+  if (!originHost) return false;
+  const forwarded = headers["x-forwarded-host"];
+  const forwardedHost = Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(",")[0]?.trim();
+  const host = forwardedHost || headers.host;
+  return !host || originHost !== host;
+}
+
 /** Whether a Content-Type is multipart/form-data (what Next treats as a possible form post). */
 export function isMultipart(contentType: string | undefined): boolean {
   return contentType?.toLowerCase().startsWith("multipart/form-data") ?? false;
+}
+
+function isUrlEncoded(contentType: string | undefined): boolean {
+  return contentType === "application/x-www-form-urlencoded";
 }
 
 const NEXT: Verdict = { kind: "next" };
