@@ -12,6 +12,7 @@ parentPort?.on("message", ({ id, job }: { id: number; job: BodyJob }) => {
         id,
         error: error instanceof Error ? error.message : String(error),
         isUnreadable: isUnreadableFileError(error),
+        isOverLimit: isUnreadableFileError(error) && error.overLimit,
       }),
   );
 });

@@ -1,7 +1,7 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
-import { UnreadableFileError } from "@/server/formats/import/unreadable-file-error";
+import { UnreadableFileError, overLimitError } from "@/server/formats/import/unreadable-file-error";
 import type { BodyWork } from "./body-work";
 import type { DerivedDocument } from "@/server/body/derive-document";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
@@ -26,16 +26,21 @@ export interface BodyJobReply {
   error?: string;
   /** The error was an UnreadableFileError (its message is for the person importing). */
   isUnreadable?: boolean;
+  /** …for a file past a limit (UnreadableFileError.overLimit). */
+  isOverLimit?: boolean;
 }
 
 interface Job {
+  job: BodyJob;
+  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
 interface Slot {
   worker: Worker;
-  jobs: Map<number, Job>;
+  /** The one job this worker is doing, if any. */
+  running?: { id: number; job: Job };
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -43,11 +48,18 @@ interface Slot {
  * BodyWork on worker threads, so rendering or converting a large document (about 1 s per
  * 10,000 words, mostly Quill under jsdom; a .docx's inflating) never stalls the event loop that
  * serves requests and relays every keystroke. One worker per spare core (at least one, at most
- * four; BODY_WORKERS), each started on demand and stopped when idle; jobs go to the least busy. Only
- * server.ts's own module graph may construct it: Next can't bundle the worker's entry file.
+ * four; BODY_WORKERS), each started on demand and stopped when idle. Only server.ts's own module
+ * graph may construct it: Next can't bundle the worker's entry file.
+ *
+ * Each worker does one job at a time; the others wait here, in order, for the first free worker.
+ * So when a worker dies (out of memory past BODY_WORKER_MAX_HEAP_MB, or a crash), the job it was
+ * doing is the one that killed it and the only one that fails: nothing else was sent to it, and
+ * what waits goes to the other workers or a fresh one. A job's work is nearly all synchronous, so
+ * a worker never had two jobs truly running at once anyway.
  */
 export class BodyWorkers implements BodyWork {
   private readonly workers: Slot[] = [];
+  private readonly queue: Job[] = [];
   private nextId = 0;
 
   constructor(
@@ -55,6 +67,8 @@ export class BodyWorkers implements BodyWork {
     private readonly idleMs = IDLE_MS,
     /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default, which let a busy worker pass 1.5 GB before collecting. */
     private readonly maxHeapMb?: number,
+    /** The worker thread's entry (tests pass a stand-in that speaks the same messages). */
+    private readonly entry: URL = new URL("./body-worker-entry.mjs", import.meta.url),
   ) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
@@ -74,41 +88,67 @@ export class BodyWorkers implements BodyWork {
     return this.post({ kind: "build", delta }) as Promise<StateFromDelta>; // answered with stateFromDelta's result
   }
 
-  /** Stops every worker; jobs still running fail. */
+  /** How many worker threads are alive (started and not yet retired or dead). */
+  liveWorkers(): number {
+    return this.workers.length;
+  }
+
+  /** Stops every worker; jobs running or waiting fail. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.splice(0).map(({ worker }) => worker.terminate()));
+    const closed = new Error("The body workers were stopped.");
+    for (const job of this.queue.splice(0)) job.reject(closed);
+    const slots = this.workers.splice(0);
+    for (const slot of slots) {
+      clearTimeout(slot.idleTimer);
+      slot.running?.job.reject(closed);
+      slot.running = undefined;
+    }
+    await Promise.all(slots.map(({ worker }) => worker.terminate()));
   }
 
   private post(job: BodyJob, transfer: ArrayBuffer[] = []): Promise<unknown> {
-    const slot = this.pick();
-    clearTimeout(slot.idleTimer);
-    const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      slot.jobs.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, job }, transfer);
+      this.queue.push({ job, transfer, resolve, reject });
+      this.dispatch();
     });
   }
 
-  private pick(): Slot {
-    const idle = this.workers.find((slot) => slot.jobs.size === 0);
-    if (idle) return idle;
-    if (this.workers.length < this.size) return this.spawn();
-    return this.workers.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  /** Hands waiting jobs to free workers, starting workers up to `size`. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.workers.find((candidate) => !candidate.running) ?? (this.workers.length < this.size ? this.spawn() : undefined);
+      if (!slot) return;
+      this.start(slot, this.queue.shift() as Job); // the loop's condition: the queue has one
+    }
+  }
+
+  private start(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
+    const id = this.nextId++;
+    try {
+      slot.worker.postMessage({ id, job: job.job }, job.transfer);
+    } catch (error) {
+      // Nothing was sent (structured clone refused the job: DataCloneError, or a RangeError for a
+      // value nested past its stack): this job fails, and the worker is as free as before.
+      job.reject(error instanceof Error ? error : new Error(String(error)));
+      this.idleLater(slot);
+      return;
+    }
+    slot.running = { id, job };
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL("./body-worker-entry.mjs", import.meta.url), this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
+    const worker = new Worker(this.entry, this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
     worker.unref();
-    const slot: Slot = { worker, jobs: new Map() };
+    const slot: Slot = { worker };
     worker.on("message", (reply: BodyJobReply) => {
-      const job = slot.jobs.get(reply.id);
-      slot.jobs.delete(reply.id);
-      if (reply.error === undefined) job?.resolve(reply.result);
-      else job?.reject(reply.isUnreadable ? new UnreadableFileError(reply.error) : new Error(reply.error));
-      if (slot.jobs.size === 0) {
-        slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
-        slot.idleTimer.unref();
-      }
+      const running = slot.running;
+      if (!running || running.id !== reply.id) return;
+      slot.running = undefined;
+      if (reply.error === undefined) running.job.resolve(reply.result);
+      else running.job.reject(reply.isUnreadable ? new UnreadableFileError(reply.error, { overLimit: reply.isOverLimit }) : new Error(reply.error));
+      this.dispatch();
+      this.idleLater(slot);
     });
     worker.on("error", (error) => this.fail(slot, error));
     worker.on("exit", (code) => this.fail(slot, new Error(`body worker exited with code ${code}`)));
@@ -116,17 +156,43 @@ export class BodyWorkers implements BodyWork {
     return slot;
   }
 
+  /** Retires `slot` after idleMs unless it gets a job meanwhile. */
+  private idleLater(slot: Slot): void {
+    if (slot.running || !this.workers.includes(slot)) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
+    slot.idleTimer.unref();
+  }
+
   private retire(slot: Slot): void {
-    if (slot.jobs.size > 0) return;
-    this.workers.splice(this.workers.indexOf(slot), 1);
+    if (slot.running) return;
+    const index = this.workers.indexOf(slot);
+    if (index >= 0) this.workers.splice(index, 1);
     void slot.worker.terminate();
   }
 
-  /** A crashed worker fails its jobs and is replaced on the next call. */
+  /** A worker that died fails the job it was doing (the one that killed it); the waiting jobs go to the others or a fresh one. */
   private fail(slot: Slot, error: Error): void {
     const index = this.workers.indexOf(slot);
     if (index >= 0) this.workers.splice(index, 1);
-    for (const job of slot.jobs.values()) job.reject(error);
-    slot.jobs.clear();
+    clearTimeout(slot.idleTimer);
+    const running = slot.running;
+    slot.running = undefined;
+    if (running) {
+      console.error(`[body-workers] a worker died during a ${running.job.job.kind} job, which fails; the others go on:`, error.message);
+      running.job.reject(failureOf(running.job.job, error));
+    }
+    this.dispatch();
   }
+}
+
+/**
+ * What the job that killed its worker fails with. A conversion that ran the worker out of memory
+ * is a file past the conversion's limits (docs/product.md "Limits"): the import lists it, the API
+ * answers 413. Anything else is the server's fault, and stays an Error.
+ */
+function failureOf(job: BodyJob, error: Error): Error {
+  const outOfMemory = (error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY";
+  if (job.kind === "convert" && outOfMemory) return overLimitError("It could not be imported: converting it needed more memory than a conversion may use.");
+  return error;
 }
