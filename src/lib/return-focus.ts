@@ -64,6 +64,9 @@ export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement |
 
   return (event: Event) => {
     if (event.defaultPrevented) return;
+    // Something was given focus on purpose as the dialog closed (the editor, after inserting a template): it stays there.
+    const active = document.activeElement;
+    if (active && active !== document.body) return event.preventDefault();
     const remembered = opener.current;
     opener.current = null;
     const find = locate.current;
@@ -71,9 +74,10 @@ export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement |
       const named = find?.() ?? null;
       if (named) return canTakeFocus(named) ? named : null;
       for (let entry = remembered; entry; entry = entry.outer) {
-        if (entry.element.isConnected) return canTakeFocus(entry.element) ? entry.element : null;
-        const place = entry.near.find(canTakeFocus);
-        if (place) return place;
+        for (const place of [entry.element, ...entry.near]) {
+          if (isBusy(place)) return null; // its row's action runs: wait for it
+          if (canTakeFocus(place)) return place;
+        }
       }
       return null;
     };
@@ -137,29 +141,33 @@ function openerOf(active: Element | null): HTMLElement | null {
   return null;
 }
 
+function isBusy(element: HTMLElement): boolean {
+  return element.isConnected && element.matches(":disabled");
+}
+
 function canTakeFocus(element: HTMLElement): boolean {
   return element.isConnected && !element.matches(":disabled") && !element.closest("[inert], [hidden]") && element.getClientRects().length > 0;
 }
 
 /**
- * Where focus goes if `element` is removed with its row: the row itself when it stays and can take
- * focus, the control at the same place in the next row (else the previous one), then the heading
- * that names the list (or its section, or the page's h1).
+ * Where focus goes if `element` is removed with its row (a list's item or a table's row): the row
+ * itself when it stays and can take focus, the control at the same place in the next row (else
+ * the previous one), then the heading that names the list (or its section, or the page's h1). An
+ * opener outside any row has none: Radix's own behaviour then.
  */
 function placesNear(element: HTMLElement): HTMLElement[] {
-  const row = element.parentElement?.closest<HTMLElement>("li, tr, [role=row]") ?? null;
+  const row = element.parentElement?.closest<HTMLElement>("li, tr, [role=row]");
+  if (!row) return [];
   const places: HTMLElement[] = [];
-  if (row) {
-    if (row.hasAttribute("tabindex")) places.push(row);
-    const index = Math.max(0, controlsIn(row).indexOf(element));
-    for (const neighbour of [row.nextElementSibling, row.previousElementSibling]) {
-      if (!(neighbour instanceof HTMLElement)) continue;
-      const controls = controlsIn(neighbour);
-      const control = controls[index] ?? controls[0];
-      if (control) places.push(control);
-    }
+  if (row.hasAttribute("tabindex")) places.push(row);
+  const index = Math.max(0, controlsIn(row).indexOf(element));
+  for (const neighbour of [row.nextElementSibling, row.previousElementSibling]) {
+    if (!(neighbour instanceof HTMLElement)) continue;
+    const controls = controlsIn(neighbour);
+    const control = controls[index] ?? controls[0];
+    if (control) places.push(control);
   }
-  const heading = headingFor(row?.parentElement ?? element);
+  const heading = row.parentElement ? headingFor(row.parentElement) : null;
   if (heading) places.push(heading);
   return places;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "@/lib/return-focus";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -75,6 +76,7 @@ export function ImportDialog({
     router.refresh();
   };
 
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -86,7 +88,7 @@ export function ImportDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-raised p-5 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[min(32rem,94vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-raised p-5 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Import</Dialog.Title>
           <Dialog.Description className="text-sm text-muted">
             Markdown, HTML, Word (.docx) or a zip of folders: each file becomes a document, each folder a document holding its files.

@@ -4,6 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
+import { useReturnFocus } from "@/lib/return-focus";
 import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction, listRecentDocumentsAction } from "@/server/actions/document-actions";
 import type { DocumentSummaryDto } from "@/shared/dto";
@@ -40,6 +41,8 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
   const base = `/w/${workspaceSlug}`;
   // Closed to go somewhere: focus must not return to where it was (the old document's editor would take the next keys).
   const [isLeaving, setIsLeaving] = useState(false);
+  // Otherwise back where it was opened: the caret in the text (Ctrl+K from the body), the "Search" button.
+  const returnFocus = useReturnFocus(isOpen);
 
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
@@ -163,6 +166,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             if (isLeaving) event.preventDefault();
+            returnFocus(event);
           }}
           className="fixed left-1/2 top-[8dvh] z-50 flex max-h-[80dvh] w-[min(38rem,94vw)] -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-border bg-raised shadow-xl"
         >

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "@/lib/return-focus";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -34,11 +35,12 @@ export function TemplatePickerDialog({
   onPick: PickTemplate;
   onClose: () => void;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[85dvh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-border bg-raised p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/2 z-50 flex max-h-[85dvh] w-[min(32rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-border bg-raised p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
           {/* Mounted while open only, so each opening starts from a freshly loaded list. */}

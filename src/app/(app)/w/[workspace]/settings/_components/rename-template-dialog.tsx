@@ -2,6 +2,7 @@
 
 import { TemplateFields } from "@/components/templates/template-fields";
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "@/lib/return-focus";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { updateTemplateAction } from "@/server/actions/template-actions";
@@ -9,11 +10,12 @@ import type { TemplateDto } from "@/shared/schemas/template";
 
 /** Settings → Templates → "Rename": the template's name and description. */
 export function RenameTemplateDialog({ template, onClose, onRenamed }: { template: TemplateDto | null; onClose: () => void; onRenamed: (name: string) => void }) {
+  const returnFocus = useReturnFocus(template !== null);
   return (
     <Dialog.Root open={template !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Rename template</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">Its name and description, as the template pickers show them.</Dialog.Description>
           {template ? <RenameForm key={template.id} template={template} onRenamed={onRenamed} /> : null}

@@ -3,16 +3,20 @@
 import { EmptyList } from "@/components/ui/empty-list";
 import { RowActionNotice } from "@/components/ui/row-action-notice";
 import { useRowActions } from "@/lib/use-row-actions";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { purgeDocumentAction, restoreDocumentAction } from "@/server/actions/document-actions";
 import type { TrashItemDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { LocalTime } from "@/components/time/local-time";
 
 
-/** Trashed documents with Restore (editors) and Delete forever (admins, after confirming). */
+/**
+ * Trashed documents with Restore (editors) and Delete forever (admins, after confirming). After a
+ * deletion focus goes to the next row's "Delete forever" (else the previous row's, else the
+ * page's heading): ConfirmDialog's return of focus.
+ */
 export function TrashList({
   workspaceSlug,
   items,
@@ -27,7 +31,15 @@ export function TrashList({
   const { isPending, notice, run, router } = useRowActions();
   const [confirming, setConfirming] = useState<TrashItemDto | null>(null);
 
-  if (items.length === 0) return <EmptyList className="p-8">The trash is empty.</EmptyList>;
+  // The notice stays when the last row goes: "Deleted … for good." is still to be announced.
+  if (items.length === 0) {
+    return (
+      <>
+        <RowActionNotice notice={notice} />
+        <EmptyList className="p-8">The trash is empty.</EmptyList>
+      </>
+    );
+  }
 
   const restore = (item: TrashItemDto) =>
     run(
@@ -74,27 +86,18 @@ export function TrashList({
           </li>
         ))}
       </ul>
-      <Dialog.Root open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">Delete “{confirming ? displayTitle(confirming.title) : ""}” forever?</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-muted">
-              {confirming && confirming.descendantCount > 0
-                ? `It and its ${confirming.descendantCount} sub-document${confirming.descendantCount === 1 ? "" : "s"} will be deleted. This can't be undone.`
-                : "This can't be undone."}
-            </Dialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button variant="danger" onClick={() => confirming && purge(confirming)}>
-                Delete forever
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Delete “${confirming ? displayTitle(confirming.title) : ""}” forever?`}
+        description={
+          confirming && confirming.descendantCount > 0
+            ? `It and its ${confirming.descendantCount} sub-document${confirming.descendantCount === 1 ? "" : "s"} will be deleted. This can't be undone.`
+            : "This can't be undone."
+        }
+        confirmLabel="Delete forever"
+        onConfirm={() => confirming && purge(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { TemplateFields } from "@/components/templates/template-fields";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { useReturnFocus } from "@/lib/return-focus";
 import { saveDocumentAsTemplateAction } from "@/server/actions/template-actions";
 import { TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
 
@@ -23,6 +24,8 @@ export function SaveTemplateDialog({
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<{ name?: string; description?: string; form?: string }>({});
   const [isPending, startTransition] = useTransition();
+  // Back to the "Document actions" button, after saving too (the notice beside it says so).
+  const returnFocus = useReturnFocus(open);
 
   const handleOpenChange = (isOpen: boolean) => {
     if (!isOpen) {
@@ -56,7 +59,7 @@ export function SaveTemplateDialog({
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Save as template</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">
             Everyone who can create documents here can start from it. Write {"{{date}}"}, {"{{time}}"}, {"{{author}}"} or {"{{title}}"} in the text to have them filled in.

@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { useReturnFocus } from "@/lib/return-focus";
 import { Field } from "@/components/ui/field";
 import { saveVersionAction } from "@/server/actions/revision-actions";
 import { MAX_VERSION_NAME_CHARS, VersionNameField } from "@/shared/schemas/revision";
@@ -23,6 +24,8 @@ export function SaveVersionDialog({
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [isPending, startTransition] = useTransition();
+  // Back to the "Document actions" button, after saving too (the notice beside it says so).
+  const returnFocus = useReturnFocus(open);
 
   // The menu opens the dialog through `open`, so the form is emptied whenever it closes.
   const handleOpenChange = (isOpen: boolean) => {
@@ -55,7 +58,7 @@ export function SaveVersionDialog({
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-raised p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Save version</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">
             Keep the document as it is now under a name. You can compare with it or restore it from the version history.
