@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LocalTime } from "@/components/time/local-time";
 import { Avatar } from "@/components/ui/avatar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -21,6 +21,16 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
   const [isPicking, setIsPicking] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const { names } = useMentionMembers();
+  // Saved or cancelled, the edit box goes: focus goes to the Edit button that comes back in its place.
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (isEditing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButtonRef.current?.focus();
+    }
+  }, [isEditing]);
   if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
 
   const react = async (emoji: CommentReaction) => {
@@ -78,7 +88,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
           </button>
         ) : null}
         {comment.canEdit && !isEditing ? (
-          <button type="button" className={SMALL} onClick={() => setIsEditing(true)}>
+          <button ref={editButtonRef} type="button" className={SMALL} onClick={() => setIsEditing(true)}>
             Edit
           </button>
         ) : null}

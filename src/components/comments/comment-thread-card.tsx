@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/comment-actions";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
@@ -24,6 +24,7 @@ export function CommentThreadCard({
   onShow,
   onChanged,
   onEscape,
+  onAnnounce,
 }: {
   placed: PlacedThread;
   isActive: boolean;
@@ -31,9 +32,19 @@ export function CommentThreadCard({
   onShow: () => void;
   onChanged: () => void;
   onEscape: () => void;
+  /** Says something in the panel's status line ("Reply posted."). */
+  onAnnounce: (text: string) => void;
 }) {
   const { thread } = placed;
   const [isReplying, setIsReplying] = useState(false);
+  // A reply sent: its composer goes, and focus goes to the Reply button that comes back in its place.
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
+  const isReplySent = useRef(false);
+  useEffect(() => {
+    if (isReplying || !isReplySent.current) return;
+    isReplySent.current = false;
+    replyButtonRef.current?.focus();
+  }, [isReplying]);
   const [error, setError] = useState<string | null>(null);
   const isResolved = thread.resolvedAt !== null;
   const act = async (resolved: boolean) => {
@@ -84,15 +95,17 @@ export function CommentThreadCard({
               onSubmit={async (body) => {
                 const result = await replyToThreadAction({ threadId: thread.id, body });
                 if (result.ok) {
+                  isReplySent.current = true;
                   setIsReplying(false);
                   onChanged();
+                  onAnnounce("Reply posted.");
                 }
                 return result;
               }}
             />
           ) : (
             <div className="flex gap-2">
-              <button type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => setIsReplying(true)}>
+              <button ref={replyButtonRef} type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => setIsReplying(true)}>
                 Reply
               </button>
               <button type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => void act(!isResolved)}>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createCommentThreadAction } from "@/server/actions/comment-actions";
 import { CommentComposer } from "./comment-composer";
 import { CommentThreadCard } from "./comment-thread-card";
@@ -30,6 +30,23 @@ function walkThreads(event: KeyboardEvent<HTMLElement>) {
 export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   const { list, placed, draft, setDraft, activeId, setActiveId, controller, reload, canComment, error } = comments;
   const [showResolved, setShowResolved] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const announce = useAnnouncement();
+  // The thread just posted: focus goes to it once it is in the list (the composer it came from is gone).
+  const focusThread = useRef<string | null>(null);
+  useEffect(() => {
+    const threadId = focusThread.current;
+    const panel = panelRef.current;
+    if (!threadId || !panel) return;
+    const heading = panel.querySelector<HTMLElement>("#comments-heading");
+    const active = document.activeElement;
+    const isWaiting = !active || active === document.body || active === heading;
+    const target = panel.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(threadId)}"] [data-thread-nav]`);
+    if (target) {
+      focusThread.current = null;
+      if (isWaiting) target.focus();
+    } else if (isWaiting) heading?.focus(); // not listed yet (a newer read is under way): the heading meanwhile, not <body>
+  });
   if (!comments.isOpen) return null;
   const open = placed.filter((p) => p.thread.resolvedAt === null);
   const resolved = placed.filter((p) => p.thread.resolvedAt !== null);
@@ -44,6 +61,7 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       isActive={p.thread.id === activeId}
       canComment={canComment}
       onChanged={() => void reload()}
+      onAnnounce={announce.say}
       onEscape={() => controller?.focus(controller.rangeOf(p.thread.anchor))}
       onShow={() => {
         setActiveId(p.thread.id);
@@ -53,15 +71,18 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   );
 
   return (
-    <aside aria-labelledby="comments-heading" className="comments-panel" data-testid="comments-panel" onKeyDown={walkThreads}>
+    <aside ref={panelRef} aria-labelledby="comments-heading" className="comments-panel" data-testid="comments-panel" onKeyDown={walkThreads}>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="comments-heading" className="text-base font-semibold">
+        <h2 id="comments-heading" tabIndex={-1} className="text-base font-semibold">
           Comments
         </h2>
         <button type="button" className="rounded-md px-2 py-1 text-sm hover:bg-surface" onClick={() => comments.setIsOpen(false)}>
           Close
         </button>
       </div>
+      <p role="status" className="sr-only" data-testid="comments-announcement">
+        {announce.text}
+      </p>
       {error ? (
         <p role="alert" className="mb-2 text-sm text-danger">
           {error}
@@ -86,9 +107,12 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
             onSubmit={async (body) => {
               const result = await createCommentThreadAction({ documentId: comments.documentId, anchor: draft.anchor, quote: draft.quote, body });
               if (result.ok) {
-                setDraft(null);
                 setActiveId(result.data.threadId);
-                void reload();
+                // Read first, so the thread is there to take the focus as its composer goes.
+                await reload();
+                focusThread.current = result.data.threadId;
+                setDraft(null);
+                announce.say("Comment posted.");
               }
               return result;
             }}
@@ -121,6 +145,18 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       ) : null}
     </aside>
   );
+}
+
+/**
+ * What the panel's status line says. The same sentence twice in a row is said twice: it alternates
+ * with a trailing no-break space, since a live region announces only a change of its text.
+ */
+function useAnnouncement() {
+  const [said, setSaid] = useState({ text: "", count: 0 });
+  return {
+    text: said.text + (said.count % 2 === 1 ? "\u00a0" : ""),
+    say: (text: string) => setSaid((previous) => ({ text, count: previous.count + 1 })),
+  };
 }
 
 /** The header's "Comments" button, with how many threads are open (read as "Comments 2 open threads"). */
