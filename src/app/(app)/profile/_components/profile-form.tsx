@@ -20,7 +20,8 @@ export function ProfileForm({ actor }: { actor: ActorDto }) {
   const savedName = state.values?.name ?? actor.name;
   const savedColor = state.values?.color ?? actor.color;
   // What the preview shows while choosing; the inputs themselves stay uncontrolled, so the
-  // form's reset after saving lands on the saved values (their defaults).
+  // form's reset after saving lands on the saved values (their defaults). They are not keyed on
+  // those values: a new input in the focused one's place would drop the focus to the page.
   const [preview, setPreview] = useState({ name: savedName, color: savedColor });
   const [lastSaved, setLastSaved] = useState(state);
   if (lastSaved !== state) {
@@ -49,7 +50,6 @@ export function ProfileForm({ actor }: { actor: ActorDto }) {
         }}
       >
         <Field
-          key={`name-${savedName}`}
           name="name"
           label="Name"
           autoComplete="name"
@@ -59,7 +59,7 @@ export function ProfileForm({ actor }: { actor: ActorDto }) {
           error={state.fields?.name}
           hint="Shown to the people in your workspaces, beside your edits and comments."
         />
-        <AvatarColorPicker key={`color-${savedColor}`} defaultValue={known ? savedColor : undefined} error={state.fields?.color} />
+        <AvatarColorPicker defaultValue={known ? savedColor : undefined} error={state.fields?.color} />
         <FormMessage error={state.message} success={state.success} />
         <div>
           <SubmitButton pendingLabel="Saving…">Save</SubmitButton>

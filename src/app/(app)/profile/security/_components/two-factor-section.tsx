@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/server/actions/two-factor-actions";
 import type { ActionResult, FieldErrors } from "@/shared/api-error";
 import type { TwoFactorEnrolmentDto } from "@/shared/dto";
@@ -23,6 +25,8 @@ type Step = { kind: "idle" } | { kind: "enrolling"; enrolment: TwoFactorEnrolmen
  * new backup codes or turn off, each after the password. `requiredBy` is the workspace that sent
  * the person here to enrol. An account without a password (`passwordless`: single sign-on made
  * it) has nothing to enrol with and needs not: the page says so instead of offering the form.
+ * Focus never falls to the page: a refused form's first wrong field takes it, the steps take it
+ * when enrolment starts, and the section's heading when a step ends (its status line says how).
  */
 export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enabled: boolean; passwordless: boolean; requiredBy: string | null }) {
   const router = useRouter();
@@ -33,6 +37,25 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
   const fieldsFor = (form: string): FieldErrors => (fieldsOf.form === form ? fieldsOf.fields : {});
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<string | undefined>();
+  const startForm = useRef<HTMLFormElement>(null);
+  const confirmForm = useRef<HTMLFormElement>(null);
+  const regenerateForm = useRef<HTMLFormElement>(null);
+  const disableForm = useRef<HTMLFormElement>(null);
+  // A refused form's first wrong field takes the focus (only the form that was sent has any).
+  useFocusFirstError(startForm, fieldsOf);
+  useFocusFirstError(confirmForm, fieldsOf);
+  useFocusFirstError(regenerateForm, fieldsOf);
+  useFocusFirstError(disableForm, fieldsOf);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepsRef = useRef<HTMLOListElement>(null);
+  // Where focus goes once the form that was submitted (or cancelled) has been replaced.
+  const focusNext = useRef<"heading" | "steps" | null>(null);
+  useEffect(() => {
+    const target = focusNext.current === "steps" ? stepsRef.current : focusNext.current === "heading" ? headingRef.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
 
   function run<T>(form: string, call: () => Promise<ActionResult<T>>, onDone: (data: T) => void) {
     setError(undefined);
@@ -55,11 +78,15 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
 
   const onStart = (event: FormEvent<HTMLFormElement>) => {
     const password = valueOf(event, "password");
-    run("start", () => startTwoFactorAction({ password }), (enrolment) => setStep({ kind: "enrolling", enrolment }));
+    run("start", () => startTwoFactorAction({ password }), (enrolment) => {
+      focusNext.current = "steps";
+      setStep({ kind: "enrolling", enrolment });
+    });
   };
   const onConfirm = (event: FormEvent<HTMLFormElement>) => {
     const code = valueOf(event, "code");
     run("confirm", () => confirmTwoFactorAction({ code }), () => {
+      focusNext.current = "heading";
       setStep({ kind: "idle" });
       setStatus("Two-factor authentication is on. Signing in now asks for a code from your app.");
       // The session was replaced: the refresh reads the page with the new cookie.
@@ -75,6 +102,7 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
     const password = valueOf(event, "disablePassword");
     event.currentTarget.reset();
     run("disable", () => disableTwoFactorAction({ password }), () => {
+      focusNext.current = "heading";
       setStep({ kind: "idle" });
       setStatus("Two-factor authentication is off.");
       router.refresh();
@@ -86,7 +114,7 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
 
   return (
     <section aria-labelledby="two-factor-heading" data-testid="two-factor" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
-      <h2 id="two-factor-heading" className="text-lg font-semibold">
+      <h2 ref={headingRef} id="two-factor-heading" tabIndex={-1} className="text-lg font-semibold">
         Two-factor authentication
       </h2>
       <p className="mt-1 text-sm text-muted">
@@ -110,19 +138,19 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
       ) : null}
 
       {offersEnrolment && step.kind === "idle" ? (
-        <form onSubmit={onStart} noValidate className="mt-4 flex flex-col gap-4">
+        <form ref={startForm} onSubmit={onStart} noValidate className="mt-4 flex flex-col gap-4">
           <Field name="password" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("start").password} />
           <div>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? "Checking…" : "Turn on two-factor authentication"}
-            </Button>
+            <SubmitButton pending={isPending} pendingLabel="Checking…">
+              Turn on two-factor authentication
+            </SubmitButton>
           </div>
         </form>
       ) : null}
 
       {step.kind === "enrolling" && offersEnrolment ? (
         <div className="mt-4 flex flex-col gap-5">
-          <ol className="flex list-decimal flex-col gap-5 pl-5 text-sm">
+          <ol ref={stepsRef} tabIndex={-1} aria-label="Steps to turn on two-factor authentication" className="flex list-decimal flex-col gap-5 pl-5 text-sm">
             <li className="flex flex-col gap-3">
               <span>Scan this QR code with your authenticator app (Google Authenticator, 1Password, Aegis…).</span>
               <QrCode size={step.enrolment.qr.size} path={step.enrolment.qr.path} label="QR code to add Quire to your authenticator app" />
@@ -132,13 +160,20 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
               <BackupCodes codes={step.enrolment.backupCodes} />
             </li>
             <li>
-              <form onSubmit={onConfirm} noValidate className="flex flex-col gap-4">
+              <form ref={confirmForm} onSubmit={onConfirm} noValidate className="flex flex-col gap-4">
                 <Field name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required error={fieldsFor("confirm").code} />
                 <div className="flex flex-wrap gap-3">
-                  <Button type="submit" disabled={isPending}>
-                    {isPending ? "Checking…" : "Confirm and turn on"}
-                  </Button>
-                  <Button variant="secondary" disabled={isPending} onClick={() => setStep({ kind: "idle" })}>
+                  <SubmitButton pending={isPending} pendingLabel="Checking…">
+                    Confirm and turn on
+                  </SubmitButton>
+                  <Button
+                    variant="secondary"
+                    disabled={isPending}
+                    onClick={() => {
+                      focusNext.current = "heading";
+                      setStep({ kind: "idle" });
+                    }}
+                  >
                     Cancel
                   </Button>
                 </div>
@@ -151,27 +186,27 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
       {enabled ? (
         <div className="mt-4 flex flex-col gap-6">
           {step.kind === "new-codes" ? <BackupCodes codes={step.codes} /> : null}
-          <form onSubmit={onRegenerate} noValidate className="flex flex-col gap-3" aria-labelledby="backup-codes-heading">
+          <form ref={regenerateForm} onSubmit={onRegenerate} noValidate className="flex flex-col gap-3" aria-labelledby="backup-codes-heading">
             <h3 id="backup-codes-heading" className="font-medium">
               Backup codes
             </h3>
             <p className="text-sm text-muted">New codes replace the old ones, used or not.</p>
             <Field name="password" id="field-regenerate-password" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("regenerate").password} />
             <div>
-              <Button type="submit" variant="secondary" disabled={isPending}>
+              <SubmitButton pending={isPending} pendingLabel="Checking…" variant="secondary">
                 Make new backup codes
-              </Button>
+              </SubmitButton>
             </div>
           </form>
-          <form onSubmit={onDisable} noValidate className="flex flex-col gap-3" aria-labelledby="disable-two-factor-heading">
+          <form ref={disableForm} onSubmit={onDisable} noValidate className="flex flex-col gap-3" aria-labelledby="disable-two-factor-heading">
             <h3 id="disable-two-factor-heading" className="font-medium">
               Turn off
             </h3>
             <Field name="disablePassword" type="password" label="Your password" autoComplete="current-password" required error={fieldsFor("disable").password} />
             <div>
-              <Button type="submit" variant="danger" disabled={isPending}>
+              <SubmitButton pending={isPending} pendingLabel="Checking…" variant="danger">
                 Turn off two-factor authentication
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         </div>
