@@ -2,6 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useState } from "react";
+import { useReturnFocus } from "@/lib/return-focus";
 import { displayTitle } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
 import { flatten, subtreeIds } from "./build-tree";
@@ -21,11 +22,17 @@ export function MoveDialog({
   /**
    * A selector for what takes focus back when the dialog closes: the document's tree item. It
    * was opened from a menu item that no longer exists, so Radix would leave focus on the body.
+   * Looked up again when that element is replaced: after a move the item is re-created under its
+   * new parent, and focus follows it there.
    */
   returnFocusTo: string | null;
 }) {
   const [returnTarget, setReturnTarget] = useState<string | null>(null);
   if (returnFocusTo !== null && returnFocusTo !== returnTarget) setReturnTarget(returnFocusTo);
+  // The one shown: below 768 px the drawer holds a second tree while the sidebar's is hidden.
+  const returnFocus = useReturnFocus(node !== null, {
+    to: () => (returnTarget ? (Array.from(document.querySelectorAll<HTMLElement>(returnTarget)).find((element) => element.getClientRects().length > 0) ?? null) : null),
+  });
   const [query, setQuery] = useState("");
   const destinations = useMemo(() => {
     if (!node) return [];
@@ -40,12 +47,7 @@ export function MoveDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const target = returnTarget ? document.querySelector<HTMLElement>(returnTarget) : null;
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[80dvh] w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-border bg-raised p-5 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Move “{node ? displayTitle(node.title) : ""}” to…</Dialog.Title>
           <Dialog.Description className="text-sm text-muted">It keeps its sub-documents.</Dialog.Description>
