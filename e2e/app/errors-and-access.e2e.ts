@@ -4,6 +4,7 @@ import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
 import { newContext } from "../support/browser";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { actionId, callAction } from "../support/server-actions";
 
 const { app, browser } = withAppAndBrowser();
 
@@ -166,6 +167,30 @@ describe("error pages and workspace access", () => {
     expect(tooLarge.status).toBe(413);
     // And a server action sent as the app sends it (Next-Action) still reaches Next.
     expect((await signInViaApi(app.url, person)).status).toBe(200);
+  });
+
+  it("answers 403 to a server action from another site and 400 to one whose body doesn't parse; the app's own calls still run", async () => {
+    // A public page's action, so no session is needed: Next's CSRF check and body decoding run as for any other.
+    const signUp = actionId("signUpAction");
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${app.url}/signup`, { method: "POST", redirect: "manual", headers: { "next-action": signUp, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8", ...headers }, body });
+    for (const origin of ["http://evil.example", "null", ""]) {
+      const refused = await post({ origin }, "[{},{}]");
+      expect([origin, refused.status]).toEqual([origin, 403]);
+      expect(await refused.text()).toContain("Forbidden");
+    }
+    const form = new FormData();
+    form.set("email", "x@example.com");
+    const crossSiteForm = await fetch(`${app.url}/login`, { method: "POST", body: form, redirect: "manual", headers: { origin: "http://evil.example" } });
+    expect(crossSiteForm.status).toBe(403);
+    for (const body of ["not json", "[", ""]) {
+      const malformed = await post({ origin: app.url }, body);
+      expect([body, malformed.status]).toEqual([body, 400]);
+    }
+    // The same site's call, as the browser encodes it, reaches the action and gets its answer.
+    const answered = await callAction(app.url, { name: "unsubscribeAction", args: ["not-a-real-token-at-all"], path: "/unsubscribe" });
+    expect(answered).toMatchObject({ status: 200, result: { ok: false, code: "not_found" } });
+    expect(app.output()).not.toMatch(/Invalid Server Actions request|TypeError: Invalid URL|is not valid JSON/);
   });
 
   it("lets no hostile address, header or method reach a server-fault page", async () => {
