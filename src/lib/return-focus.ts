@@ -36,13 +36,20 @@ let latest: Opener | null = null;
 const FOLLOW_MS = 60_000;
 
 /**
+ * How long focus waits for a disabled opener before going to its places near: a button that
+ * stays disabled once its action is done ("Sign out everywhere else" with nobody else left).
+ */
+const BUSY_WAIT_MS = 5_000;
+
+/**
  * For a dialog opened without a Radix Trigger: remembers what had focus when `open` turned true
  * (for a menu item, the menu's button) and returns the `onCloseAutoFocus` handler that gives it
  * focus back. `to` names another place, read when the dialog closes and again if that element is
  * replaced (the "Move to…" dialog: the document's tree item, re-created under its new parent).
- * When the opener is disabled (its row's action is running) focus waits for it; when it is
- * removed (the row deleted), focus goes to the same control in the next row, else the previous
- * row, else the list's heading. A handler called on an event already prevented does nothing.
+ * When the opener is disabled (its row's action is running) focus waits for it, up to 5 s; when
+ * it is removed (the row deleted), focus goes to the same control in the next row, else the
+ * previous row, else the list's heading (for an opener outside a list: its section's heading).
+ * A handler called on an event already prevented does nothing.
  */
 export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement | null } = {}): (event: Event) => void {
   const opener = useRef<Opener | null>(null);
@@ -70,12 +77,13 @@ export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement |
     const remembered = opener.current;
     opener.current = null;
     const find = locate.current;
+    const waitUntil = Date.now() + BUSY_WAIT_MS;
     const pick = () => {
       const named = find?.() ?? null;
       if (named) return canTakeFocus(named) ? named : null;
       for (let entry = remembered; entry; entry = entry.outer) {
         for (const place of [entry.element, ...entry.near]) {
-          if (isBusy(place)) return null; // its row's action runs: wait for it
+          if (isBusy(place) && Date.now() < waitUntil) return null; // its action runs: wait for it
           if (canTakeFocus(place)) return place;
         }
       }
@@ -104,9 +112,11 @@ function follow(pick: () => HTMLElement | null): void {
   };
   const observer = new MutationObserver(place);
   const timer = window.setTimeout(() => stop(), FOLLOW_MS);
+  const afterWait = window.setTimeout(place, BUSY_WAIT_MS + 50); // a disabled opener may never change again
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
+    window.clearTimeout(afterWait);
     document.removeEventListener("focusin", onFocusIn, true);
   }
   const next = pick();
@@ -153,11 +163,14 @@ function canTakeFocus(element: HTMLElement): boolean {
  * Where focus goes if `element` is removed with its row (a list's item or a table's row): the row
  * itself when it stays and can take focus, the control at the same place in the next row (else
  * the previous one), then the heading that names the list (or its section, or the page's h1). An
- * opener outside any row has none: Radix's own behaviour then.
+ * opener outside any row has only the heading of a section it is in.
  */
 function placesNear(element: HTMLElement): HTMLElement[] {
   const row = element.parentElement?.closest<HTMLElement>("li, tr, [role=row]");
-  if (!row) return [];
+  if (!row) {
+    const heading = headingFor(element, false);
+    return heading ? [heading] : [];
+  }
   const places: HTMLElement[] = [];
   if (row.hasAttribute("tabindex")) places.push(row);
   const index = Math.max(0, controlsIn(row).indexOf(element));
@@ -167,7 +180,7 @@ function placesNear(element: HTMLElement): HTMLElement[] {
     const control = controls[index] ?? controls[0];
     if (control) places.push(control);
   }
-  const heading = row.parentElement ? headingFor(row.parentElement) : null;
+  const heading = row.parentElement ? headingFor(row.parentElement, true) : null;
   if (heading) places.push(heading);
   return places;
 }
@@ -176,10 +189,11 @@ function controlsIn(row: HTMLElement): HTMLElement[] {
   return Array.from(row.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea"));
 }
 
-function headingFor(start: HTMLElement): HTMLElement | null {
+/** The heading that names the nearest labelled section around `start`, else (if `orPage`) the page's h1. */
+function headingFor(start: HTMLElement, orPage: boolean): HTMLElement | null {
   for (let labelled = start.closest<HTMLElement>("[aria-labelledby]"); labelled; labelled = labelled.parentElement?.closest<HTMLElement>("[aria-labelledby]") ?? null) {
     const label = document.getElementById(labelled.getAttribute("aria-labelledby")?.split(" ")[0] ?? "");
     if (label && /^H[1-6]$/.test(label.tagName)) return label;
   }
-  return document.querySelector<HTMLElement>("main h1");
+  return orPage ? document.querySelector<HTMLElement>("main h1") : null;
 }

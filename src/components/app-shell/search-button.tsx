@@ -12,8 +12,10 @@ export function SearchButton() {
       type="button"
       data-closes-nav
       aria-keyshortcuts={isApple ? "Meta+K" : "Control+K"}
-      // After the mobile drawer (which closes on this click) has given focus back, not before.
-      onClick={() => setTimeout(openSearchPalette, 0)}
+      // After the mobile drawer (which closes on this click) has given focus back to its menu
+      // button, not before, so the palette gives it back there in turn: Radix schedules that
+      // focus in a timeout of its own as the drawer unmounts, after this click's, hence two.
+      onClick={() => setTimeout(() => setTimeout(openSearchPalette, 0), 0)}
       className="flex min-h-9 w-full items-center gap-2 rounded-md px-2 text-left text-sm text-fg hover:bg-border/50"
     >
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
