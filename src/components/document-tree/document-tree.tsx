@@ -1,21 +1,22 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import type { DocumentRenamedDetail } from "@/lib/document-events";
-import { DOCUMENT_RENAMED } from "@/lib/document-events";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { DocumentRenamedDetail, MoveDocumentDetail } from "@/lib/document-events";
+import { DOCUMENT_RENAMED, MOVE_DOCUMENT } from "@/lib/document-events";
+import { trashedHref } from "@/lib/trashed-href";
 import { holdTyping } from "@/lib/typing-handoff";
 import { openNewFromTemplate } from "@/components/template-picker/template-events";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
-import { documentIdFromSegment, documentSegment } from "@/shared/document-slug";
+import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
 import type { TreeNode, TreeRow } from "./build-tree";
 import { buildTree, flatten, subtreeIds, visibleNodes } from "./build-tree";
 import { MoveDialog } from "./move-dialog";
 import type { DropZone } from "./tree-item";
 import { TreeItem } from "./tree-item";
-import { TREE_ITEM_ATTRIBUTE, useTreeKeyboard } from "./use-tree-keyboard";
+import { TREE_ITEM_ATTRIBUTE, treeItemIn, useTreeKeyboard } from "./use-tree-keyboard";
 
 export interface DocumentTreeProps {
   workspaceId: string;
@@ -33,14 +34,27 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
   const expanded = useExpanded(workspaceId);
   const [error, setError] = useState<string | null>(null);
   const [moving, setMoving] = useState<TreeNode | null>(null);
+  /** Where focus goes when "Move to…" closes, when it was opened from outside the tree (the editor's "…" menu). */
+  const [movingFrom, setMovingFrom] = useState<string | null>(null);
+  /** What the last action did, said on the page it was done on. */
+  const [notice, setNotice] = useState<{ text: string; pathname: string } | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const currentId = pathname.includes("/d/") ? documentIdFromSegment(pathname.split("/d/")[1]?.split("/")[0] ?? "") : null;
 
   const currentDocument = currentId ? flatten(tree).find((node) => node.id === currentId) : undefined;
+  const treeRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const visible = visibleNodes(tree, expanded.has);
+  useOpenDocumentShown(tree, currentId, expanded);
+  useMoveRequests(tree, (node, returnFocusTo) => {
+    setMovingFrom(returnFocusTo);
+    setMoving(node);
+  });
   const keyboard = useTreeKeyboard({
-    visible: visibleNodes(tree, expanded.has),
+    treeRef,
+    visible,
     currentId,
     isExpanded: expanded.has,
     setExpanded: expanded.set,
@@ -50,16 +64,54 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     },
     onActions: (node) => canEdit && setMenuFor(node.id),
   });
+  /** The item that takes focus as an actions menu closes, instead of the one it was for (trashed). */
+  const focusAfterMenu = useRef<{ from: string; to: string | null } | null>(null);
 
   const run = useCallback(
     async (action: () => Promise<{ ok: boolean; message?: string }>) => {
       setError(null);
+      setNotice(null);
       const result = await action();
-      if (!result.ok) return setError(result.message ?? "That didn't work. Try again.");
+      if (!result.ok) {
+        setError(result.message ?? "That didn't work. Try again.");
+        return false;
+      }
       router.refresh();
+      return true;
     },
     [router],
   );
+
+  /**
+   * "Move to trash" on a row. The open document, or one above it: the page goes where the editor's
+   * own "Move to trash" goes (the trash page, which offers to undo it), never staying on a document
+   * that is gone. Any other: focus stays in the tree, on the next row (else the previous one), and
+   * the tree says what went.
+   */
+  const trash = async (node: TreeNode) => {
+    const subtree = subtreeIds(node);
+    if (currentId && subtree.has(currentId)) {
+      setError(null);
+      const result = await trashDocumentAction({ documentId: node.id });
+      if (!result.ok) return setError(result.message);
+      // No refresh first: the open page would render again without its document (a 404).
+      router.push(trashedHref(workspaceSlug, node.id));
+      return;
+    }
+    const index = visible.findIndex((shown) => shown.id === node.id);
+    const neighbour = visible.slice(index + 1).find((shown) => !subtree.has(shown.id)) ?? visible[index - 1] ?? null;
+    focusAfterMenu.current = { from: node.id, to: neighbour?.id ?? null };
+    if (await run(() => trashDocumentAction({ documentId: node.id }))) setNotice({ text: `Moved “${displayTitle(node.title)}” to the trash.`, pathname });
+  };
+
+  const onMenuClosed = (id: string) => {
+    const after = focusAfterMenu.current?.from === id ? focusAfterMenu.current : null;
+    focusAfterMenu.current = null;
+    if (!after) return treeItemIn(treeRef.current, id)?.focus();
+    if (after.to) return keyboard.focus(after.to);
+    // The last document went: on to "New document", beside the tree's name.
+    rootRef.current?.querySelector<HTMLElement>('[aria-label="New document"]')?.focus();
+  };
 
   const create = async (parentId: string | null) => {
     setError(null);
@@ -97,8 +149,10 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     setDragged(null);
   };
 
+  const shownNotice = notice?.pathname === pathname ? notice.text : null;
+
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-1">
+    <div ref={rootRef} className="flex min-h-0 flex-1 flex-col gap-1">
       <div className="flex items-center justify-between px-2">
         <p id="tree-heading" className="text-xs font-medium uppercase tracking-wide text-muted">
           Documents
@@ -146,10 +200,14 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
           {error}
         </p>
       ) : null}
+      {/* In the page before it says anything, so screen readers announce what it says. */}
+      <p role="status" className={shownNotice ? "mx-2 rounded-md bg-accent-soft px-2 py-1.5 text-xs" : "sr-only"}>
+        {shownNotice}
+      </p>
       {tree.length === 0 ? (
         <p className="px-2 pt-1 text-sm text-muted">{canEdit ? "No documents yet. Create one with +." : "No documents yet."}</p>
       ) : (
-        <ul role="tree" aria-labelledby="tree-heading" onKeyDown={keyboard.onKeyDown} className="min-h-0 flex-1 overflow-y-auto pb-2">
+        <ul ref={treeRef} role="tree" aria-labelledby="tree-heading" onKeyDown={keyboard.onKeyDown} className="min-h-0 flex-1 overflow-y-auto pb-2">
           {tree.map((node) => (
             <TreeItem
               key={node.id}
@@ -160,8 +218,11 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
               isExpanded={expanded.has}
               onToggle={(id) => expanded.set(id, !expanded.has(id))}
               onCreateChild={(id) => void create(id)}
-              onMove={setMoving}
-              onTrash={(id) => void run(() => trashDocumentAction({ documentId: id }))}
+              onMove={(node) => {
+                setMovingFrom(null);
+                setMoving(node);
+              }}
+              onTrash={(node) => void trash(node)}
               dragged={dragged}
               onDragStart={setDragged}
               onDragEnd={() => setDragged(null)}
@@ -170,6 +231,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
               onItemFocus={keyboard.onItemFocus}
               menuFor={menuFor}
               onMenuOpenChange={(id, isOpen) => setMenuFor(isOpen ? id : null)}
+              onMenuClosed={onMenuClosed}
             />
           ))}
         </ul>
@@ -186,7 +248,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
         node={moving}
         tree={tree}
         onClose={() => setMoving(null)}
-        returnFocusTo={moving ? `[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(moving.id)}"]` : null}
+        returnFocusTo={moving ? (movingFrom ?? `[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(moving.id)}"]`) : null}
         onMove={(parentId) => {
           if (!moving) return;
           const documentId = moving.id;
@@ -213,6 +275,46 @@ function useRenamedTitles(): Record<string, string> {
   return titles;
 }
 
+/**
+ * Opens the branches above the open document, so that it shows in the tree and is its tab stop
+ * (useTreeKeyboard): once each time a document opens, so a branch closed by hand stays closed.
+ */
+function useOpenDocumentShown(tree: TreeNode[], currentId: string | null, expanded: Expanded) {
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!currentId || shownFor.current === currentId) return;
+    const byId = new Map(flatten(tree).map((node) => [node.id, node]));
+    if (!byId.has(currentId)) return; // not in this tree (yet): a document just created arrives with the next render
+    shownFor.current = currentId;
+    const ancestors: string[] = [];
+    for (let parent = byId.get(currentId)?.parentId; parent; parent = byId.get(parent)?.parentId) ancestors.push(parent);
+    if (ancestors.some((id) => !expanded.has(id))) expanded.expand(ancestors);
+  }, [tree, currentId, expanded]);
+}
+
+/** Answers the editor's "Move to…" (lib/document-events.ts requestMove) with this tree's dialog. */
+function useMoveRequests(tree: TreeNode[], open: (node: TreeNode, returnFocusTo: string) => void) {
+  const latest = useRef({ tree, open });
+  useEffect(() => {
+    latest.current = { tree, open };
+  });
+  useEffect(() => {
+    const handle = (event: Event) => {
+      // Below 768 px an open drawer holds a second tree: one dialog is enough.
+      if (event.defaultPrevented) return;
+      const { id, returnFocusTo } = (event as CustomEvent<MoveDocumentDetail>).detail; // dispatched by requestMove
+      const node = flatten(latest.current.tree).find((candidate) => candidate.id === id);
+      if (!node) return;
+      event.preventDefault();
+      latest.current.open(node, returnFocusTo);
+    };
+    window.addEventListener(MOVE_DOCUMENT, handle);
+    return () => window.removeEventListener(MOVE_DOCUMENT, handle);
+  }, []);
+}
+
+type Expanded = ReturnType<typeof useExpanded>;
+
 /** Which documents are expanded, remembered per workspace in this browser. */
 function useExpanded(workspaceId: string) {
   const key = `quire:expanded:${workspaceId}`;
@@ -221,17 +323,23 @@ function useExpanded(workspaceId: string) {
     () => localStorage.getItem(key) ?? "[]",
     () => "[]",
   );
-  const ids = useMemo(() => new Set<string>(JSON.parse(raw) as string[]), [raw]); // written by set() below
-  return {
-    has: (id: string) => ids.has(id),
-    set: (id: string, isOpen: boolean) => {
-      const next = new Set(ids);
-      if (isOpen) next.add(id);
-      else next.delete(id);
+  const ids = useMemo(() => new Set<string>(JSON.parse(raw) as string[]), [raw]); // written by write() below
+  return useMemo(() => {
+    // From the stored list, not this render's: an effect may run before the render that read it
+    // (hydration renders the server's empty list first).
+    const write = (change: (next: Set<string>) => void) => {
+      const next = new Set<string>(JSON.parse(localStorage.getItem(key) ?? "[]") as string[]);
+      change(next);
       localStorage.setItem(key, JSON.stringify([...next]));
       window.dispatchEvent(new StorageEvent("storage", { key }));
-    },
-  };
+    };
+    return {
+      has: (id: string) => ids.has(id),
+      set: (id: string, isOpen: boolean) => write((next) => (isOpen ? next.add(id) : next.delete(id))),
+      /** Expands all of `list` at once. */
+      expand: (list: string[]) => write((next) => list.forEach((id) => next.add(id))),
+    };
+  }, [ids, key]);
 }
 
 function subscribeStorage(onChange: () => void) {

@@ -9,7 +9,7 @@ import { MoreMenu } from "@/components/ui/more-menu";
 import { holdTyping } from "@/lib/typing-handoff";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
-import { TREE_ITEM_ATTRIBUTE } from "./use-tree-keyboard";
+import { TREE_ITEM_ACTION_KEYS, TREE_ITEM_ATTRIBUTE } from "./use-tree-keyboard";
 
 export type DropZone = "before" | "inside" | "after";
 
@@ -22,7 +22,7 @@ interface TreeItemProps {
   onToggle: (id: string) => void;
   onCreateChild: (id: string) => void;
   onMove: (node: TreeNode) => void;
-  onTrash: (id: string) => void;
+  onTrash: (node: TreeNode) => void;
   dragged: string | null;
   onDragStart: (id: string) => void;
   onDragEnd: () => void;
@@ -33,6 +33,8 @@ interface TreeItemProps {
   /** The document whose actions menu a key opened, and how it closes. */
   menuFor: string | null;
   onMenuOpenChange: (id: string, isOpen: boolean) => void;
+  /** Gives focus back as document `id`'s actions menu closes: to its item, or its neighbour once it is trashed. */
+  onMenuClosed: (id: string) => void;
 }
 
 /** One document row with its children: toggle, link, "+" for a child, and a "…" menu. */
@@ -56,11 +58,13 @@ export function TreeItem(props: TreeItemProps) {
       aria-level={node.depth + 1}
       aria-selected={node.id === currentId}
       aria-labelledby={`tree-link-${node.id}`}
+      // Its actions menu (useTreeKeyboard), which nothing else on the row offers the keyboard.
+      aria-keyshortcuts={canEdit ? TREE_ITEM_ACTION_KEYS : undefined}
       tabIndex={node.id === props.tabStopId ? 0 : -1}
       {...{ [TREE_ITEM_ATTRIBUTE]: node.id }}
       onFocus={(event) => event.target === event.currentTarget && props.onItemFocus(node.id)}
-      // The ring goes on this item's own row, not on its children's rows inside it.
-      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus"
+      // The ring, and the row's "+" and "…", show on this item's own row, not on its children's rows inside it.
+      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus [&:focus-visible>div>[data-row-actions]]:opacity-100"
     >
       <div
         data-testid={`tree-row-${node.id}`}
@@ -113,9 +117,10 @@ export function TreeItem(props: TreeItemProps) {
           {title}
         </Link>
         {canEdit ? (
-          // Hidden until hover or focus with a mouse; always shown on touch screens, which have no
-          // hover, and in the narrow window's drawer (a phone that reports a hover still has none).
-          <span className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:opacity-100">
+          // Hidden until hover or focus (the item's, above, or one of these buttons'); always shown on
+          // touch screens, which have no hover, and in the narrow window's drawer (a phone that
+          // reports a hover still has none).
+          <span data-row-actions className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:opacity-100">
             <button
               type="button"
               tabIndex={-1}
@@ -135,9 +140,9 @@ export function TreeItem(props: TreeItemProps) {
               open={props.menuFor === node.id}
               onOpenChange={(isOpenNow) => props.onMenuOpenChange(node.id, isOpenNow)}
               onCloseAutoFocus={(event) => {
-                // Back to the item itself (the tree's one tab stop), not the hidden "…" button.
+                // Back into the tree (its one tab stop), not to the "…" button, which may be hidden.
                 event.preventDefault();
-                document.querySelector<HTMLElement>(`[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(node.id)}"]`)?.focus();
+                props.onMenuClosed(node.id);
               }}
             >
                   <DropdownMenu.Item className={menuItemClass} onSelect={() => props.onMove(node)}>
@@ -147,7 +152,7 @@ export function TreeItem(props: TreeItemProps) {
                     New document inside
                   </DropdownMenu.Item>
                   <DropdownMenu.Separator className={menuSeparatorClass} />
-                  <DropdownMenu.Item className={`${menuItemClass} text-danger`} onSelect={() => props.onTrash(node.id)}>
+                  <DropdownMenu.Item className={`${menuItemClass} text-danger`} onSelect={() => props.onTrash(node)}>
                     Move to trash
                   </DropdownMenu.Item>
                 </MoreMenu>

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, RefObject } from "react";
 import { useState } from "react";
 import { displayTitle } from "@/shared/document-slug";
 import type { TreeNode } from "./build-tree";
@@ -6,7 +6,20 @@ import type { TreeNode } from "./build-tree";
 /** Where each tree item can be found in the page, by document id. */
 export const TREE_ITEM_ATTRIBUTE = "data-tree-id";
 
+/** What a tree item announces as its keys beside the arrows (aria-keyshortcuts): its actions menu. */
+export const TREE_ITEM_ACTION_KEYS = "Shift+F10 ContextMenu";
+
+/**
+ * The item of document `id` in this tree. Looked up inside the tree, not the page: below 768 px
+ * the open drawer holds a second tree, and the page's first match is the hidden sidebar's.
+ */
+export function treeItemIn(root: ParentNode | null, id: string): HTMLElement | null {
+  return root?.querySelector<HTMLElement>(`[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(id)}"]`) ?? null;
+}
+
 interface TreeKeyboardOptions {
+  /** The tree's element, where its items are looked up. */
+  treeRef: RefObject<HTMLElement | null>;
   /** The items as shown, top to bottom (visibleNodes). */
   visible: TreeNode[];
   /** The document open in the page, the tab stop when nothing else was focused. */
@@ -25,16 +38,17 @@ interface TreeKeyboardOptions {
  * closed item or enters an open one, Left collapses an open item or goes to its parent, Home
  * and End go to the first and last item, a letter to the next item starting with it, Enter opens.
  */
-export function useTreeKeyboard({ visible, currentId, isExpanded, setExpanded, onOpen, onActions }: TreeKeyboardOptions) {
+export function useTreeKeyboard({ treeRef, visible, currentId, isExpanded, setExpanded, onOpen, onActions }: TreeKeyboardOptions) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const ids = new Set(visible.map((node) => node.id));
   // The tab stop: the item last focused if still shown, else the open document's, else the first.
   const tabStopId = (focusedId && ids.has(focusedId) ? focusedId : null) ?? (currentId && ids.has(currentId) ? currentId : null) ?? visible[0]?.id ?? null;
 
+  /** Focuses document `id`'s item, the tab stop from now on. */
   const focus = (id: string | undefined) => {
     if (!id) return;
     setFocusedId(id);
-    document.querySelector<HTMLElement>(`[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(id)}"]`)?.focus();
+    treeItemIn(treeRef.current, id)?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -88,5 +102,5 @@ export function useTreeKeyboard({ visible, currentId, isExpanded, setExpanded, o
     return true;
   };
 
-  return { tabStopId, onKeyDown, onItemFocus: setFocusedId };
+  return { tabStopId, onKeyDown, onItemFocus: setFocusedId, focus };
 }

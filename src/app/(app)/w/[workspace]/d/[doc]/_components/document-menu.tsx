@@ -7,7 +7,9 @@ import { useId, useState } from "react";
 import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
+import { requestMove } from "@/lib/document-events";
 import { DownloadError, downloadFile } from "@/lib/download-file";
+import { trashedHref } from "@/lib/trashed-href";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { setDocumentFollowAction } from "@/server/actions/notification-actions";
 import { SaveTemplateDialog } from "./save-template-dialog";
@@ -24,6 +26,9 @@ export interface ExportOptions {
   printHref: string;
 }
 
+/** The menu's button, which takes focus back from "Move to…" (the item that opened it is gone). */
+const DOCUMENT_MENU_SELECTOR = '[aria-label="Document actions"]';
+
 const ZIP_FORMATS = [
   { format: "md", label: "Markdown" },
   { format: "html", label: "HTML" },
@@ -31,12 +36,13 @@ const ZIP_FORMATS = [
   { format: "pdf", label: "PDF" },
 ] as const;
 
-/** The editor's "…" menu: export, import into it (given `importInto`: editors and up), versions, keyboard shortcuts, move to trash. */
+/** The editor's "…" menu: export, import into it (given `importInto`: editors and up), versions, keyboard shortcuts, move, move to trash. */
 export function DocumentMenu({
   workspaceSlug,
   documentId,
   historyHref,
   canTrash,
+  canMove,
   canSaveVersion,
   canSaveAsTemplate,
   exportOptions,
@@ -48,6 +54,8 @@ export function DocumentMenu({
   /** The document's version history page. */
   historyHref: string;
   canTrash: boolean;
+  /** Editors and up: "Move to…", the sidebar tree's dialog. */
+  canMove: boolean;
   canSaveVersion: boolean;
   /** Editors and up: "Save as template…" (docs/product.md "Templates"). */
   canSaveAsTemplate: boolean;
@@ -173,15 +181,21 @@ export function DocumentMenu({
         <DropdownMenu.Item className={menuItemClass} onSelect={() => setIsShortcutsOpen(true)}>
           Keyboard shortcuts
         </DropdownMenu.Item>
+        {canMove || canTrash ? <DropdownMenu.Separator className={menuSeparatorClass} /> : null}
+        {canMove ? (
+          // The tree's own dialog (its rows are the destinations), opened from here by an event.
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => requestMove({ id: documentId, returnFocusTo: DOCUMENT_MENU_SELECTOR })}>
+            Move to…
+          </DropdownMenu.Item>
+        ) : null}
         {canTrash ? (
           <>
-            <DropdownMenu.Separator className={menuSeparatorClass} />
             <DropdownMenu.Item
               className={`${menuItemClass} text-danger`}
               onSelect={async () => {
                 const result = await trashDocumentAction({ documentId });
                 if (!result.ok) return setError({ message: result.message, offerPrintView: false });
-                router.push(`/w/${workspaceSlug}/trash`);
+                router.push(trashedHref(workspaceSlug, documentId));
               }}
             >
               Move to trash

@@ -112,6 +112,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
           documentId={document.id}
           historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
           canTrash={abilities.trash}
+          canMove={canEdit && lostAccess === null}
           canSaveVersion={abilities.saveVersion && canEdit}
           canSaveAsTemplate={abilities.update}
           exportOptions={{ ...exportOptions, printHref: `/w/${workspaceSlug}/d/${segment}/print` }}
