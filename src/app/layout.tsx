@@ -7,6 +7,7 @@ import { WrongAddressNotice } from "@/components/wrong-address-notice";
 import { getEnv } from "@/server/env";
 import { NONCE_HEADER } from "@/server/http/security-headers";
 import { TIME_ZONE_COOKIE, knownTimeZone } from "@/shared/format-time";
+import { PAGE_TITLE_TEMPLATE } from "@/shared/page-title";
 import "./globals.css";
 
 // The one sans-serif web font (docs/product.md "Editor rules"), self-hosted (no network at build or run time),
@@ -19,7 +20,7 @@ const inter = localFont({
 });
 
 export const metadata: Metadata = {
-  title: { default: "Quire", template: "%s · Quire" },
+  title: { default: "Quire", template: PAGE_TITLE_TEMPLATE },
   description: "Write documents together in real time, organise them in a tree, and keep every version.",
 };
 

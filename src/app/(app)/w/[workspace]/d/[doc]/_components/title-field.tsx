@@ -5,13 +5,16 @@ import { renameDocumentAction } from "@/server/actions/document-actions";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 import { announceRename } from "@/lib/document-events";
 import type { Arrival } from "@/lib/typing-handoff";
+import { displayTitle } from "@/shared/document-slug";
+import { pageTitle } from "@/shared/page-title";
 
 const SAVE_AFTER_MS = 600;
 
 /**
- * The document's title above the editor: saved as you type; the sidebar follows it at once, the
- * address's slug on the next visit. A new document arrives with its title focused, and with what
- * was typed while it was being created.
+ * The document's title above the editor: saved as you type; the sidebar and the window's title
+ * follow it at once, the address's slug on the next visit. A new document arrives with its title
+ * focused, and with what was typed while it was being created. The page's heading is the title too,
+ * for screen readers' heading navigation (an input is no heading).
  */
 export function TitleField({
   documentId,
@@ -31,6 +34,8 @@ export function TitleField({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The typed title the timer will save, so leaving the page saves it at once instead. */
   const pending = useRef<string | null>(null);
+  /** False once the page has gone: a save finishing after that must not rename the next page's window. */
+  const isShown = useRef(true);
 
   const save = async (next: string) => {
     clearTimeout(timer.current);
@@ -45,6 +50,8 @@ export function TitleField({
     // history.replaceState, and the next refresh (any action that revalidates) would then render
     // the new segment, remounting the editor and closing an open share dialog.
     announceRename({ id: documentId, title: result.data.title });
+    // Next writes the title from the page's metadata only when the page renders again.
+    if (isShown.current) document.title = pageTitle(displayTitle(result.data.title));
   };
   const latestSave = useRef(save);
   useEffect(() => {
@@ -64,16 +71,19 @@ export function TitleField({
     timer.current = setTimeout(() => void latestSave.current(next), SAVE_AFTER_MS);
   }, [arrival]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    isShown.current = true; // StrictMode's second mount
+    return () => {
+      isShown.current = false;
       clearTimeout(timer.current);
       if (pending.current !== null) void latestSave.current(pending.current);
-    },
-    [],
-  );
+    };
+  }, []);
 
   return (
     <div>
+      {/* As typed, so heading navigation names the document the field shows. */}
+      <h1 className="sr-only">{displayTitle(value)}</h1>
       <label htmlFor="document-title" className="sr-only">
         Title
       </label>
