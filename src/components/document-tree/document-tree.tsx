@@ -251,10 +251,19 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
         returnFocusTo={moving ? (movingFrom ?? `[${TREE_ITEM_ATTRIBUTE}="${CSS.escape(moving.id)}"]`) : null}
         onMove={(parentId) => {
           if (!moving) return;
-          const documentId = moving.id;
+          const { id: documentId, title } = moving;
           setMoving(null);
-          if (parentId) expanded.set(parentId, true);
-          void run(() => moveDocumentAction({ documentId, parentId }));
+          // The new parent and the branches above it open, so the document shows in its new place,
+          // where focus follows it (MoveDialog); the tree says where it went.
+          const byId = new Map(flatten(tree).map((node) => [node.id, node]));
+          const opened: string[] = [];
+          for (let id = parentId; id; id = byId.get(id)?.parentId ?? null) opened.push(id);
+          if (opened.length > 0) expanded.expand(opened);
+          const parent = parentId ? byId.get(parentId) : undefined;
+          const where = parent ? `into “${displayTitle(parent.title)}”` : "to the top level";
+          void run(() => moveDocumentAction({ documentId, parentId })).then((moved) => {
+            if (moved) setNotice({ text: `Moved “${displayTitle(title)}” ${where}.`, pathname });
+          });
         }}
       />
     </div>
