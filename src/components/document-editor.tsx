@@ -6,7 +6,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
+import type { UnsavedChanges } from "@/editor/connection/unsaved-changes";
 import { EarlyTyping } from "@/editor/early-typing";
+import { earlyTypingKey, forgetKeptTyping, keepTypingOnHide, keptTypings } from "@/editor/early-typing-keep";
 import { registerFocusReturn } from "@/lib/return-focus";
 import type { InitialBody } from "@/lib/server-rendered-body";
 import { BODY_KEY_ATTRIBUTE, initialBodyHtml, isComposingBeforeHydration } from "@/lib/server-rendered-body";
@@ -43,6 +45,11 @@ export interface DocumentEditorProps {
   user: { id: string; name: string; color: string };
   onProvider: (provider: HocuspocusProvider | null) => void;
   onEditor: (editor: EditorHandle | null) => void;
+  /**
+   * A read-only editor's changes kept on this device that the server lacks (typed while the
+   * person could edit, never saved), or null: the page offers them instead of losing them.
+   */
+  onUnsaved: (unsaved: UnsavedChanges | null) => void;
   onImages: (quill: Quill, files: File[], index: number) => void;
   /** How the document opened: whether the body takes focus, and text typed for it before the page showed. */
   arrival: Arrival | null;
@@ -58,12 +65,16 @@ export interface DocumentEditorProps {
  * server throws). Until then that HTML takes typing (EarlyTyping), which the live editor
  * replays where it was typed, caret included, once it is bound to the document.
  */
-export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, user, onProvider, onEditor, onImages, arrival, mentions }: DocumentEditorProps) {
+export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, user, onProvider, onEditor, onUnsaved, onImages, arrival, mentions }: DocumentEditorProps) {
   const mentionWorkspaceId = mentions?.workspaceId ?? null;
   const mountRef = useRef<HTMLDivElement>(null);
   const placeholderRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorHandle | null>(null);
   const earlyTypingRef = useRef<EarlyTyping | null>(null);
+  // The state of the editor being replaced when access changes, with changes the server may not have.
+  const carriedRef = useRef<{ documentId: string; userId: string; state: Uint8Array } | null>(null);
+  // This page's entry among the early typing kept at unload: the inline script's (the body's key) on a page load.
+  const [pageId] = useState(() => ("key" in initialBody ? initialBody.key : crypto.randomUUID()));
   const [isReady, setIsReady] = useState(false);
   // The HTML shown until Quill is live is kept while it shows: a refresh of the page's data must
   // not replace markup someone is typing into (React resets it when the string changes).
@@ -72,9 +83,9 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
   if (isReady && refreshedHtml !== null && placeholderHtml !== refreshedHtml) setPlaceholderHtml(refreshedHtml);
   const isPlaceholderEditable = canEdit && !isFrozen;
   // Latest callbacks without re-running the effect (which would rebuild the editor).
-  const callbacks = useRef({ onProvider, onEditor, onImages });
+  const callbacks = useRef({ onProvider, onEditor, onUnsaved, onImages });
   useEffect(() => {
-    callbacks.current = { onProvider, onEditor, onImages };
+    callbacks.current = { onProvider, onEditor, onUnsaved, onImages };
   });
 
   useEffect(() => {
@@ -85,18 +96,30 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
     /** Runs `cleanup` with the others on unmount, or at once when unmounted already. */
     const own = (cleanup: () => void) => (isCancelled ? cleanup() : void cleanups.push(cleanup));
 
+    const carried = carriedRef.current?.documentId === documentId && carriedRef.current.userId === user.id ? carriedRef.current.state : null;
+    carriedRef.current = null;
+
     void (async () => {
-      const [{ connectDocument }, { createEditor, fitEditorToolbar }, { bindYjs }, { replayTyping }, { Delta }] = await Promise.all([
+      const [{ connectDocument }, { createEditor, fitEditorToolbar }, { bindYjs }, { replayTyping }, { Delta }, Y] = await Promise.all([
         import("@/editor/connection/connect-document"),
         import("@/editor/create-editor"),
         import("@/editor/bind-yjs"),
         import("@/editor/replay-typing"),
         import("quill"),
+        import("yjs"),
       ]);
       if (isCancelled) return;
-      const connection = await connectDocument(documentId, user.id, { keepDeviceCopy: canEdit });
+      const connection = await connectDocument(documentId, user.id, { keepDeviceCopy: canEdit, carried });
       own(() => connection.destroy());
+      // Rebuilt for another access (or left): changes the server has not acknowledged go to the next
+      // editor of this document, which sends them or, if it can't edit, keeps and offers them.
+      own(() => {
+        if (connection.provider.hasUnsyncedChanges) carriedRef.current = { documentId, userId: user.id, state: Y.encodeStateAsUpdate(connection.doc) };
+      });
       if (isCancelled) return;
+      void connection.unsaved.then((unsaved) => {
+        if (!isCancelled) callbacks.current.onUnsaved(unsaved);
+      });
       connection.provider.setAwarenessField("user", { id: user.id, name: user.name, color: user.color });
       callbacks.current.onProvider(connection.provider);
 
@@ -122,8 +145,14 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       await earlyTypingRef.current?.whenIdle();
       if (isCancelled) return;
       // From here to the swap nothing waits, so no key can fall between the two bodies.
+      // First what an earlier page of this document took and kept when it went away before its
+      // swap (a reload), then this page's own: each lands on top of what the document holds by then.
+      const keepKey = earlyTypingKey(user.id, documentId);
+      if (canEdit) for (const kept of keptTypings(keepKey, pageId)) replayTyping(quill, Delta, kept);
       const typed = canEdit ? (earlyTypingRef.current?.take() ?? null) : null;
       const caret = typed ? replayTyping(quill, Delta, typed) : null;
+      // It is all in the document now, which keeps itself (device copy, unload guard).
+      if (canEdit) forgetKeptTyping(keepKey);
       const handle: EditorHandle = {
         quill,
         doc: connection.doc,
@@ -147,24 +176,28 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       editorRef.current = null;
       callbacks.current.onEditor(null);
       callbacks.current.onProvider(null);
+      callbacks.current.onUnsaved(null);
       for (const cleanup of cleanups.splice(0).reverse()) cleanup();
       mount.replaceChildren();
       setIsReady(false);
     };
-  }, [documentId, canEdit, user.id, user.name, user.color, mentionWorkspaceId]);
+  }, [documentId, canEdit, user.id, user.name, user.color, mentionWorkspaceId, pageId]);
 
   useLayoutEffect(() => {
     const root = placeholderRef.current;
     if (isReady || !isPlaceholderEditable || !root) return;
     const typing = new EarlyTyping(root, placeholderHtml, { isComposing: isComposingBeforeHydration(initialBody) });
     earlyTypingRef.current = typing;
+    // Until the swap, what is typed here is kept if the page goes away (editor/early-typing-keep.ts).
+    const stopKeeping = keepTypingOnHide(root, placeholderHtml, earlyTypingKey(user.id, documentId), pageId);
     return () => {
+      stopKeeping();
       typing.destroy();
       earlyTypingRef.current = null;
     };
     // initialBody is read once, for the composition under way at hydration: later renders never need it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isReady, isPlaceholderEditable, placeholderHtml]);
+  }, [isReady, isPlaceholderEditable, placeholderHtml, user.id, documentId, pageId]);
 
   useLayoutEffect(() => {
     const typing = earlyTypingRef.current;

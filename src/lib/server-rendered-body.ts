@@ -1,3 +1,4 @@
+import { keepTypingScript } from "@/editor/early-typing-keep";
 import { claimHandedOffBody } from "@/shared/body-handoff";
 
 /** How the document page gives the editor its body: the HTML, or the key it was handed over under (shared/body-handoff.ts). */
@@ -47,16 +48,20 @@ export function isComposingBeforeHydration(body: InitialBody): boolean {
 /**
  * The inline script that snapshots a handed-over placeholder as soon as it is parsed, and
  * watches it for IME compositions until hydration. It runs during parsing, right after the
- * placeholder, before the page can take a key.
+ * placeholder, before the page can take a key. With `keepKey` (an editable body), it also keeps
+ * what is typed into the placeholder when the page is hidden before the live editor has it
+ * (editor/early-typing-keep.ts): a reload in that window would otherwise lose it.
  */
-export function serverBodySnapshotScript(key: string): string {
+export function serverBodySnapshotScript(key: string, keepKey?: string): string {
   const selector = JSON.stringify(`[${BODY_KEY_ATTRIBUTE}="${key}"]`);
   const id = JSON.stringify(key);
   return (
     `(function(){var e=document.querySelector(${selector});if(!e)return;` +
-    `(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${id}]=e.innerHTML;` +
+    `var b=(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${id}]=e.innerHTML;` +
     `var c=window.${COMPOSING_GLOBAL}=window.${COMPOSING_GLOBAL}||{};` +
     `e.addEventListener("compositionstart",function(){c[${id}]=true});` +
-    `e.addEventListener("compositionend",function(){c[${id}]=false})})()`
+    `e.addEventListener("compositionend",function(){c[${id}]=false});` +
+    (keepKey ? keepTypingScript(keepKey, key) : "") +
+    `})()`
   );
 }

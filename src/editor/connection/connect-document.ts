@@ -1,7 +1,10 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
-import { DEVICE_COPY_PREFIX, deleteDatabase } from "./offline-pages";
+import { DEVICE_COPY_PREFIX } from "./offline-pages";
+import { guardAgainstUnload } from "./unload-guard";
+import type { UnsavedChanges } from "./unsaved-changes";
+import { watchUnsavedChanges } from "./unsaved-changes";
 import { collabDocumentName } from "@/shared/protocol/document-name";
 
 /** A document's live copy in the browser: the Y.Doc, its copy on this device, and the socket. */
@@ -13,6 +16,12 @@ export interface DocumentConnection {
    * is one, else synced with the server.
    */
   whenLoaded: Promise<"server" | "device">;
+  /**
+   * A read-only editor's word on this device's copy, once compared with the server: the changes
+   * it holds that the server lacks (kept on the device), or null (none, and no copy is kept). An
+   * editable editor's copy is bound to the document and syncs itself: always null.
+   */
+  unsaved: Promise<UnsavedChanges | null>;
   /** Forgets this device's copy (access lost: it must not stay on the device). */
   forgetDeviceCopy(): Promise<void>;
   destroy(): void;
@@ -36,15 +45,19 @@ export function deviceCopyName(userId: string, documentId: string): string {
 export async function connectDocument(
   documentId: string,
   userId: string,
-  options: { keepDeviceCopy: boolean },
+  options: {
+    keepDeviceCopy: boolean;
+    /** The state of the editor this one replaces on the page (its access changed), with changes it may not have sent. */
+    carried?: Uint8Array | null;
+  },
 ): Promise<DocumentConnection> {
   const doc = new Y.Doc();
   const name = deviceCopyName(userId, documentId);
+  const carried = options.carried ?? null;
   // Without IndexedDB (some private modes) the editor still works, online only.
   const hasIndexedDb = typeof indexedDB !== "undefined";
-  // A read-only editor keeps no copy, and drops one it had: changes in it were made when the
-  // person could edit and, not yet sent, would be refused by the server now.
-  if (hasIndexedDb && !options.keepDeviceCopy) await deleteDatabase(name);
+  // Carried changes go into the editable document (and so its device copy), which sends them.
+  if (options.keepDeviceCopy && carried) Y.applyUpdate(doc, carried);
   const deviceCopy = hasIndexedDb && options.keepDeviceCopy ? new IndexeddbPersistence(name, doc) : null;
   const unloadGuard = deviceCopy ? guardAgainstUnload(name, doc) : null;
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
@@ -79,83 +92,32 @@ export async function connectDocument(
     unloadGuard?.restore();
     return Y.encodeStateVector(doc).length > 1 ? ("device" as const) : serverSynced;
   });
+  // A read-only editor keeps no copy, but never drops one holding changes the server lacks: made
+  // when the person could edit and not sent since, the server would refuse them now, and they
+  // are the only copy of what the person typed (docs/product.md "States").
+  const unsavedWatch = options.keepDeviceCopy ? null : watchUnsavedChanges(name, doc, serverSynced, carried);
 
   let isDestroyed = false;
   return {
     doc,
     provider,
     whenLoaded,
-    forgetDeviceCopy: async () => deviceCopy?.clearData(),
+    unsaved: unsavedWatch?.found ?? Promise.resolve(null),
+    forgetDeviceCopy: async () => {
+      await deviceCopy?.clearData();
+      await unsavedWatch?.discard();
+    },
     destroy() {
       if (isDestroyed) return;
       isDestroyed = true;
       window.removeEventListener("online", onOnline);
       window.removeEventListener("offline", onOffline);
       unloadGuard?.stop();
+      unsavedWatch?.close();
       provider.destroy();
       socket.destroy();
       void deviceCopy?.destroy();
       doc.destroy();
     },
   };
-}
-
-/** Changes younger than this may not be in IndexedDB yet when the page goes away. */
-const UNLOAD_WINDOW_MS = 3_000;
-
-/**
- * IndexedDB writes are asynchronous, and the browser aborts the ones still running when a
- * tab is closed or reloaded: the last keystrokes before that would be lost. So the changes
- * of the last few seconds are also written, synchronously, to localStorage when the page
- * is hidden, and applied again on the next load (Yjs updates are idempotent: applying one
- * IndexedDB already has changes nothing).
- */
-function guardAgainstUnload(name: string, doc: Y.Doc) {
-  const key = `${name}:unload`;
-  let recent: Array<{ at: number; update: Uint8Array }> = [];
-  const onUpdate = (update: Uint8Array) => {
-    const now = Date.now();
-    recent = recent.filter((entry) => now - entry.at < UNLOAD_WINDOW_MS);
-    recent.push({ at: now, update });
-  };
-  const onHide = () => {
-    if (recent.length === 0) return;
-    try {
-      localStorage.setItem(key, toBase64(Y.mergeUpdates(recent.map((entry) => entry.update))));
-    } catch {
-      // Storage full or blocked: IndexedDB usually has them anyway.
-    }
-  };
-  doc.on("update", onUpdate);
-  window.addEventListener("pagehide", onHide);
-  const onVisibility = () => document.visibilityState === "hidden" && onHide();
-  document.addEventListener("visibilitychange", onVisibility);
-  return {
-    /** Applies what the last page kept at unload; call once the device copy has loaded. */
-    restore() {
-      const saved = localStorage.getItem(key);
-      if (!saved) return;
-      try {
-        Y.applyUpdate(doc, fromBase64(saved));
-      } catch {
-        // A damaged entry: nothing to recover from it.
-      }
-      localStorage.removeItem(key);
-    },
-    stop() {
-      doc.off("update", onUpdate);
-      window.removeEventListener("pagehide", onHide);
-      document.removeEventListener("visibilitychange", onVisibility);
-    },
-  };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }

@@ -39,6 +39,13 @@ export async function keepPageForOffline(): Promise<void> {
 export async function clearOfflineData(): Promise<void> {
   const work: Array<Promise<unknown>> = [];
   if (typeof caches !== "undefined") work.push(...PAGE_CACHES.map((name) => caches.delete(name)));
+  // What pages kept in localStorage at unload: a device copy's last changes, typing before the editor was live.
+  try {
+    const kept = Object.keys(localStorage).filter((key) => key.startsWith(DEVICE_COPY_PREFIX) && /:(unload|early)$/.test(key));
+    for (const key of kept) localStorage.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing.
+  }
   if (typeof indexedDB !== "undefined" && "databases" in indexedDB) {
     const databases = await indexedDB.databases().catch(() => []);
     for (const { name } of databases) {

@@ -1,8 +1,9 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AccessLostReason } from "@/shared/protocol/close-codes";
 import {
   ACCESS_CHANGED_MESSAGE,
+  ACCESS_MESSAGE,
   ACCESS_LOST_TEXT,
   AUTH_REFUSED_TEXT,
   CLOSE_TOO_MANY_CONNECTIONS,
@@ -10,6 +11,7 @@ import {
   INVALID_UPDATE_TEXT,
   UPDATE_ADJUSTED_MESSAGE,
   UPDATE_ADJUSTED_TEXT,
+  VERSION_RESTORED_MESSAGE,
   isReasonOf,
 } from "@/shared/protocol/close-codes";
 
@@ -19,6 +21,11 @@ export type CollabNotice =
   /** Refused on connect, or closed later: `lost` says why when the server closed an open editor. */
   | { kind: "denied"; message: string; lost?: AccessLostReason }
   | { kind: "access-changed"; canEdit: boolean; message: string }
+  /**
+   * Someone restored a version: the body changed under this editor. The page says who, which
+   * version, and links to `keptIn`, the revision holding the text from just before.
+   */
+  | { kind: "restored"; by: { id: string; name: string }; version: { name: string | null; createdAt: string }; keptIn: string }
   /** The socket was refused past a connection limit; the provider retries, and the notice goes once it gets in. */
   | { kind: "too-many-connections"; message: string };
 
@@ -27,6 +34,13 @@ export const ACCESS_CHANGED_TEXT = {
   editable: "Your role in this workspace changed: you can now edit this document.",
 } as const;
 
+/**
+ * Beside a read-only editor whose device holds changes the server lacks (editor/connection/unsaved-changes.ts):
+ * typed while the person could edit and never saved, now kept on this device.
+ */
+export const UNSAVED_CHANGES_TEXT =
+  "What you typed here that wasn't saved is kept on this device. It is saved if you can edit this document again; meanwhile you can copy it or download this document with it.";
+
 /** What the editor says when its socket is refused past a connection limit (CLOSE_TOO_MANY_CONNECTIONS). */
 export const TOO_MANY_CONNECTIONS_TEXT =
   "Too many live documents are open on your account or your network. Close some tabs or windows, and this one reconnects by itself.";
@@ -34,10 +48,17 @@ export const TOO_MANY_CONNECTIONS_TEXT =
 /**
  * The server's latest word to this editor: a change it had to adjust (unsafe values
  * blanked, an edit past the size limit dropped), a refused or closed connection (expired
- * session, lost access, trashed document, too many connections) or a role change. Cleared
- * with the returned dismiss function.
+ * session, lost access, trashed document, too many connections), a role change, or a
+ * version restored by someone. Cleared with the returned dismiss function.
+ *
+ * `believedCanEdit` is what the page was rendered with. Every connection hears whether the
+ * server takes its changes (ACCESS_MESSAGE); when that differs from what the page believes (the
+ * role changed while it was offline or closed), it is said like a role change on an open page.
  */
-export function useCollabNotice(provider: HocuspocusProvider | null): {
+export function useCollabNotice(
+  provider: HocuspocusProvider | null,
+  believedCanEdit: boolean,
+): {
   notice: CollabNotice | null;
   dismiss: () => void;
   /** Whether the server now lets this person edit, once it has said so; null before. */
@@ -45,12 +66,20 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
 } {
   const [notice, setNotice] = useState<CollabNotice | null>(null);
   const [canEdit, setCanEdit] = useState<boolean | null>(null);
+  const belief = useRef(believedCanEdit);
   useEffect(() => {
     if (!provider) return;
     const onStateless = ({ payload }: { payload: string }) => {
       const parsed = parseServerMessage(payload);
-      if (parsed) setNotice(parsed);
-      if (parsed?.kind === "access-changed") setCanEdit(parsed.canEdit);
+      if (!parsed) return;
+      // Told at connect: news only when it isn't what the page believes.
+      const isSame = parsed.kind === "access" && parsed.canEdit === belief.current;
+      const said: CollabNotice = parsed.kind === "access" ? { ...parsed, kind: "access-changed" } : parsed;
+      if (!isSame) setNotice(said);
+      if (said.kind === "access-changed") {
+        belief.current = said.canEdit;
+        setCanEdit(said.canEdit);
+      }
     };
     const onDenied = ({ reason }: { reason: string }) =>
       setNotice({
@@ -83,8 +112,11 @@ export function useCollabNotice(provider: HocuspocusProvider | null): {
   return { notice, dismiss: () => setNotice(null), canEdit };
 }
 
-function parseServerMessage(payload: string): CollabNotice | null {
-  let message: { type?: unknown; reason?: unknown; canEdit?: unknown };
+/** A server message: a notice, or the access every connection is told of (shown only when it differs from the page's). */
+type ServerMessage = CollabNotice | { kind: "access"; canEdit: boolean; message: string };
+
+function parseServerMessage(payload: string): ServerMessage | null {
+  let message: { type?: unknown; reason?: unknown; canEdit?: unknown; by?: unknown; version?: unknown; keptIn?: unknown };
   try {
     message = JSON.parse(payload) as typeof message; // our server's stateless JSON
   } catch {
@@ -93,9 +125,18 @@ function parseServerMessage(payload: string): CollabNotice | null {
   if (message.type === UPDATE_ADJUSTED_MESSAGE && isReasonOf(UPDATE_ADJUSTED_TEXT, message.reason)) {
     return { kind: "adjusted", message: UPDATE_ADJUSTED_TEXT[message.reason] };
   }
-  if (message.type === ACCESS_CHANGED_MESSAGE && typeof message.canEdit === "boolean") {
+  if ((message.type === ACCESS_CHANGED_MESSAGE || message.type === ACCESS_MESSAGE) && typeof message.canEdit === "boolean") {
     const text = message.canEdit ? ACCESS_CHANGED_TEXT.editable : ACCESS_CHANGED_TEXT.readOnly;
-    return { kind: "access-changed", canEdit: message.canEdit, message: text };
+    return { kind: message.type === ACCESS_MESSAGE ? "access" : "access-changed", canEdit: message.canEdit, message: text };
   }
+  if (message.type === VERSION_RESTORED_MESSAGE) return parseRestored(message);
   return null;
+}
+
+function parseRestored({ by, version, keptIn }: { by?: unknown; version?: unknown; keptIn?: unknown }): CollabNotice | null {
+  const person = by as { id?: unknown; name?: unknown } | null | undefined;
+  const restored = version as { name?: unknown; createdAt?: unknown } | null | undefined;
+  if (typeof person?.id !== "string" || typeof person.name !== "string" || typeof keptIn !== "string") return null;
+  if (typeof restored?.createdAt !== "string" || (restored.name !== null && typeof restored.name !== "string")) return null;
+  return { kind: "restored", by: { id: person.id, name: person.name }, version: { name: restored.name, createdAt: restored.createdAt }, keptIn };
 }

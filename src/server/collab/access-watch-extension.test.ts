@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCollabHarness } from "@test/collab-harness";
 import { buildDocument, buildWorkspace } from "@test/factories";
-import { ACCESS_CHANGED_MESSAGE } from "@/shared/protocol/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_MESSAGE } from "@/shared/protocol/close-codes";
 import { documents, memberships, sessions } from "@/server/db/schema";
 import { ACCESS_RECHECK_MS } from "./access-watch-extension";
 
@@ -47,6 +47,27 @@ const WITHIN = { interval: 50 };
 describe("AccessWatchExtension", () => {
   it("re-checks often enough to act within 5 seconds", () => {
     expect(ACCESS_RECHECK_MS).toBeLessThanOrEqual(2_500);
+  });
+
+  it("tells every connection once established whether the server takes its updates", async () => {
+    const { document, editor, ownerClient, editorClient, setRole } = await twoEditorsOnOneDocument();
+    const said = (canEdit: boolean) => `stateless: ${JSON.stringify({ type: ACCESS_MESSAGE, canEdit })}`;
+    try {
+      await expect.poll(() => ownerClient.events.includes(said(true)) && editorClient.events.includes(said(true)), WITHIN).toBe(true);
+    } finally {
+      editorClient.close();
+    }
+    // Lowered while away (offline, or the page closed): the next connection hears it at once, before any re-check.
+    await setRole("viewer");
+    const back = connect(document.id, editor.key);
+    try {
+      await expect.poll(() => back.events, WITHIN).toContain(said(false));
+      expect(back.events).not.toContain(said(true));
+      expect(back.events.some((event) => event.includes(ACCESS_CHANGED_MESSAGE))).toBe(false);
+    } finally {
+      back.close();
+      ownerClient.close();
+    }
   });
 
   it("closes a removed member's connection within 5 s; it receives nothing after", async () => {

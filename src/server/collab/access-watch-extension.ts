@@ -1,6 +1,6 @@
-import type { Connection, Extension, Hocuspocus, onConfigurePayload } from "@hocuspocus/server";
+import type { Connection, Extension, Hocuspocus, connectedPayload, onConfigurePayload } from "@hocuspocus/server";
 import type { AccessLostReason } from "@/shared/protocol/close-codes";
-import { ACCESS_CHANGED_MESSAGE, CLOSE_FORBIDDEN } from "@/shared/protocol/close-codes";
+import { ACCESS_CHANGED_MESSAGE, ACCESS_MESSAGE, CLOSE_FORBIDDEN } from "@/shared/protocol/close-codes";
 import type { Db } from "@/server/db/client";
 import { documentAbilities } from "@/server/policies/document-policy";
 import type { ConnectionAccess } from "@/server/services/documents/internal/find-connection-access";
@@ -29,6 +29,15 @@ export class AccessWatchExtension implements Extension {
   async onConfigure({ instance }: onConfigurePayload): Promise<void> {
     this.timer = setInterval(() => void this.recheck(instance), this.intervalMs);
     this.timer.unref();
+  }
+
+  /**
+   * Tells each new connection whether its updates are taken (AuthExtension decided it): an editor
+   * that went offline as an editor and comes back a commenter would otherwise go on typing into a
+   * document whose every change the server drops, and count on them as saved.
+   */
+  async connected({ connection }: connectedPayload): Promise<void> {
+    connection.sendStateless(JSON.stringify({ type: ACCESS_MESSAGE, canEdit: !connection.readOnly }));
   }
 
   async onDestroy(): Promise<void> {

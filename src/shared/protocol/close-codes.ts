@@ -59,6 +59,22 @@ export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_TEXT;
 export const ACCESS_CHANGED_MESSAGE = "quire:access-changed";
 
 /**
+ * A stateless message (`{ type, canEdit }` as JSON) every connection gets once it is established:
+ * whether the server takes its document updates. A page opened (or kept open offline) while the
+ * person could edit learns here that it no longer can, before it counts on changes the server
+ * drops; the editor says so only when it differs from what the page believed.
+ */
+export const ACCESS_MESSAGE = "quire:access";
+
+/**
+ * A stateless message telling a document's open editors that someone restored a version:
+ * `{ type, by: { id, name }, version: { name, createdAt }, keptIn }` as JSON: who restored it, the
+ * version restored (its name, null for an unnamed one), and the id of the `restore` revision that
+ * keeps the text it replaced (docs/product.md "History and restore").
+ */
+export const VERSION_RESTORED_MESSAGE = "quire:version-restored";
+
+/**
  * A stateless message (`{ type, title }` as JSON) telling a document's open editors its title was
  * saved (renamed by someone, anywhere): the title field and the page follow it.
  */

@@ -13,6 +13,7 @@ import { listMembers } from "@/server/services/workspaces/list-members";
 import { showMentionNames } from "@/server/body/mention-markup";
 import { handOffBody } from "@/shared/body-handoff";
 import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
+import { earlyTypingKey } from "@/editor/early-typing-keep";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
 
@@ -70,8 +71,9 @@ export default async function DocumentPage({ params }: Props) {
           // Browsers hide a nonce from the DOM once the script ran: the attribute can't match.
           suppressHydrationWarning
           nonce={(await headers()).get(NONCE_HEADER) ?? undefined}
-          // The key is a UUID of our own: nothing in the script comes from the document.
-          dangerouslySetInnerHTML={{ __html: serverBodySnapshotScript(bodyKey) }}
+          // The key is a UUID of our own, the ids are ids: nothing in the script comes from the document.
+          // An editable body's early typing is kept if the page goes away before the editor has it.
+          dangerouslySetInnerHTML={{ __html: serverBodySnapshotScript(bodyKey, abilities.update ? earlyTypingKey(ctx.actor.id, doc.id) : undefined) }}
         />
       )}
     </>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import type Quill from "quill";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
+import type { UnsavedChanges } from "@/editor/connection/unsaved-changes";
 import { DocumentEditor } from "@/components/document-editor";
 import { CommentsButton, CommentsPanel } from "@/components/comments/comments-panel";
 import { useDocumentComments } from "@/components/comments/use-document-comments";
@@ -18,12 +19,14 @@ import type { Arrival } from "@/lib/typing-handoff";
 import { arriveAtDocument } from "@/lib/typing-handoff";
 import { postImage } from "@/lib/post-image";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
+import { CollabNoticeBar } from "./collab-notice-bar";
 import { DocumentMenu } from "./document-menu";
 import { DocumentOutline } from "./document-outline";
 import { FavoriteButton } from "./favorite-button";
 import { PresenceAvatars } from "./presence-avatars";
 import { OfflineBanner, SaveStatus } from "./save-status";
 import { TitleField } from "./title-field";
+import { UnsavedChangesNotice } from "./unsaved-changes-notice";
 import type { Upload } from "./upload-list";
 import { UploadList } from "./upload-list";
 import type { MentionMember } from "@/editor/mention-names";
@@ -55,7 +58,8 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider);
+  const [unsaved, setUnsaved] = useState<UnsavedChanges | null>(null);
+  const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider, abilities.update);
   const collaborators = usePresence(provider, user.id);
   // The server may change what this person can do while the page is open (role changed,
   // removed, document trashed, signed out elsewhere): its word wins over the page's.
@@ -126,35 +130,15 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
       </div>
       <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} />
       {notice ? (
-        <div
-          role={notice.kind === "denied" ? "alert" : "status"}
-          className={
-            notice.kind === "access-changed"
-              ? "flex flex-wrap items-center gap-3 rounded-md border border-border bg-accent-soft px-3 py-2 text-sm"
-              : "flex flex-wrap items-center gap-3 rounded-md border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger"
-          }
-          data-testid="collab-notice"
-        >
-          <span className="min-w-0 flex-1">{notice.message}</span>
-          {notice.kind === "denied" && (notice.lost === undefined || notice.lost === "signedOut") ? (
-            <a href={`/login?next=${encodeURIComponent(window.location.pathname)}`} className="font-medium underline">
-              Sign in
-            </a>
-          ) : notice.kind === "denied" && notice.lost === "twoFactorRequired" ? (
-            <a href={`/profile/security?required=${encodeURIComponent(workspaceSlug)}`} className="font-medium underline">
-              Turn on two-factor
-            </a>
-          ) : notice.kind === "denied" ? (
-            <a href={`/w/${workspaceSlug}`} className="font-medium underline">
-              Go to workspace
-            </a>
-          ) : (
-            <button type="button" onClick={dismissNotice} className="font-medium underline">
-              Dismiss
-            </button>
-          )}
-        </div>
+        <CollabNoticeBar
+          notice={notice}
+          userId={user.id}
+          workspaceSlug={workspaceSlug}
+          historyHref={`/w/${workspaceSlug}/d/${segment}/history`}
+          onDismiss={dismissNotice}
+        />
       ) : null}
+      {unsaved && lostAccess !== "removed" ? <UnsavedChangesNotice unsaved={unsaved} title={document.title} onDiscarded={() => setUnsaved(null)} /> : null}
       <UploadList
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
@@ -169,6 +153,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
             user={user}
             onProvider={setProvider}
             onEditor={setEditor}
+            onUnsaved={setUnsaved}
             onImages={handleImages}
             arrival={arrival}
             mentions={{ workspaceId }}

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
+import { MemberSettingsPage } from "../pages/member-settings-page";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
+
+const { app, browser } = withAppAndBrowser();
+
+const READ_ONLY = "Read only — your role can't edit this document";
+const TOLD = "Your role in this workspace changed: you can read this document but no longer edit it.";
+
+/** The names of this page's device copies in IndexedDB. */
+async function deviceCopies(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith("quire:")));
+}
+
+// docs/product.md "States": edit rights lost while away. QA's t18/t19: an editor typed offline, was
+// made a commenter meanwhile, came back online and kept typing into changes the server dropped
+// ("Saving…" for ever, no word said), and the next load deleted the device copy holding them.
+describe("edit rights lost while offline", () => {
+  it("are said on reconnecting; the unsaved words stay on the device, are offered, and are saved once the person can edit again", async () => {
+    const owner = await signedUpPage(browser, app.url, "owner");
+    const member = await invitedMemberPage(browser, app.url, owner, "editor");
+    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Role change", markdown: "Role base." });
+    const editor = new EditorPage(member.page);
+    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await member.page.keyboard.press("Control+End");
+
+    await member.page.context().setOffline(true);
+    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+    await member.page.keyboard.type(" typed-offline");
+    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+    await settings.openMembers();
+    await settings.roleMenu(member.person.name).selectOption("commenter");
+    await settings.message().filter({ hasText: "is now a commenter" }).waitFor();
+
+    // Back online: told at once (not "Saving…" for ever), and the body is read-only.
+    await member.page.context().setOffline(false);
+    await member.page.getByTestId("collab-notice").filter({ hasText: TOLD }).waitFor();
+    await expect.poll(() => editor.status().textContent()).toBe(READ_ONLY);
+    await editor.body().and(member.page.locator("[contenteditable=false]")).waitFor();
+    // What the server never took is kept on this device, and offered.
+    const unsaved = member.page.getByTestId("unsaved-changes");
+    await unsaved.getByText("What you typed here that wasn't saved is kept on this device.", { exact: false }).waitFor();
+    await unsaved.getByText("Show what wasn’t saved").click();
+    expect(await unsaved.getByLabel("Text that wasn't saved").inputValue()).toBe("typed-offline");
+    expect(await editor.storedText(doc.id)).toBe("Role base.\n");
+
+    // A reload (still a commenter) keeps the copy and says so again.
+    await member.page.reload();
+    await editor.body().waitFor();
+    await unsaved.waitFor();
+    expect(await deviceCopies(member.page)).toHaveLength(1);
+    const download = member.page.waitForEvent("download");
+    await unsaved.getByRole("button", { name: "Download with your changes" }).click();
+    const file = await download;
+    expect(fs.readFileSync(await file.path(), "utf8")).toBe("Role base. typed-offline\n");
+
+    // An editor again, with the page open: the words are saved, and the offer goes.
+    await settings.roleMenu(member.person.name).selectOption("editor");
+    await member.page.getByTestId("collab-notice").filter({ hasText: "you can now edit this document" }).waitFor();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Role base. typed-offline\n");
+    await editor.waitUntilEditable();
+    expect(await editor.body().textContent()).toBe("Role base. typed-offline");
+    await unsaved.waitFor({ state: "detached" });
+  });
+
+  it("lets the person discard what wasn't saved, after a second click", async () => {
+    const owner = await signedUpPage(browser, app.url, "owner2");
+    const member = await invitedMemberPage(browser, app.url, owner, "editor", "member2");
+    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Discard", markdown: "Kept base." });
+    const editor = new EditorPage(member.page);
+    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await member.page.keyboard.press("Control+End");
+    await member.page.context().setOffline(true);
+    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+    await member.page.keyboard.type(" let go");
+    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+    await settings.openMembers();
+    await settings.roleMenu(member.person.name).selectOption("viewer");
+    await settings.message().filter({ hasText: "is now a viewer" }).waitFor();
+    await member.page.context().setOffline(false);
+
+    const unsaved = member.page.getByTestId("unsaved-changes");
+    await unsaved.waitFor();
+    await unsaved.getByRole("button", { name: "Discard…" }).click();
+    await unsaved.getByRole("button", { name: "Discard it" }).click();
+    await unsaved.waitFor({ state: "detached" });
+    await expect.poll(() => deviceCopies(member.page)).toEqual([]);
+    await member.page.reload();
+    await editor.body().waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await unsaved.count()).toBe(0);
+    expect(await editor.storedText(doc.id)).toBe("Kept base.\n");
+  });
+});

@@ -1,0 +1,100 @@
+import type { Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { EditorPage } from "../pages/editor-page";
+import { connectCollab } from "@test/collab-client";
+import { createDocumentViaApi, signedUpPage } from "../support/workspace";
+import { withAppAndBrowser } from "../support/app-and-browser";
+
+const { app, browser } = withAppAndBrowser();
+
+/**
+ * Holds the page's live editor back until `release()`: its sockets to /collab are answered by no
+ * one, so the server's HTML keeps taking typing (the 0.3–1 s QA's t14 typed in, as long as a test
+ * needs). Released, the held sockets close, the provider reconnects, and every socket gets through.
+ */
+async function holdLiveEditor(page: Page): Promise<{ release: () => Promise<void> }> {
+  let isHeld = true;
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/collab$/, (socket) => {
+    if (isHeld) held.push(socket);
+    else socket.connectToServer();
+  });
+  return {
+    async release() {
+      isHeld = false;
+      await Promise.all(held.splice(0).map((socket) => socket.close()));
+    },
+  };
+}
+
+/** Opens `address` and types `text` at the end of its body before the live editor has taken over. */
+async function typeEarly(page: Page, address: string, text: string): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await page.goto(address, { waitUntil: "commit" });
+  await editor.placeholder().waitFor();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+  expect(await editor.placeholder().textContent()).toContain(text);
+  expect(await page.getByTestId("editor-mount").isHidden()).toBe(true); // still the server's HTML
+  return editor;
+}
+
+// docs/product.md "States", typing before the editor is live. QA's t14: typed as soon as the text
+// showed, then reloaded: the words were gone (3 runs of 3).
+describe("typing before the editor is live", () => {
+  it("is kept across a reload and added once to the document, on top of what changed meanwhile", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-reload");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Early", markdown: "Existing line." });
+    const address = `/w/${person.workspaceSlug}/d/${doc.id}`;
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, address, " typed-early");
+
+    // Someone else changes the document before this one opens again.
+    const other = connectCollab(app.port, doc.id, { cookie: cookieHeader(await signInViaApi(app.url, person)) });
+    try {
+      await expect.poll(() => other.events.includes("synced")).toBe(true);
+      other.doc.getText("body").insert(0, "Added first. ");
+      await expect.poll(() => editor.storedText(doc.id)).toBe("Added first. Existing line.\n");
+    } finally {
+      other.close();
+    }
+
+    await hold.release();
+    await page.reload();
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Added first. Existing line. typed-early\n");
+    expect(await editor.body().textContent()).toBe("Added first. Existing line. typed-early");
+
+    // Once: the next load adds nothing.
+    await page.reload();
+    await editor.waitUntilEditable();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await editor.storedText(doc.id)).toBe("Added first. Existing line. typed-early\n");
+  });
+
+  it("is added once when the page was only hidden before the editor took over, not reloaded", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-hidden");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Hidden", markdown: "Existing line." });
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, `/w/${person.workspaceSlug}/d/${doc.id}`, " typed-early");
+    // The tab goes to the background (kept, in case it is discarded there) and comes back.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    });
+    // The live editor takes over on this page: its socket gets through on a retry.
+    await hold.release();
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Existing line. typed-early\n");
+    await page.keyboard.type("!");
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Existing line. typed-early!\n");
+
+    await page.reload();
+    await editor.waitUntilEditable();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await editor.storedText(doc.id)).toBe("Existing line. typed-early!\n");
+    expect(await editor.body().textContent()).toBe("Existing line. typed-early!");
+  });
+});
