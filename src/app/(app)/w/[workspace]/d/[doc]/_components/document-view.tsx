@@ -126,7 +126,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
       </div>
       {/* At the body's reading width (editor/editor.css), so the title starts where the text does. */}
       <div className="mx-auto w-full max-w-(--document-measure)">
-        <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} />
+        <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} provider={provider} />
       </div>
       <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} />
       {notice ? (
