@@ -36,7 +36,12 @@ export function tableLimitProblem(delta: BodyDelta): string | null {
     widest = Math.max(widest, columns);
   }
   endTable();
-  if (widest > MAX_TABLE_COLUMNS) return `A table may have at most ${MAX_TABLE_COLUMNS} columns; this one has ${widest.toLocaleString("en")}.`;
-  if (largest > MAX_TABLE_CELLS) return `A table may have at most ${MAX_TABLE_CELLS.toLocaleString("en")} cells; this one has ${largest.toLocaleString("en")}.`;
+  return tableSizeProblem(widest, largest);
+}
+
+/** Why a table `columns` wide with `cells` cells is too big, as tableLimitProblem says it, or null when it fits. */
+export function tableSizeProblem(columns: number, cells: number): string | null {
+  if (columns > MAX_TABLE_COLUMNS) return `A table may have at most ${MAX_TABLE_COLUMNS} columns; this one has ${columns.toLocaleString("en")}.`;
+  if (cells > MAX_TABLE_CELLS) return `A table may have at most ${MAX_TABLE_CELLS.toLocaleString("en")} cells; this one has ${cells.toLocaleString("en")}.`;
   return null;
 }

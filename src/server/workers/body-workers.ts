@@ -10,6 +10,17 @@ import type { StateFromDelta } from "@/server/body/state-from-delta";
 /** A worker with nothing to do for this long is stopped (its Quill and jsdom hold ~100 MB): BODY_WORKER_IDLE_SECONDS. */
 const IDLE_MS = 30_000;
 
+/**
+ * A conversion still running after this long is stopped, its worker with it, and fails as a file
+ * past the limits (docs/product.md "Limits"). The limits of conversion-limits.ts keep every file
+ * they accept well under it (the slowest they allow took 24 s on a 2-core machine); this is for
+ * whatever else in marked, parse5, jsdom or mammoth takes time that grows faster than the file
+ * (marked read 16,000 lines continuing one list item in 77 s before markdown-to-delta.ts gave
+ * it a hand), so that no file holds a worker, and the documents waiting to be stored behind it,
+ * for long.
+ */
+export const CONVERT_TIMEOUT_MS = 60_000;
+
 /** One worker per spare core, at least one and at most four: BODY_WORKERS's default. */
 export const DEFAULT_BODY_WORKERS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
@@ -39,9 +50,16 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** The one job this worker is doing, if any. */
-  running?: { id: number; job: Job };
+  /** The one job this worker is doing, if any, and a conversion's deadline. */
+  running?: { id: number; job: Job; deadline?: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
+}
+
+export interface BodyWorkersOptions {
+  /** The worker thread's entry (tests pass a stand-in that speaks the same messages). */
+  entry?: URL;
+  /** How long a conversion may run (CONVERT_TIMEOUT_MS). */
+  convertTimeoutMs?: number;
 }
 
 /**
@@ -67,8 +85,7 @@ export class BodyWorkers implements BodyWork {
     private readonly idleMs = IDLE_MS,
     /** Each worker's old-generation limit (BODY_WORKER_MAX_HEAP_MB): unset, V8's default, which let a busy worker pass 1.5 GB before collecting. */
     private readonly maxHeapMb?: number,
-    /** The worker thread's entry (tests pass a stand-in that speaks the same messages). */
-    private readonly entry: URL = new URL("./body-worker-entry.mjs", import.meta.url),
+    private readonly options: BodyWorkersOptions = {},
   ) {}
 
   derive(state: Uint8Array): Promise<DerivedDocument> {
@@ -100,6 +117,7 @@ export class BodyWorkers implements BodyWork {
     const slots = this.workers.splice(0);
     for (const slot of slots) {
       clearTimeout(slot.idleTimer);
+      clearTimeout(slot.running?.deadline);
       slot.running?.job.reject(closed);
       slot.running = undefined;
     }
@@ -135,16 +153,35 @@ export class BodyWorkers implements BodyWork {
       return;
     }
     slot.running = { id, job };
+    if (job.job.kind === "convert") {
+      const timeoutMs = this.options.convertTimeoutMs ?? CONVERT_TIMEOUT_MS;
+      slot.running.deadline = setTimeout(() => this.stop(slot, id, timeoutMs), timeoutMs);
+      slot.running.deadline.unref();
+    }
+  }
+
+  /** A conversion past its deadline: it fails, and its worker, busy with it until it ends, is stopped; the next job gets a fresh one. */
+  private stop(slot: Slot, id: number, timeoutMs: number): void {
+    const running = slot.running;
+    if (!running || running.id !== id) return;
+    slot.running = undefined;
+    const index = this.workers.indexOf(slot);
+    if (index >= 0) this.workers.splice(index, 1);
+    console.error(`[body-workers] a conversion ran past ${timeoutMs / 1000} s; it fails and its worker is stopped`);
+    running.job.reject(overLimitError(`It could not be imported: converting it took longer than the ${timeoutMs / 1000} s a conversion may take.`));
+    void slot.worker.terminate();
+    this.dispatch();
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.entry, this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
+    const worker = new Worker(this.options.entry ?? new URL("./body-worker-entry.mjs", import.meta.url), this.maxHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb } } : {});
     worker.unref();
     const slot: Slot = { worker };
     worker.on("message", (reply: BodyJobReply) => {
       const running = slot.running;
       if (!running || running.id !== reply.id) return;
       slot.running = undefined;
+      clearTimeout(running.deadline);
       if (reply.error === undefined) running.job.resolve(reply.result);
       else running.job.reject(reply.isUnreadable ? new UnreadableFileError(reply.error, { overLimit: reply.isOverLimit }) : new Error(reply.error));
       this.dispatch();
@@ -179,6 +216,7 @@ export class BodyWorkers implements BodyWork {
     const running = slot.running;
     slot.running = undefined;
     if (running) {
+      clearTimeout(running.deadline);
       console.error(`[body-workers] a worker died during a ${running.job.job.kind} job, which fails; the others go on:`, error.message);
       running.job.reject(failureOf(running.job.job, error));
     }

@@ -3,6 +3,7 @@ import { docxToDelta } from "./docx-to-delta";
 import { htmlToDelta } from "./html-to-delta";
 import { markdownToDelta } from "./markdown-to-delta";
 import { UnreadableFileError, isUnreadableFileError } from "./unreadable-file-error";
+import { tooLargeTable } from "./conversion-limits";
 import { tableLimitProblem } from "@/server/body/table-limits";
 
 /** A document file to convert: Markdown or HTML as UTF-8 bytes, or a .docx. */
@@ -33,6 +34,6 @@ export async function convertFile(file: ConvertibleFile): Promise<BodyDelta> {
   }
   // docs/product.md "Validation": a table past the limits is refused, saying which.
   const tableProblem = tableLimitProblem(delta);
-  if (tableProblem) throw new UnreadableFileError(`It could not be imported: ${tableProblem.charAt(0).toLowerCase()}${tableProblem.slice(1)}`);
+  if (tableProblem) throw tooLargeTable(tableProblem);
   return delta;
 }

@@ -1,8 +1,9 @@
 import mammoth from "mammoth";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { ZipArchive, ZipReadError } from "@/server/storage/zip-archive";
+import { MAX_DOCX_XML_BYTES, MAX_DOCX_XML_ELEMENTS, tooLargeDocxXml, tooManyDocxXmlElements } from "./conversion-limits";
 import { htmlToDelta } from "./html-to-delta";
-import { UnreadableFileError } from "./unreadable-file-error";
+import { UnreadableFileError, overLimitError } from "./unreadable-file-error";
 
 // Beyond mammoth's defaults: Word's "Title" paragraph (our DOCX export writes the title with
 // it) becomes a first heading, which the import takes as the document's title, and underlines
@@ -43,16 +44,42 @@ async function assertHonestZip(bytes: Uint8Array): Promise<void> {
   const zip = await ZipArchive.open(bytes, { maxEntries: MAX_DOCX_ENTRIES });
   try {
     if (zip.declaredSize() > MAX_DOCX_UNPACKED_BYTES) {
-      throw new UnreadableFileError("It could not be read as a Word document: it unpacks to more than 200 MB (a possible zip bomb).");
+      throw overLimitError("It could not be read as a Word document: it unpacks to more than 200 MB (a possible zip bomb).");
     }
+    // mammoth parses the XML parts whole into its own tree, about 1 KB an element: a .docx of
+    // 150 KB unpacking to 1.5 million tiny paragraphs (51 MB) ran a worker out of memory. What the
+    // parts may unpack to is known before inflating them (ZipArchive stops at the declared size),
+    // and their elements are counted in the bytes before mammoth sees them (docs/product.md "Limits").
+    const xmlParts = zip.entries().filter((entry) => isXmlPart(entry.name));
+    const xmlBytes = xmlParts.reduce((sum, entry) => sum + entry.declaredSize, 0);
+    if (xmlBytes > MAX_DOCX_XML_BYTES) throw tooLargeDocxXml(xmlBytes);
+    let elements = 0;
     for (const entry of zip.entries()) {
       if (entry.name.endsWith("/")) continue;
-      await zip.read(entry.name, MAX_DOCX_UNPACKED_BYTES);
+      const part = await zip.read(entry.name, MAX_DOCX_UNPACKED_BYTES);
+      if (isXmlPart(entry.name)) elements += countXmlElements(part);
     }
+    if (elements > MAX_DOCX_XML_ELEMENTS) throw tooManyDocxXmlElements(elements);
   } catch (error) {
     if (error instanceof ZipReadError) throw new UnreadableFileError(`It could not be read as a Word document: ${error.message}.`);
     throw error;
   } finally {
     zip.close();
   }
+}
+
+/** The parts mammoth may parse as XML (the document, its styles, numbering, notes and comments, and their relationships). */
+function isXmlPart(name: string): boolean {
+  return /\.(?:xml|rels)$/i.test(name);
+}
+
+/** The start tags in XML bytes: `<` followed by a name (not `</`, `<?` or `<!`). */
+export function countXmlElements(bytes: Uint8Array): number {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (let at = buffer.indexOf(0x3c); at >= 0; at = buffer.indexOf(0x3c, at + 1)) {
+    const next = buffer[at + 1];
+    if (next !== undefined && next !== 0x2f && next !== 0x3f && next !== 0x21) count += 1;
+  }
+  return count;
 }

@@ -1,7 +1,8 @@
 import { normalizeDeltaFast } from "@/server/body/fast-render/normalize-delta";
 import { getQuillHost } from "@/server/body/quill-host";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
-import { clipboardDeltaFast } from "./fast-convert/clipboard-delta";
+import { MAX_SLOW_HTML_ELEMENTS, tooManySlowHtmlElements } from "./conversion-limits";
+import { convertMarkupFast } from "./fast-convert/clipboard-delta";
 import { prepareHtml } from "./prepare-html";
 
 /**
@@ -10,14 +11,17 @@ import { prepareHtml } from "./prepare-html";
  * a DOM when every step can be reproduced exactly (fast-convert/, normalize-delta.ts), else
  * under jsdom (htmlToDeltaReference). Not sanitised here: createDocument sanitises every body by
  * the editor's rules.
+ * @throws UnreadableFileError for markup past the conversion's limits (docs/product.md "Limits")
  */
 export async function htmlToDelta(html: string): Promise<BodyDelta> {
-  const pasted = clipboardDeltaFast(html);
+  const { delta: pasted, elements } = convertMarkupFast(html);
   if (pasted) {
     const normalized = normalizeDeltaFast(pasted);
     if (normalized) return normalized;
     return (await getQuillHost()).normalize(pasted);
   }
+  // jsdom's cost grows with the square of a parent's children (conversion-limits.ts).
+  if (elements > MAX_SLOW_HTML_ELEMENTS) throw tooManySlowHtmlElements(elements);
   return htmlToDeltaReference(html);
 }
 

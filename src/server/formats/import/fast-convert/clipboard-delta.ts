@@ -1,5 +1,6 @@
 import { clipboardWalk } from "./clipboard-walk";
-import { parseDocument, parseTemplateContent, serializeChildren } from "./html-tree";
+import { jsdomLikeAdapter, parseDocument, parseTemplateContent, serializeChildren } from "./html-tree";
+import { checkMarkup, countingAdapter } from "./markup-budget";
 import { prepareTree } from "./prepare-tree";
 
 /**
@@ -12,11 +13,21 @@ import { prepareTree } from "./prepare-tree";
  * a step meets what it does not reproduce; the caller then takes the jsdom path.
  */
 export function clipboardDeltaFast(html: string): { ops: unknown[] } | null {
-  const fragment = parseTemplateContent(html);
-  if (!prepareTree(fragment)) return null;
+  return convertMarkupFast(html).delta;
+}
+
+/**
+ * clipboardDeltaFast's delta (null: take the jsdom path), and how many elements the markup has,
+ * after refusing markup past the conversion's limits (markup-budget.ts) as it is parsed.
+ * @throws UnreadableFileError past docs/product.md "Limits"
+ */
+export function convertMarkupFast(html: string): { delta: { ops: unknown[] } | null; elements: number } {
+  const fragment = parseTemplateContent(html, countingAdapter(jsdomLikeAdapter));
+  const elements = checkMarkup(fragment);
+  if (!prepareTree(fragment)) return { delta: null, elements };
   const parsed = parseDocument(serializeChildren(fragment));
-  if (!parsed) return null;
+  if (!parsed) return { delta: null, elements };
   const delta = clipboardWalk(parsed.root, parsed.body);
   // A plain copy, as the host's: ops share attribute objects while the walk builds them.
-  return delta ? (JSON.parse(JSON.stringify({ ops: delta.ops })) as { ops: unknown[] }) : null;
+  return { delta: delta ? (JSON.parse(JSON.stringify({ ops: delta.ops })) as { ops: unknown[] }) : null, elements };
 }

@@ -19,7 +19,7 @@ export type TreeFragment = DefaultTreeAdapterTypes.DocumentFragment;
  * before the table, else jsdom appends it at the end of the table's parent (`_append` ignores
  * the reference node), not before the table as parse5's default adapter (and the spec) does.
  */
-const jsdomLikeAdapter: typeof defaultTreeAdapter = {
+export const jsdomLikeAdapter: typeof defaultTreeAdapter = {
   ...defaultTreeAdapter,
   insertTextBefore(parentNode, text, referenceNode) {
     const previous = parentNode.childNodes[parentNode.childNodes.indexOf(referenceNode) - 1];
@@ -31,11 +31,11 @@ const jsdomLikeAdapter: typeof defaultTreeAdapter = {
 /**
  * `template.innerHTML = markup` in the Quill host's window: the fragment parsing algorithm with a
  * `<template>` as context, scripting on (jsdom's window parses with scripting enabled, so a
- * `<noscript>`'s content is text).
+ * `<noscript>`'s content is text). `treeAdapter` is jsdomLikeAdapter, or one wrapping it.
  */
-export function parseTemplateContent(markup: string): TreeFragment {
+export function parseTemplateContent(markup: string, treeAdapter: typeof defaultTreeAdapter = jsdomLikeAdapter): TreeFragment {
   const context = defaultTreeAdapter.createElement("template", html.NS.HTML, []);
-  return parseFragment(context, markup, { scriptingEnabled: true, treeAdapter: jsdomLikeAdapter });
+  return parseFragment(context, markup, { scriptingEnabled: true, treeAdapter });
 }
 
 /** `template.innerHTML` (jsdom serialises HTML with parse5's serialiser). */
