@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CommentsPanelPage } from "../pages/comments-panel";
 import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
@@ -34,6 +35,7 @@ async function openDocument(title: string, text: string): Promise<EditorPage> {
 }
 
 const firstLineHeader = async (editor: EditorPage) => (await editor.storedDocument()).delta.ops.find((op) => op.insert === "\n")?.attributes?.header ?? null;
+const chosenHeadingOptions = () => page.getByRole("listbox", { name: "Heading", includeHidden: true }).getByRole("option", { selected: true, includeHidden: true }).evaluateAll((options) => options.map((option) => option.getAttribute("aria-label")));
 const activeLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.className ?? null);
 
 describe("the editor from the keyboard", () => {
@@ -65,10 +67,10 @@ describe("the editor from the keyboard", () => {
     await page.keyboard.press("End");
     await page.keyboard.type(" // edited");
     await page.keyboard.press("Alt+F10");
-    expect(await activeLabel()).toBe("Heading");
+    expect(await activeLabel()).toBe("Heading: Normal text");
     await expect.poll(() => editor.body().locator(".ql-code-block-container .hljs-keyword").count()).toBeGreaterThan(0);
     await page.waitForTimeout(1_500);
-    expect(await activeLabel()).toBe("Heading");
+    expect(await activeLabel()).toBe("Heading: Normal text");
   });
 
   it("keeps the document menu open while someone else's edit arrives and is highlighted", async () => {
@@ -96,15 +98,20 @@ describe("the editor from the keyboard", () => {
   it("reaches the toolbar with Alt+F10, picks a heading with the arrows, and the document menu with Alt+F10 again", async () => {
     const editor = await openDocument("Toolbar", "Chapter one");
     await page.keyboard.press("Alt+F10");
-    expect(await activeLabel()).toBe("Heading");
+    // The picker's name says what the line is, and its list which option is chosen.
+    expect(await activeLabel()).toBe("Heading: Normal text");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup"))).toBe("listbox");
     await page.keyboard.press("ArrowDown");
     // The picker opened on its selected item (normal text); its items are named.
     expect(await activeLabel()).toBe("Normal text");
+    expect(await chosenHeadingOptions()).toEqual(["Normal text"]);
     await page.keyboard.press("ArrowDown");
     expect(await activeLabel()).toBe("Heading 1");
     await page.keyboard.press("Enter");
     await expect.poll(() => editor.body().locator("h1").textContent()).toBe("Chapter one");
     await expect.poll(() => firstLineHeader(editor)).toBe(1);
+    await expect.poll(() => page.locator(".ql-toolbar .ql-header .ql-picker-label").getAttribute("aria-label")).toBe("Heading: Heading 1");
+    expect(await chosenHeadingOptions()).toEqual(["Heading 1"]);
 
     await page.keyboard.press("Alt+F10");
     await page.keyboard.press("ArrowRight");
@@ -118,5 +125,84 @@ describe("the editor from the keyboard", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "Version history" }).waitFor();
     await page.keyboard.press("Escape");
+  });
+});
+
+describe("Tab in the body", () => {
+  it("is described as it is in the Keyboard shortcuts dialog, with the way out and the tree's keys", async () => {
+    await openDocument("Help", "Some help");
+    await page.getByRole("button", { name: "Document actions" }).click();
+    await page.getByRole("menuitem", { name: "Keyboard shortcuts" }).click();
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    const rows = await dialog.locator("dt").evaluateAll((terms) => terms.map((term) => `${term.textContent} = ${term.nextElementSibling?.textContent}`));
+    // It said Tab indents a list item or quote, while Tab in a paragraph typed a tab.
+    expect(rows).toContain("Tab = Type a tab character; at the start of a list item, quote or indented line, indent it");
+    expect(rows).toContain("Tab / Shift+Tab with text selected = Indent / outdent the selected lines");
+    expect(rows).toContain("Esc, then Tab / Shift+Tab = Leave the text: on to the next / back to the previous control");
+    expect(rows).toContain("Shift+F10 or the Menu key = The document's actions: Move to…, New document inside, Move to trash");
+    await page.keyboard.press("Escape");
+  });
+
+
+  /** The stored indent of each indented line. */
+  const indents = async (editor: EditorPage) => (await editor.storedDocument()).delta.ops.flatMap((op) => (op.attributes?.indent ? [op.attributes.indent] : []));
+
+  it("indents the selected lines with Tab and outdents them with Shift+Tab, instead of replacing the selection by a tab", async () => {
+    const editor = await openDocument("Selected", "First paragraph");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second paragraph");
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Control+Shift+End");
+    await page.keyboard.press("Tab");
+    // Quill's own Tab replaced the whole selection by one tab character.
+    await expect.poll(() => editor.body().locator("p.ql-indent-1").allTextContents()).toEqual(["First paragraph", "Second paragraph"]);
+    await expect.poll(() => editor.storedText()).toBe("First paragraph\nSecond paragraph\n");
+    await expect.poll(() => indents(editor)).toEqual([1, 1]);
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => editor.body().locator("p.ql-indent-1").count()).toBe(0);
+    await expect.poll(() => indents(editor)).toEqual([]);
+    // One step of its own: Ctrl+Z takes back the outdent, then the indent, never the text.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editor.body().locator("p.ql-indent-1").count()).toBe(2);
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editor.body().locator("p.ql-indent-1").count()).toBe(0);
+    await expect.poll(() => editor.storedText()).toBe("First paragraph\nSecond paragraph\n");
+  });
+
+  it("still types a tab in a paragraph, and leaves the text with Escape then Tab (or Shift+Tab), as the body's description says", async () => {
+    const editor = await openDocument("Leaving", "Some words");
+    expect(await editor.body().getAttribute("aria-description")).toBe("Alt+F10: formatting toolbar. Escape, then Tab: leave the text.");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => editor.storedText()).toBe("Some words\t\n");
+    const isInBody = () => editor.body().evaluate((body) => body === document.activeElement);
+    expect(await isInBody()).toBe(true);
+
+    // Another key between Escape and Tab: Tab types again.
+    await page.keyboard.press("Escape");
+    await page.keyboard.type("!");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => editor.storedText()).toBe("Some words\t!\t\n");
+    expect(await isInBody()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    expect(await isInBody()).toBe(false);
+    // With the comments panel open, the next control is in it.
+    await new CommentsPanelPage(page).open();
+    await editor.body().click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-testid=comments-panel]") !== null)).toBe(true);
+
+    await editor.body().click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Shift+Tab");
+    expect(await isInBody()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=toolbar]")?.getAttribute("aria-label"))).toBe("Formatting");
+    // Nothing was typed by the keys that left.
+    expect(await editor.storedText()).toBe("Some words\t!\t\n");
   });
 });

@@ -75,12 +75,12 @@ describe("the toolbar in a narrow window", () => {
     await editor.waitUntilSaved();
     await page.keyboard.press("Alt+F10");
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
-    expect(await focused()).toBe("Heading");
+    expect(await focused()).toBe("Heading: Normal text");
     await page.keyboard.press("ArrowLeft");
     expect(await focused()).toBe("More formatting");
     await page.keyboard.press("Enter");
     await page.keyboard.press("ArrowRight");
-    expect(await focused()).toBe("Font");
+    expect(await focused()).toBe("Font: Sans serif");
     // Back past More formatting to the last control of the toolbar's own rows.
     const lastInRow = await page.locator(".ql-toolbar > .ql-formats:not(.ql-more-formats)").last().evaluate((group) =>
       Array.from(group.querySelectorAll("button, .ql-picker-label")).at(-1)?.getAttribute("aria-label"),

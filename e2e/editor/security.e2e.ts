@@ -24,6 +24,36 @@ describe("editor rules on the server", () => {
     await expect.poll(async () => (await editor.storedDocument()).delta.ops[0]).toEqual({ insert: "Click me", attributes: { link: "about:blank" } });
   });
 
+  it("says why a refused link address became blank, in a labelled link box (the stored link stays about:blank)", async () => {
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("Fine and Click me");
+    const refusal = page.getByRole("status").filter({ hasText: "Only http, https, mailto and tel links are allowed" });
+    // Named for screen readers: its only hint was the placeholder "https://quilljs.com".
+    const box = page.getByRole("group", { name: "Edit link" }).getByRole("textbox", { name: "Link address" });
+
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Shift+End");
+    for (let i = 0; i < " and Click me".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.locator(".ql-toolbar .ql-link").click();
+    await box.fill("https://example.com/");
+    await box.press("Enter");
+    await expect.poll(async () => (await editor.storedDocument()).delta.ops[0]).toEqual({ insert: "Fine", attributes: { link: "https://example.com/" } });
+    expect(await refusal.count()).toBe(0); // an allowed address says nothing
+
+    await page.keyboard.press("End");
+    for (let i = 0; i < "Click me".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.locator(".ql-toolbar .ql-link").click();
+    await box.fill("javascript:alert(1)");
+    await box.press("Enter");
+    await expect.poll(() => refusal.count()).toBe(1);
+    await editor.waitUntilSaved();
+    await expect.poll(async () => (await editor.storedDocument()).delta.ops.at(-2)).toEqual({ insert: "Click me", attributes: { link: "about:blank" } });
+  });
+
   it("never stores or relays what a crafted client sends: a javascript: link, an ftp: image", async () => {
     const { page, person } = await signedUpPage(browser, app.url);
     await new Sidebar(page).newTopLevelDocument();

@@ -17,6 +17,8 @@ import { TableToolsModule } from "./table-tools";
 import { tablePasteMatchers } from "@/shared/table-paste";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
+import { labelLinkTooltip } from "./link-tooltip";
+import { bindTabKeys } from "./tab-keys";
 import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
 import { labelBody } from "./body-label";
@@ -106,6 +108,8 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   keepCaretOutOfUi(quill);
   bindEditorKeys(quill, toolbar?.container ?? null);
   keepTooltipInView(quill);
+  labelLinkTooltip(quill);
+  if (!options.readOnly) bindTabKeys(quill);
   labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.

@@ -28,7 +28,12 @@ const LABELS: Record<string, string> = {
   align: "Alignment",
 };
 
-/** Names every toolbar control for screen readers and hover tooltips. */
+/**
+ * Names every toolbar control for screen readers and hover tooltips. A picker is a button that
+ * opens a list box (Quill's items were unnamed buttons): its options say which one is chosen
+ * (`aria-selected`), and the heading, font, size and alignment pickers say it in their own name
+ * too ("Heading: Heading 2"), kept up as the caret moves.
+ */
 export function labelToolbar(toolbar: HTMLElement): void {
   for (const button of Array.from(toolbar.querySelectorAll<HTMLButtonElement>("button"))) {
     const format = [...button.classList].find((c) => c.startsWith("ql-"))?.slice(3);
@@ -40,12 +45,29 @@ export function labelToolbar(toolbar: HTMLElement): void {
     const format = [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker" && c !== "ql-expanded")?.slice(3);
     const label = format ? LABELS[format] : undefined;
     const handle = picker.querySelector<HTMLElement>(".ql-picker-label");
-    if (label && handle) name(handle, label);
+    const options = picker.querySelector<HTMLElement>(".ql-picker-options");
+    if (!format || !label || !handle || !options) continue;
+    name(handle, label);
+    handle.setAttribute("aria-haspopup", "listbox");
+    options.setAttribute("role", "listbox");
+    options.setAttribute("aria-label", label);
     // The items show their value through CSS (::before) or a swatch only: name each one.
-    for (const item of Array.from(picker.querySelectorAll<HTMLElement>(".ql-picker-item"))) {
-      const itemLabel = format ? itemName(format, item.getAttribute("data-value")) : null;
+    const items = Array.from(picker.querySelectorAll<HTMLElement>(".ql-picker-item"));
+    for (const item of items) {
+      item.setAttribute("role", "option");
+      const itemLabel = itemName(format, item.getAttribute("data-value"));
       if (itemLabel) name(item, itemLabel);
     }
+    const showChoice = () => {
+      const chosen = items.find((item) => item.classList.contains("ql-selected"));
+      for (const item of items) item.setAttribute("aria-selected", String(item === chosen));
+      // None chosen: a selection across lines of different kinds, or no selection at all.
+      const chosenName = chosen ? itemName(format, chosen.getAttribute("data-value")) : null;
+      if (ITEM_NAMES[format]) name(handle, chosenName ? `${label}: ${chosenName}` : label);
+    };
+    showChoice();
+    // Quill marks the chosen item (ql-selected) whenever the caret's format changes.
+    new MutationObserver(showChoice).observe(options, { subtree: true, attributes: true, attributeFilter: ["class"] });
   }
 }
 

@@ -6,16 +6,18 @@ import { useReturnFocus } from "@/lib/return-focus";
 import { useIsClient } from "@/lib/use-is-client";
 
 // Quill 2's own bindings (quill/modules/keyboard.js, history.js, themes/snow.js) and ours (editor/image-alt.ts,
-// editor/toolbar-keyboard.ts, editor/block-shortcuts.ts, editor/slash-menu.ts).
-const SHORTCUTS: Array<[string, string]> = [
+// editor/toolbar-keyboard.ts, editor/block-shortcuts.ts, editor/slash-menu.ts, editor/tab-keys.ts).
+const BODY_SHORTCUTS: Array<[string, string]> = [
   ["Mod+B", "Bold"],
   ["Mod+I", "Italic"],
   ["Mod+U", "Underline"],
   ["Mod+K", "Search and jump (anywhere in Quire; add links with the toolbar's link button)"],
   ["Mod+Z", "Undo"],
   ["Mod+Shift+Z or Mod+Y", "Redo"],
-  ["Tab / Shift+Tab", "Indent / outdent a list item or quote"],
-  ["Tab in a code block", "Insert two spaces"],
+  ["Tab", "Type a tab character; at the start of a list item, quote or indented line, indent it"],
+  ["Shift+Tab", "At the start of a list item, quote or indented line, outdent it; right after a tab, delete it; elsewhere, leave the text (back to the toolbar)"],
+  ["Tab / Shift+Tab with text selected", "Indent / outdent the selected lines"],
+  ["Tab in a code block", "Insert two spaces (with lines selected: indent them by two spaces; Shift+Tab: outdent)"],
   ["Tab / Shift+Tab in a table", "Next / previous cell; Tab in the last cell adds a row"],
   ["Alt+F10 in a table", "Go to the table menu (rows, columns, header row); Esc back to the cell"],
   ["1. then Space", "Start a numbered list"],
@@ -33,9 +35,26 @@ const SHORTCUTS: Array<[string, string]> = [
   ["Alt+Enter on a selected image", "Describe the image (its alt text)"],
   ["Mod+Alt+1, 2, 3", "Heading 1, 2, 3"],
   ["Mod+Alt+0", "Normal text"],
+  ["Esc, then Tab / Shift+Tab", "Leave the text: on to the next / back to the previous control"],
   ["Alt+F10", "Go to the formatting toolbar; again: the document menu"],
   ["Esc in the toolbar", "Back to the text; in the open “More formatting” row, close it"],
   ["← → in the toolbar; ↓ on a picker", "Move between controls; open a picker and choose with ↑ ↓ and Enter"],
+];
+
+// The sidebar's document tree (components/document-tree/use-tree-keyboard.ts): one tab stop, the open document's.
+const TREE_SHORTCUTS: Array<[string, string]> = [
+  ["↑ ↓", "Previous / next document"],
+  ["→", "Expand; on an expanded document, go to its first sub-document"],
+  ["←", "Collapse; on a collapsed one, go to its parent"],
+  ["Home / End", "First / last document"],
+  ["A letter", "Next document whose title starts with it"],
+  ["Enter", "Open the document"],
+  ["Shift+F10 or the Menu key", "The document's actions: Move to…, New document inside, Move to trash"],
+];
+
+const GROUPS = [
+  { heading: "In the document body", shortcuts: BODY_SHORTCUTS },
+  { heading: "In the sidebar's document tree", shortcuts: TREE_SHORTCUTS },
 ];
 
 /** "Keyboard shortcuts": what the editor's keys do, with ⌘ on Apple devices and Ctrl elsewhere. */
@@ -62,17 +81,22 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <Dialog.Title ref={titleRef} tabIndex={-1} className="rounded-sm text-lg font-semibold">
             Keyboard shortcuts
           </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">In the document body.</Dialog.Description>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            {SHORTCUTS.map(([keys, action]) => (
-              <div key={keys} className="contents">
-                <dt>
-                  <kbd className="rounded border border-border bg-surface px-1.5 py-0.5 font-mono text-xs">{keys.replaceAll("Mod", mod)}</kbd>
-                </dt>
-                <dd>{action}</dd>
-              </div>
-            ))}
-          </dl>
+          <Dialog.Description className="mt-1 text-sm text-muted">In the document body and the sidebar&apos;s document tree.</Dialog.Description>
+          {GROUPS.map(({ heading, shortcuts }) => (
+            <section key={heading}>
+              <h3 className="mt-5 text-sm font-semibold">{heading}</h3>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                {shortcuts.map(([keys, action]) => (
+                  <div key={keys} className="contents">
+                    <dt>
+                      <kbd className="rounded border border-border bg-surface px-1.5 py-0.5 font-mono text-xs">{keys.replaceAll("Mod", mod)}</kbd>
+                    </dt>
+                    <dd>{action}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
           <Dialog.Close className="mt-6 inline-flex min-h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-surface">Close</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,0 +1,50 @@
+import type Quill from "quill";
+import { ABOUT_BLANK, LINK_PROTOCOLS } from "@/shared/editor-rules";
+import { sanitizeLinkUrl } from "@/shared/safe-urls";
+import { createEditorNotice } from "./editor-notice";
+
+/** Said when an address the link rule refuses was entered: the link is kept, with a blank address (docs/product.md "Editor rules"). */
+export const REFUSED_LINK_MESSAGE = `Only ${LINK_PROTOCOLS.slice(0, -1).join(", ")} and ${LINK_PROTOCOLS.at(-1)} links are allowed: the link's address was left blank.`;
+
+/** The popup's name and its field's label in each of its modes (snow's `data-mode`; none while it shows a link). */
+const MODES: Record<string, { popup: string; field: string }> = {
+  link: { popup: "Edit link", field: "Link address" },
+  formula: { popup: "Insert formula", field: "Formula (TeX)" },
+  video: { popup: "Insert video", field: "Video address" },
+};
+
+interface SnowTooltip {
+  root: HTMLElement;
+  textbox: HTMLInputElement | null;
+  save(): void;
+}
+
+/**
+ * The snow theme's link and formula popup for screen readers: a named group whose field is
+ * labelled by what it takes (its only hint was the placeholder "https://quilljs.com"). When the
+ * link rule turns the address typed into a blank one (javascript:, data:, a typo like "htp:…"),
+ * the popup still saves the blank link, as the rule says, and the editor says why.
+ */
+export function labelLinkTooltip(quill: Quill): void {
+  const tooltip = (quill.theme as unknown as { tooltip?: SnowTooltip }).tooltip;
+  if (!tooltip?.textbox) return;
+  const { root, textbox } = tooltip;
+  const label = () => {
+    const mode = MODES[root.getAttribute("data-mode") ?? ""];
+    root.setAttribute("aria-label", mode?.popup ?? "Link");
+    textbox.setAttribute("aria-label", mode?.field ?? MODES.link?.field ?? "");
+  };
+  root.setAttribute("role", "group");
+  label();
+  new MutationObserver(label).observe(root, { attributes: true, attributeFilter: ["data-mode"] });
+
+  const say = createEditorNotice(quill.container, "ql-link-notice");
+  const save = tooltip.save.bind(tooltip);
+  // Snow's Enter in the field and its "Save" both call save() on the instance.
+  tooltip.save = () => {
+    const value = textbox.value;
+    const isLink = root.getAttribute("data-mode") === "link";
+    save();
+    if (isLink && value.trim() !== "" && sanitizeLinkUrl(value) === ABOUT_BLANK) say(REFUSED_LINK_MESSAGE);
+  };
+}
