@@ -4,6 +4,7 @@ import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
+import { newContext } from "../support/browser";
 import { signedUpPage } from "../support/workspace";
 
 // The sidebar tree follows the WAI-ARIA tree pattern: one tab stop, arrows move and expand,
@@ -103,5 +104,128 @@ describe("the document tree from the keyboard", () => {
     await page.keyboard.press("Escape");
     await page.getByTestId("share-modal").waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Share");
+  });
+});
+
+describe("the tree around the open document", () => {
+  let owner: { page: Page; person: Person };
+  const docs: Record<string, { id: string; url: string }> = {};
+  const item = (p: Page, title: string) => p.locator(`aside [role=treeitem][aria-labelledby="tree-link-${docs[title]?.id}"]`);
+  const rowActionsOpacity = (p: Page, title: string) => item(p, title).locator("> div > [data-row-actions]").evaluate((element) => getComputedStyle(element).opacity);
+
+  beforeAll(async () => {
+    owner = await signedUpPage(browser, app.url, "trasher");
+    const create = async (title: string, parent?: string) => {
+      const response = await owner.page.request.post("/api/v1/documents", { headers: { origin: app.url }, data: { workspace: owner.person.workspaceSlug, title, parentId: parent ? docs[parent]?.id : undefined } });
+      docs[title] = (await response.json()) as { id: string; url: string };
+    };
+    await create("Guide");
+    await create("Chapter", "Guide");
+    await create("Section", "Chapter");
+    await create("Spare");
+    await create("Spare two");
+  });
+
+  /** From the "Documents" heading, Tab into the tree: a person's way in, so focus shows as it does for them. */
+  async function tabFromTreeHeading(p: Page) {
+    await p.locator("aside #tree-heading").click();
+    await tabIntoTree(p);
+  }
+
+  it("opens the branches above the open document, which is the tab stop, and shows its row's + and … while it has focus", async () => {
+    const { page: p } = owner;
+    await p.goto(docs.Section?.url ?? "");
+    await new EditorPage(p).waitUntilEditable();
+    await expect.poll(() => item(p, "Guide").getAttribute("aria-expanded")).toBe("true");
+    expect(await item(p, "Chapter").getAttribute("aria-expanded")).toBe("true");
+    expect(await p.locator("aside [role=treeitem][tabindex='0']").getAttribute("aria-labelledby")).toBe(`tree-link-${docs.Section?.id}`);
+    expect(await item(p, "Section").getAttribute("aria-keyshortcuts")).toBe("Shift+F10 ContextMenu");
+
+    await tabFromTreeHeading(p);
+    expect(await focusedItem(p)).toBe("Section");
+    expect(await rowActionsOpacity(p, "Section")).toBe("1");
+    expect(await rowActionsOpacity(p, "Guide")).toBe("0"); // not every row above it
+    await p.keyboard.press("ArrowDown");
+    expect(await focusedItem(p)).toBe("Spare");
+    expect(await rowActionsOpacity(p, "Spare")).toBe("1");
+    expect(await rowActionsOpacity(p, "Section")).toBe("0");
+  });
+
+  it("keeps focus in the tree, on the next row, when another document is trashed, and says so", async () => {
+    const { page: p } = owner;
+    await p.goto(docs.Section?.url ?? "");
+    await new EditorPage(p).waitUntilEditable();
+    await tabFromTreeHeading(p);
+    await p.keyboard.press("ArrowDown");
+    expect(await focusedItem(p)).toBe("Spare");
+    await p.keyboard.press("Shift+F10");
+    await p.getByRole("menuitem", { name: "Move to trash" }).waitFor();
+    await p.keyboard.press("End");
+    await p.keyboard.press("Enter");
+    await expect.poll(() => item(p, "Spare").count()).toBe(0);
+    expect(await focusedItem(p)).toBe("Spare two");
+    expect(await p.locator("aside").getByRole("status").textContent()).toBe("Moved “Spare” to the trash.");
+    expect(p.url()).toBe(`${app.url}${docs.Section?.url}`);
+  });
+
+  it("goes to the trash page when the open document's branch is trashed from the tree, says so, and Undo brings it back", async () => {
+    const { page: p } = owner;
+    await p.goto(docs.Section?.url ?? "");
+    await new EditorPage(p).waitUntilEditable();
+    await tabFromTreeHeading(p);
+    await p.keyboard.press("Home");
+    expect(await focusedItem(p)).toBe("Guide");
+    await p.keyboard.press("Shift+F10");
+    await p.getByRole("menuitem", { name: "Move to trash" }).waitFor();
+    await p.keyboard.press("End");
+    await p.keyboard.press("Enter");
+    // Where the editor's own "Move to trash" goes; the page stayed on the gone document (a 404) before.
+    await p.waitForURL(`**/w/${owner.person.workspaceSlug}/trash?trashed=${docs.Guide?.id}`);
+    const notice = p.getByTestId("trashed-notice");
+    await expect.poll(() => notice.getByRole("status").textContent()).toBe("Moved “Guide” and its 2 sub-documents to the trash.");
+    expect(await p.getByText("This page could not be found").count()).toBe(0);
+    const undo = notice.getByRole("button", { name: "Undo moving “Guide” to the trash" });
+    await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await p.keyboard.press("Enter");
+    await p.waitForURL(`**/d/guide-${docs.Guide?.id}`);
+    await expect.poll(() => item(p, "Section").count()).toBe(1);
+  });
+
+  it("offers the tree's Move to… in the document's own … menu, and gives focus back to that menu's button", async () => {
+    const { page: p } = owner;
+    await p.goto(docs.Section?.url ?? "");
+    await new EditorPage(p).waitUntilEditable();
+    const menuButton = p.getByRole("button", { name: "Document actions" });
+    await menuButton.click();
+    await p.getByRole("menuitem", { name: "Move to…" }).click();
+    const dialog = p.getByRole("dialog", { name: "Move “Section” to…" });
+    await dialog.waitFor();
+    await p.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await menuButton.click();
+    await p.getByRole("menuitem", { name: "Move to…" }).click();
+    await dialog.getByRole("button", { name: "Top level of the workspace" }).click();
+    await expect.poll(() => item(p, "Section").getAttribute("aria-level")).toBe("1");
+  });
+
+  it("moves between the rows of the narrow window's drawer, not the hidden sidebar's copy of the tree", async () => {
+    const context = await newContext(browser, app.url, { width: 375 });
+    await context.addCookies(await owner.page.context().cookies());
+    const p = await context.newPage();
+    await p.goto(`/w/${owner.person.workspaceSlug}`);
+    await p.getByRole("button", { name: "Open navigation" }).click();
+    const drawer = p.getByRole("dialog", { name: "Navigation" });
+    await drawer.getByRole("tree").waitFor();
+    await drawer.locator("#tree-heading").click();
+    await tabIntoTree(p);
+    const first = await focusedItem(p);
+    await p.keyboard.press("ArrowDown");
+    const inDrawer = () => p.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null);
+    expect(await inDrawer()).toBe(true);
+    expect(await focusedItem(p)).not.toBe(first);
+    expect(await focusedItem(p)).not.toBeNull();
+    await context.close();
   });
 });
