@@ -3,7 +3,6 @@ import { defineRoute } from "@/server/http/route";
 import { readJsonBody } from "@/server/http/read-body";
 import { apiWorkspace, readQuery } from "@/server/http/read-query";
 import { requireApiContext } from "@/server/http/require-api-actor";
-import { bodyWork } from "@/server/workers/body-work";
 import { presentApiDocument } from "@/server/presenters/present-api-document";
 import { createDocument } from "@/server/services/documents/create-document";
 import { createDocumentFromTemplate } from "@/server/services/templates/create-document-from-template";
@@ -33,8 +32,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
       const doc = await createDocumentFromTemplate(ctx, { workspaceId: workspace.id, templateId: body.templateId, parentId: body.parentId, title: body.title, timeZone: body.timeZone });
       return Response.json(presentApiDocument(doc, workspace.slug), { status: 201, headers: { Location: `/api/v1/documents/${doc.id}` } });
     }
-    const delta = body.markdown !== undefined ? await bodyWork().convert({ kind: "markdown", bytes: new TextEncoder().encode(body.markdown) }) : body.delta;
-    const doc = await createDocument(ctx, { workspaceId: workspace.id, parentId: body.parentId, title: body.title }, { body: delta });
+    const doc = await createDocument(ctx, { workspaceId: workspace.id, parentId: body.parentId, title: body.title }, { body: body.delta, markdown: body.markdown });
     const presented = presentApiDocument(doc, workspace.slug);
     return Response.json(presented, { status: 201, headers: { Location: `/api/v1/documents/${doc.id}` } });
   },
