@@ -12,6 +12,8 @@ import { documents, files } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { sampleDocx } from "@test/import-fixtures";
+import { clearProcessSingleton } from "@/server/process-singleton";
+import { bodyWork, registerBodyWork } from "@/server/workers/body-work";
 import { importFiles } from "./import-files";
 import { withTestDatabase } from "@test/test-database-hooks";
 
@@ -155,6 +157,44 @@ describe("importFiles", () => {
       { name: "broken.zip", reason: "The zip was not imported: it is not a readable zip file." },
       { name: "broken.docx", reason: "It could not be read as a Word document." },
     ]);
+  });
+
+  it("lists a file past the conversion's limits with its reason and imports the files around it (QA report item 1)", async () => {
+    const { run } = await setup();
+    const summary = await run([
+      { name: "a-ok.md", bytes: text("# OK doc\n\nhello\n") },
+      { name: "b-nest.md", bytes: text(`${"- ".repeat(300_000)}x`) },
+      { name: "c-ok.md", bytes: text("after") },
+    ]);
+    expect(summary.imported.map((d) => [d.path, d.title])).toEqual([
+      ["a-ok.md", "OK doc"],
+      ["c-ok.md", "c-ok"],
+    ]);
+    expect(summary.skipped).toEqual([{ name: "b-nest.md", reason: "It could not be imported: lists and quotes may be nested at most 100 deep, and this file nests them deeper." }]);
+  });
+
+  it("lists a file whose conversion failed on the server, and still reports what it imported before and after it", async () => {
+    // As when the body worker converting it died: an Error, not an UnreadableFileError.
+    const work = bodyWork();
+    registerBodyWork({
+      ...work,
+      convert: async (file) => {
+        if (new TextDecoder().decode(file.bytes) === "kills its worker") throw new Error("body worker exited with code 1");
+        return work.convert(file);
+      },
+    });
+    try {
+      const { run } = await setup();
+      const summary = await run([
+        { name: "a.md", bytes: text("first") },
+        { name: "b.md", bytes: text("kills its worker") },
+        { name: "c.md", bytes: text("last") },
+      ]);
+      expect(summary.imported.map((d) => d.path)).toEqual(["a.md", "c.md"]);
+      expect(summary.skipped).toEqual([{ name: "b.md", reason: "It could not be converted because of an error on the server." }]);
+    } finally {
+      clearProcessSingleton("body-work");
+    }
   });
 
   it("refuses a zip bomb before inflating it and creates nothing from it", async () => {

@@ -46,6 +46,8 @@ export async function importFiles(ctx: ServiceContext, input: ImportFilesInput, 
   return run.summary;
 }
 
+const CONVERSION_FAILED = "It could not be converted because of an error on the server.";
+
 interface ImportRun {
   ctx: ServiceContext;
   blobs: BlobStore;
@@ -72,8 +74,10 @@ async function importNode(run: ImportRun, node: ImportNode, parentId: string | n
       // On the body worker threads: a .docx's inflating and Quill's clipboard hold no request up.
       body = await bodyWork().convert({ kind: node.source.kind, bytes: node.source.bytes });
     } catch (error) {
-      if (!isUnreadableFileError(error)) throw error;
-      summary.skipped.push({ name: node.path, reason: error.message });
+      // Whatever else failed (a worker that died under it) fails this file alone: the documents
+      // created before it exist, and the summary must still say so rather than end in a 500.
+      if (!isUnreadableFileError(error)) console.error(`[import] converting a ${node.source.kind} file failed:`, error instanceof Error ? error.message : error);
+      summary.skipped.push({ name: node.path, reason: isUnreadableFileError(error) ? error.message : CONVERSION_FAILED });
       // A folder is still worth creating for its children; a lone file is not.
       if (node.children.length === 0) return;
     }
