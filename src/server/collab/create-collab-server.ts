@@ -39,7 +39,8 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new AwarenessWindowExtension(BROADCAST_FLUSH_MS),
     // Every client update is made safe before it is applied, stored or relayed.
     new SanitizeExtension(),
-    new PersistenceExtension(options.getDb, { now: options.now }),
+    // A store that fails is tried again until it succeeds, the document kept loaded meanwhile.
+    new PersistenceExtension(options.getDb, { now: options.now, retryFailedStores: true }),
     // Services (restoring a revision) change live documents through this instance.
     { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
     // Comment changes reach open editors as stateless messages (comment-broadcast.ts).

@@ -16,7 +16,16 @@ export interface PersistenceOptions {
   now?: () => Date;
   /** Where rendering runs; by default the process's body work (server.ts registers worker threads). */
   deriver?: Pick<BodyWork, "derive">;
+  /**
+   * Store a document again after a store fails, until one succeeds, keeping it loaded meanwhile
+   * (the collaboration server's; a process's private instance for one change, live-document.ts,
+   * leaves it to its caller).
+   */
+  retryFailedStores?: boolean;
 }
+
+/** A document whose stores keep failing is logged at its first failure and every this many after (about once a minute at one store per 2 s). */
+const LOG_EVERY_FAILURES = 30;
 
 /**
  * Loads a document's Yjs state from the database and stores it back (Hocuspocus
@@ -30,6 +39,8 @@ export class PersistenceExtension implements Extension {
   private readonly writers = new Map<string, Set<string>>();
   /** Per loaded document, who its last stored (or loaded) body mentions: a store notifies only people new to it. */
   private readonly mentioned = new Map<string, Set<string>>();
+  /** Per document whose last stores failed, how many in a row. */
+  private readonly failures = new Map<string, number>();
 
   constructor(
     private readonly getDb: () => Promise<Db>,
@@ -48,6 +59,7 @@ export class PersistenceExtension implements Extension {
 
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
     this.mentioned.delete(documentName);
+    this.failures.delete(documentName);
   }
 
   async onChange({ documentName, context }: onChangePayload): Promise<void> {
@@ -60,7 +72,8 @@ export class PersistenceExtension implements Extension {
     this.writers.set(documentName, set);
   }
 
-  async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload): Promise<void> {
+  async onStoreDocument(payload: onStoreDocumentPayload): Promise<void> {
+    const { documentName, document, lastContext } = payload;
     const documentId = documentIdFromCollabName(documentName);
     if (!documentId) return;
     // Taken before the first await: changes made while this store runs count for the next one.
@@ -86,12 +99,27 @@ export class PersistenceExtension implements Extension {
         );
       }
       await this.notifyNewMentions(db, documentName, documentId, mentions, actor?.id ?? writerIds.at(-1) ?? null);
+      const failed = this.failures.get(documentName);
+      if (failed) console.log(`[collab] document ${documentId} stored after ${failed} failed ${failed === 1 ? "store" : "stores"}`);
+      this.failures.delete(documentName);
     } catch (error) {
-      // Hocuspocus runs quiet: without this line a body that can no longer be stored fails unseen.
-      console.error(`[collab] storing document ${documentId} failed:`, error instanceof Error ? (error.stack ?? error.message) : error);
       // Not stored: its writers stay pending for the next attempt.
       for (const id of writers ?? []) this.writers.set(documentName, (this.writers.get(documentName) ?? new Set()).add(id));
-      throw error;
+      const failed = (this.failures.get(documentName) ?? 0) + 1;
+      this.failures.set(documentName, failed);
+      // Hocuspocus runs quiet: without this line a body that can no longer be stored fails unseen.
+      if (failed === 1 || failed % LOG_EVERY_FAILURES === 0) {
+        const detail = failed === 1 && error instanceof Error ? (error.stack ?? error.message) : error instanceof Error ? error.message : error;
+        console.error(`[collab] storing document ${documentId} failed${failed > 1 ? ` ${failed} times in a row` : ""}${this.options.retryFailedStores ? "; trying again" : ""}:`, detail);
+      }
+      if (!this.options.retryFailedStores) throw error;
+      // Hocuspocus keeps a document whose store failed in memory, but never stores it again, and
+      // unloads it, unsaved, once its last connection goes (its only check is for a store still
+      // pending). So the store is scheduled again through Hocuspocus's own debounce: while it is
+      // pending the document stays loaded, a change meanwhile joins it, and a shutdown's
+      // flushPendingStores runs it at once. Nothing is thrown, so Hocuspocus neither logs it again
+      // every 2 s nor skips the other extensions' afterStoreDocument (Redis's releases its lock).
+      void payload.instance.storeDocumentHooks(document, payload);
     }
   }
 
