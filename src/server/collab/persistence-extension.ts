@@ -17,9 +17,9 @@ export interface PersistenceOptions {
   /** Where rendering runs; by default the process's body work (server.ts registers worker threads). */
   deriver?: Pick<BodyWork, "derive">;
   /**
-   * Store a document again after a store fails, until one succeeds, keeping it loaded meanwhile
-   * (the collaboration server's; a process's private instance for one change, live-document.ts,
-   * leaves it to its caller).
+   * Store a document again after a store fails, until one succeeds, keeping it loaded meanwhile.
+   * The collaboration server's does; the private instance live-document.ts makes for one change
+   * in a process without one (a script, a test) does not, as it is destroyed right after.
    */
   retryFailedStores?: boolean;
 }

@@ -1,6 +1,6 @@
-import { strToU8, zipSync } from "fflate";
+import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { sampleDocx } from "@test/import-fixtures";
+import { docxOfParagraphs, sampleDocx } from "@test/import-fixtures";
 import type { ConvertibleFile } from "./convert-file";
 import { convertFile } from "./convert-file";
 import { MAX_DOCX_XML_ELEMENTS, MAX_HTML_ELEMENTS, MAX_HTML_NESTING, MAX_MARKDOWN_BLOCKS, MAX_MARKDOWN_NESTING, MAX_SLOW_HTML_ELEMENTS } from "./conversion-limits";
@@ -26,20 +26,6 @@ async function refusalOf(file: ConvertibleFile): Promise<string> {
 }
 
 const textOf = (delta: { ops: Array<{ insert: unknown }> }) => delta.ops.map((op) => (typeof op.insert === "string" ? op.insert : "")).join("");
-
-/** A .docx of `count` one-letter paragraphs: word/document.xml and the two parts that find it. */
-function docxOfParagraphs(count: number): Uint8Array {
-  const body = "<w:p><w:r><w:t>A</w:t></w:r></w:p>".repeat(count);
-  return zipSync({
-    "[Content_Types].xml": strToU8(
-      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    "_rels/.rels": strToU8(
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ),
-    "word/document.xml": strToU8(`<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`),
-  });
-}
 
 describe("what a Markdown conversion may cost", () => {
   it("refuses 300,000 nested list markers on one line (600 KB that ran a worker out of memory) and 200,000 quote markers", async () => {
