@@ -31,6 +31,8 @@ interface Fixture {
   sharePath: string;
   /** A built-in template's editor (Settings → Templates → Meeting notes). */
   templatePath: string;
+  /** A document in the trash, for the trash page's "Moved … to the trash" notice. */
+  trashedId: string;
 }
 
 const waitForEditor = async (page: Page) => {
@@ -44,6 +46,26 @@ const SCREENS: Screen[] = [
   { name: "sign-up", path: () => "/signup", isPublic: true },
   { name: "home", path: (fx) => `/w/${fx.person.workspaceSlug}` },
   { name: "editor", path: (fx) => fx.docPath, prepare: waitForEditor },
+  {
+    name: "editor, link box",
+    path: (fx) => fx.docPath,
+    prepare: async (page) => {
+      await waitForEditor(page);
+      await page.getByTestId("editor-mount").locator(".ql-editor a").click();
+      await page.locator(".ql-tooltip a.ql-action").click(); // "Edit": the address field
+      await page.getByRole("textbox", { name: "Link address" }).waitFor();
+    },
+  },
+  {
+    name: "editor, keyboard shortcuts",
+    path: (fx) => fx.docPath,
+    prepare: async (page) => {
+      await waitForEditor(page);
+      await page.getByRole("button", { name: "Document actions" }).click();
+      await page.getByRole("menuitem", { name: "Keyboard shortcuts" }).click();
+      await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+    },
+  },
   {
     // The toolbar with its "More formatting" row open (fonts, sizes and sub/superscript at 1280 px; more in a narrow window).
     name: "editor, more formatting",
@@ -91,6 +113,11 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "trash", path: (fx) => `/w/${fx.person.workspaceSlug}/trash` },
+  {
+    name: "trash, after Move to trash",
+    path: (fx) => `/w/${fx.person.workspaceSlug}/trash?trashed=${fx.trashedId}`,
+    prepare: (page) => page.getByTestId("trashed-notice").getByRole("status").getByText("to the trash").waitFor(),
+  },
   { name: "notifications", path: (fx) => `/w/${fx.person.workspaceSlug}/notifications` },
   { name: "unsubscribe", path: () => "/unsubscribe?token=mention.someone.not-a-signature-not-a-signature", isPublic: true },
   { name: "print view", path: (fx) => `${fx.docPath}/print` },
@@ -171,7 +198,7 @@ beforeAll(async () => {
   const sharePath = await new ShareDialog(page).createLink();
   const templates = await page.request.get(`/api/v1/templates?workspace=${person.workspaceSlug}`);
   const meeting = ((await templates.json()) as { data: Array<{ id: string; name: string }> }).data.find((t) => t.name === "Meeting notes");
-  fx = { person, docPath: doc.url, docId: doc.id, revisionPath, sharePath, templatePath: `/w/${person.workspaceSlug}/settings/templates/${meeting?.id}` };
+  fx = { person, docPath: doc.url, docId: doc.id, revisionPath, sharePath, templatePath: `/w/${person.workspaceSlug}/settings/templates/${meeting?.id}`, trashedId: scrapId };
 });
 
 afterAll(async () => {
