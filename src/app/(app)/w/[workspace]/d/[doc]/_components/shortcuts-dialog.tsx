@@ -85,13 +85,14 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
           {GROUPS.map(({ heading, shortcuts }) => (
             <section key={heading}>
               <h3 className="mt-5 text-sm font-semibold">{heading}</h3>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              {/* Keys above what they do in a narrow window: beside them, the longest keys left the text a word a line. */}
+              <dl className="mt-2 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
                 {shortcuts.map(([keys, action]) => (
                   <div key={keys} className="contents">
                     <dt>
                       <kbd className="rounded border border-border bg-surface px-1.5 py-0.5 font-mono text-xs">{keys.replaceAll("Mod", mod)}</kbd>
                     </dt>
-                    <dd>{action}</dd>
+                    <dd className="mb-2.5 mt-1 sm:my-0">{action}</dd>
                   </div>
                 ))}
               </dl>
