@@ -78,7 +78,8 @@ describe("editor rules on the server", () => {
       expect(stored).not.toMatch(/javascript:|ftp:/);
       expect(stored).toContain("Safe text");
       // The sender is told its change was adjusted, in words a person can read.
-      expect(attacker.events.find((e) => e.startsWith("stateless:"))).toContain("quire:update-adjusted");
+      // (Beside the access message every connection gets first.)
+      expect(attacker.events.some((e) => e.startsWith("stateless:") && e.includes("quire:update-adjusted"))).toBe(true);
     } finally {
       attacker.close();
       watcher.close();
