@@ -100,7 +100,8 @@ describe("error pages and workspace access", () => {
     await page.waitForURL(`**/w/${owner.workspaceSlug}/settings`);
     await page.getByLabel("Workspace name").fill("Renamed team");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Saved.");
+    // The form's own status line (the sidebar's tree has one too, for its announcements).
+    await expect.poll(() => page.locator("main").getByRole("status").textContent()).toBe("Saved.");
     await page.reload();
     expect(await page.getByLabel("Workspace name").inputValue()).toBe("Renamed team");
 

@@ -163,8 +163,10 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       editorRef.current = handle;
       callbacks.current.onEditor(handle);
       // A dialog opened from the text (Ctrl+K) gives back Quill's own selection, kept through the
-      // edits that arrived meanwhile; focusing its root alone puts the caret at the start.
-      own(registerFocusReturn(quill.root, () => quill.focus()));
+      // edits that arrived meanwhile; focusing its root alone puts the caret at the start. Quill
+      // reads a moved caret a moment after the browser's selectionchange, and a key pressed at once
+      // (Ctrl+K right after an arrow key) can come first: the caret is read again as the dialog opens.
+      own(registerFocusReturn(quill.root, () => quill.focus(), () => quill.selection.update("silent")));
       flushSync(() => setIsReady(true)); // Quill's root is shown now, so it can take the caret
       fitEditorToolbar(quill); // before the next frame: the body below never sits under an unfitted toolbar
       if (canEdit) quill.enable(true);

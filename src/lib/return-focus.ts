@@ -13,11 +13,19 @@ import { useLayoutEffect, useRef } from "react";
 /** How an element takes focus back, when `focus()` is not enough (the editor puts its caret back). */
 const returners = new WeakMap<Element, () => void>();
 
-/** Registers how `element` takes focus back when a dialog it opened closes; returns the undo. */
-export function registerFocusReturn(element: Element, takeFocus: () => void): () => void {
+/** What an element notes as a dialog opens from it, before focus leaves (the editor, its caret). */
+const noters = new WeakMap<Element, () => void>();
+
+/**
+ * Registers how `element` takes focus back when a dialog it opened closes, and what it notes as
+ * the dialog opens (`note`, run while it still has focus); returns the undo.
+ */
+export function registerFocusReturn(element: Element, takeFocus: () => void, note?: () => void): () => void {
   returners.set(element, takeFocus);
+  if (note) noters.set(element, note);
   return () => {
     if (returners.get(element) === takeFocus) returners.delete(element);
+    if (note && noters.get(element) === note) noters.delete(element);
   };
 }
 
@@ -62,6 +70,7 @@ export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement |
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
+    if (active) noters.get(active)?.();
     const element = openerOf(active);
     const outer = active?.closest("[role=dialog], [role=alertdialog]") ? latest : null;
     const entry = element ? { element, near: placesNear(element), outer } : outer;

@@ -455,6 +455,13 @@ export const ACTION_ROWS: AccessRow[] = [
     expected: everyone("not_found", { anonymous: "login" }),
     probe: action("removePasskeyAction", () => "/profile/security", (fx) => [{ passkeyId: fx.missing.userId }]),
   },
+  {
+    surface: "action",
+    name: "removeSignInMethodAction of a sign-in method not theirs",
+    // Looked up among the actor's own sign-in methods: anyone else's id names nothing.
+    expected: everyone("not_found", { anonymous: "login" }),
+    probe: action("removeSignInMethodAction", () => "/profile/security", (fx) => [{ methodId: fx.missing.userId }]),
+  },
   // The sign-in's second step and passkey sign-in answer everyone (an empty form, an answer that is no passkey's).
   { surface: "action", name: "verifyTwoFactorSignInAction", expected: everyone("ok"), probe: action("verifyTwoFactorSignInAction", () => "/login/two-factor", () => [{}, form({})]) },
   // Its challenge cookie makes Next re-render the calling page, and /login redirects a signed-in
