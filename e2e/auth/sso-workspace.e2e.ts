@@ -208,7 +208,7 @@ describe("an address a workspace's provider registered first", () => {
     const methods = owner.getByTestId("sign-in-methods");
     const provider = methods.getByTestId("sign-in-method").filter({ hasText: "Acme Login" });
     await provider.getByText(/The sign-in provider of the workspace “.+”\./).waitFor();
-    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Acme Login/), expect.stringMatching(/^Password/)]);
+    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Password/), expect.stringMatching(/^Acme Login/)]);
     expect(await axeInEveryScheme(owner, "security, sign-in methods")).toEqual([]);
     await provider.getByRole("button", { name: "Remove Acme Login" }).click();
     const dialog = owner.getByRole("dialog", { name: "Remove this sign-in method?" });

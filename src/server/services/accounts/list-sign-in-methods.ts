@@ -10,14 +10,14 @@ export const PASSWORD_PROVIDER_ID = "credential";
 /**
  * The signed-in person's ways in (Profile → Security → "Sign-in methods"): the password, the
  * instance's single sign-on, and each workspace provider that signs into this account. Passkeys
- * are listed in their own section. Oldest first.
+ * are listed in their own section. The password first, then the instance's provider, then the
+ * workspaces' providers, each oldest first.
  */
 export async function listSignInMethods(ctx: ServiceContext): Promise<SignInMethodRow[]> {
   const rows = await ctx.db
     .select({ id: accounts.id, providerId: accounts.providerId, linkedAt: accounts.createdAt })
     .from(accounts)
-    .where(eq(accounts.userId, ctx.actor.id))
-    .orderBy(accounts.createdAt, accounts.id);
+    .where(eq(accounts.userId, ctx.actor.id));
   const workspaceIds = [...new Set(rows.map((row) => workspaceIdOfSso(row.providerId)).filter((id): id is string => id !== null))];
   const named =
     workspaceIds.length === 0
@@ -38,5 +38,7 @@ export async function listSignInMethods(ctx: ServiceContext): Promise<SignInMeth
       methods.push({ id: row.id, kind: "workspace", linkedAt: row.linkedAt, workspace: byId.get(workspaceId) ?? null });
     }
   }
-  return methods;
+  return methods.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.linkedAt.getTime() - b.linkedAt.getTime() || a.id.localeCompare(b.id));
 }
+
+const KIND_ORDER: Record<SignInMethodRow["kind"], number> = { password: 0, instance: 1, workspace: 2 };
