@@ -43,7 +43,7 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     new PersistenceExtension(options.getDb, { now: options.now, retryFailedStores: true }),
     // Services (restoring a revision) change live documents through this instance.
     { onDestroy: async ({ instance }) => forgetCollabServer(instance) },
-    // Comment changes reach open editors as stateless messages (comment-broadcast.ts).
+    // Comment changes and renames reach open editors as stateless messages (editor-broadcast.ts).
     { onDestroy: async () => stopEditorBroadcasts() },
   ];
   if (options.redisUrl) {

@@ -8,7 +8,7 @@ export const NOTIFICATIONS_CHANNEL = "quire:notifications-changed";
  * With REDIS_URL, makes every nudge go through a Redis channel that each instance (this one
  * too) subscribes to and delivers to its own open streams: the request that made a notification
  * may reach one instance while the person's bell is connected to another. The same approach as
- * comments' nudges (collab/comment-broadcast.ts). Returns what to run on shutdown.
+ * comments' nudges (collab/editor-broadcast.ts). Returns what to run on shutdown.
  */
 export function startNotificationRelay(redisUrl: string): () => Promise<void> {
   const pub = new IORedis(redisUrl, { maxRetriesPerRequest: null });
