@@ -43,6 +43,11 @@ async function tabIntoTree(p: Page) {
   for (let i = 0; i < 40 && (await focusedItem(p)) === null; i++) await p.keyboard.press("Tab");
 }
 
+/** Waits until the open context menu has taken the keyboard focus (Radix moves it in after showing the menu). */
+async function menuHasFocus(p: Page): Promise<void> {
+  await expect.poll(() => p.evaluate(() => document.activeElement?.closest("[role=menu]") !== null)).toBe(true);
+}
+
 describe("the document tree from the keyboard", () => {
   it("is one tab stop walked and expanded with the arrows, remembers open branches, and opens with Enter", async () => {
     expect(await page.locator("[role=treeitem][tabindex='0']").count()).toBe(1);
@@ -84,8 +89,8 @@ describe("the document tree from the keyboard", () => {
     await page.keyboard.press("End");
     expect(await focusedItem(page)).toBe("Bravo");
     await page.keyboard.press("Shift+F10");
-    await page.getByRole("menuitem", { name: "Move to…" }).waitFor();
-    await page.keyboard.press("Enter");
+    await menuHasFocus(page);
+    await page.getByRole("menuitem", { name: "Move to…" }).press("Enter");
     const dialog = page.getByRole("dialog", { name: /Move “Bravo” to/ });
     await dialog.waitFor();
     await page.keyboard.press("Escape");
@@ -159,9 +164,9 @@ describe("the tree around the open document", () => {
     await p.keyboard.press("ArrowDown");
     expect(await focusedItem(p)).toBe("Spare");
     await p.keyboard.press("Shift+F10");
-    await p.getByRole("menuitem", { name: "Move to trash" }).waitFor();
-    await p.keyboard.press("End");
-    await p.keyboard.press("Enter");
+    await menuHasFocus(p); // the menu takes focus a moment after it shows: a key before that goes to the tree
+    // The item by name (End then Enter raced the menu's own focus handling on a loaded machine).
+    await p.getByRole("menuitem", { name: "Move to trash" }).press("Enter");
     await expect.poll(() => item(p, "Spare").count()).toBe(0);
     expect(await focusedItem(p)).toBe("Spare two");
     expect(await p.locator("aside").getByRole("status").textContent()).toBe("Moved “Spare” to the trash.");
@@ -176,9 +181,9 @@ describe("the tree around the open document", () => {
     await p.keyboard.press("Home");
     expect(await focusedItem(p)).toBe("Guide");
     await p.keyboard.press("Shift+F10");
-    await p.getByRole("menuitem", { name: "Move to trash" }).waitFor();
-    await p.keyboard.press("End");
-    await p.keyboard.press("Enter");
+    await menuHasFocus(p); // the menu takes focus a moment after it shows: a key before that goes to the tree
+    // The item by name (End then Enter raced the menu's own focus handling on a loaded machine).
+    await p.getByRole("menuitem", { name: "Move to trash" }).press("Enter");
     // Where the editor's own "Move to trash" goes; the page stayed on the gone document (a 404) before.
     await p.waitForURL(`**/w/${owner.person.workspaceSlug}/trash?trashed=${docs.Guide?.id}`);
     const notice = p.getByTestId("trashed-notice");
