@@ -1,3 +1,4 @@
+import { createEditorNotice } from "./editor-notice";
 import type Quill from "quill";
 import type { Range } from "quill";
 import Delta from "quill-delta";
@@ -64,8 +65,8 @@ export class TableToolsModule {
   private readonly size: HTMLParagraphElement;
   private readonly menu: HTMLDivElement;
   private readonly headerButton: HTMLButtonElement;
-  private readonly notice: HTMLDivElement;
-  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Says a message at the window's foot and to screen readers (editor-notice.ts). */
+  private readonly notify: (message: string) => void;
   private readonly cells: HTMLButtonElement[] = [];
   /** Where the caret was when the picker or the menu took the focus. */
   private savedRange: Range | null = null;
@@ -114,10 +115,8 @@ export class TableToolsModule {
     }
     this.headerButton = this.menu.querySelector<HTMLButtonElement>('[data-action="header"]') as HTMLButtonElement;
     this.headerButton.setAttribute("aria-pressed", "false");
-    this.notice = document.createElement("div");
-    this.notice.className = "ql-table-notice";
-    this.notice.setAttribute("role", "status");
-    quill.container.append(this.picker, this.menu, this.notice);
+    quill.container.append(this.picker, this.menu);
+    this.notify = createEditorNotice(quill.container, "ql-table-notice");
     this.normalizePastedTables();
 
     const toolbar = quill.getModule("toolbar") as ToolbarModule | undefined;
@@ -156,16 +155,6 @@ export class TableToolsModule {
       }
       return convert({ ...input, html: parsed.body.innerHTML }, formats);
     };
-  }
-
-  private notify(message: string): void {
-    this.notice.textContent = message;
-    this.notice.classList.add("ql-table-notice-shown");
-    clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => {
-      this.notice.classList.remove("ql-table-notice-shown");
-      this.notice.textContent = "";
-    }, 8000);
   }
 
   /** Opens the size picker at the caret, its 3 × 3 highlighted and focused. */
