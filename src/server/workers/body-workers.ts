@@ -69,7 +69,8 @@ export interface BodyWorkersOptions {
  * four; BODY_WORKERS), each started on demand and stopped when idle. Only server.ts's own module
  * graph may construct it: Next can't bundle the worker's entry file.
  *
- * Each worker does one job at a time; the others wait here, in order, for the first free worker.
+ * Each worker does one job at a time; the others wait here, in order, for the first free worker
+ * (stores and builds never wait behind conversions: dispatch()).
  * So when a worker dies (out of memory past BODY_WORKER_MAX_HEAP_MB, or a crash), the job it was
  * doing is the one that killed it and the only one that fails: nothing else was sent to it, and
  * what waits goes to the other workers or a fresh one. A job's work is nearly all synchronous, so
@@ -131,13 +132,33 @@ export class BodyWorkers implements BodyWork {
     });
   }
 
-  /** Hands waiting jobs to free workers, starting workers up to `size`. */
+  /**
+   * Hands waiting jobs, in order, to free workers, starting workers up to `size`. Conversions
+   * (imports, creates from a file: up to CONVERT_TIMEOUT_MS each) take at most `size` workers at
+   * once, and while they take all of them, one more worker is started for the other jobs: storing
+   * an open document and building a body never wait behind a conversion. On a 2-core machine
+   * (`size` 1) a 20 s import otherwise held every collaboration store queued behind it.
+   */
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = this.workers.find((candidate) => !candidate.running) ?? (this.workers.length < this.size ? this.spawn() : undefined);
-      if (!slot) return;
-      this.start(slot, this.queue.shift() as Job); // the loop's condition: the queue has one
+    for (let index = 0; index < this.queue.length; ) {
+      const slot = this.slotFor(this.queue[index].job);
+      if (!slot) {
+        index++;
+        continue;
+      }
+      const [job] = this.queue.splice(index, 1);
+      this.start(slot, job);
     }
+  }
+
+  /** A free worker for `job`, or a new one if the limits allow it. */
+  private slotFor(job: BodyJob): Slot | undefined {
+    const converting = this.workers.filter((slot) => slot.running?.job.job.kind === "convert").length;
+    if (job.kind === "convert" && converting >= this.size) return undefined;
+    const free = this.workers.find((slot) => !slot.running);
+    if (free) return free;
+    const limit = job.kind !== "convert" && converting >= this.size ? this.size + 1 : this.size;
+    return this.workers.length < limit ? this.spawn() : undefined;
   }
 
   private start(slot: Slot, job: Job): void {
