@@ -141,12 +141,13 @@ export class BodyWorkers implements BodyWork {
    */
   private dispatch(): void {
     for (let index = 0; index < this.queue.length; ) {
-      const slot = this.slotFor(this.queue[index].job);
+      const job = this.queue[index] as Job; // within the queue's length
+      const slot = this.slotFor(job.job);
       if (!slot) {
         index++;
         continue;
       }
-      const [job] = this.queue.splice(index, 1);
+      this.queue.splice(index, 1);
       this.start(slot, job);
     }
   }

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { controlCharacterError, hasNoControlCharacter } from "./fields";
 import { DocumentIdField, DocumentTitleField } from "./document";
 import { WorkspaceParam } from "./api-v1";
+import { DeltaSchema } from "./delta";
 
 /** Template limits (docs/product.md "Templates", "Limits"). */
 export const MAX_TEMPLATE_NAME_CHARS = 100;
@@ -31,8 +32,8 @@ export const TemplateDescriptionField = z
 /** An IANA time zone name the browser reported; unknown names fall back to UTC where it is used. */
 export const TimeZoneField = z.string().max(64).optional();
 
-/** A Quill delta as a client sends it; the server sanitises it (body/sanitize-delta.ts). */
-export const TemplateBodyField = z.object({ ops: z.array(z.record(z.string(), z.unknown())) });
+/** A Quill delta as a client sends it (insert ops only); the server sanitises it (body/sanitize-delta.ts). */
+export const TemplateBodyField: z.ZodType<{ ops: Array<Record<string, unknown>> }> = DeltaSchema;
 
 /** Settings → Templates → "New template": an empty body unless one is given. */
 export const CreateTemplateSchema = z.strictObject({

@@ -6,6 +6,7 @@ import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS, MAX_TEMPLATES_
 import { REVISION_KINDS } from "@/shared/revisions";
 import { MAX_VERSION_NAME_CHARS } from "@/shared/schemas/revision";
 import { oneLine } from "@/shared/schemas/fields";
+import { DeltaSchema } from "@/shared/schemas/delta";
 import { isStoredMoment } from "@/shared/stored-values";
 
 /**
@@ -118,6 +119,13 @@ export const ArchiveFileSchema = z.object({
 export type ArchiveFile = z.infer<typeof ArchiveFileSchema>;
 export const ArchiveFilesSchema = z.array(ArchiveFileSchema);
 
+/**
+ * A body, revision, comment or template delta: held to the API's delta rules when read (insert ops,
+ * flat formats; a payload nested thousands deep is refused before a worker sees it), and typed as
+ * loosely as the stored deltas export writes.
+ */
+const ArchiveDeltaSchema: z.ZodType<{ ops: unknown[] }> = DeltaSchema;
+
 /** A person named by a revision; import matches them to members of the target workspace by email. */
 const ArchivePersonSchema = z.object({ name: z.string(), email: z.string() });
 export type ArchivePerson = z.infer<typeof ArchivePersonSchema>;
@@ -127,7 +135,7 @@ export const ArchiveRevisionSchema = z.object({
   /** A version's name (`named`); null otherwise, and import keeps one left empty as null. */
   name: oneLineText(MAX_VERSION_NAME_CHARS, "version names").nullable(),
   title: oneLineText(MAX_TITLE_CHARS, "titles"),
-  delta: z.object({ ops: z.array(z.unknown()) }),
+  delta: ArchiveDeltaSchema,
   /** Characters of plain text: never past a body's limit. */
   size: z.number().int().min(0).max(MAX_BODY_CHARS, `sizes are at most ${MAX_BODY_CHARS.toLocaleString("en")} characters`),
   createdBy: ArchivePersonSchema.nullable(),
@@ -138,7 +146,7 @@ export type ArchiveRevision = z.infer<typeof ArchiveRevisionSchema>;
 export const ArchiveRevisionsSchema = z.array(ArchiveRevisionSchema);
 
 /** The body entry: a delta. */
-export const ArchiveContentSchema = z.object({ ops: z.array(z.unknown()) });
+export const ArchiveContentSchema = ArchiveDeltaSchema;
 
 /**
  * Where a thread's words are in the document's body, in the body's index space (the delta's):
@@ -152,7 +160,7 @@ export type ArchiveAnchor = z.infer<typeof ArchiveAnchorSchema>;
 export const ArchiveCommentSchema = z.object({
   author: ArchivePersonSchema.nullable(),
   /** A comment delta (text, bold, italic, code, links, mentions); empty when `deletedAt` is set. */
-  body: z.object({ ops: z.array(z.unknown()) }),
+  body: ArchiveDeltaSchema,
   createdAt: Timestamp,
   editedAt: Timestamp.nullable(),
   /** Set for a thread's first comment deleted while replies remain. */
@@ -177,7 +185,7 @@ export const ArchiveThreadsSchema = z.array(ArchiveThreadSchema);
 export const ArchiveTemplateSchema = z.object({
   name: oneLineText(MAX_TEMPLATE_NAME_CHARS, "template names"),
   description: oneLineText(MAX_TEMPLATE_DESCRIPTION_CHARS, "descriptions"),
-  body: z.object({ ops: z.array(z.unknown()) }),
+  body: ArchiveDeltaSchema,
   /** Which built-in template it was seeded from ("meeting-notes"…); null for members' own. */
   builtInKey: z.string().max(64).nullable(),
   createdBy: ArchivePersonSchema.nullable(),

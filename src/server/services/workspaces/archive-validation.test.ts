@@ -31,16 +31,23 @@ const revision = { kind: "named", name: "First cut", title: "Fine", delta: { ops
 const template = { name: "Standup", description: "Daily", body: { ops: [{ insert: "t\n" }] }, builtInKey: null, createdBy: null, createdAt: NOW, updatedAt: NOW };
 
 /** An archive of one document with one revision and one template, each with `changes` applied. */
-function archive(changes: { doc?: object; revision?: object; template?: object } = {}): Uint8Array {
+function archive(changes: { doc?: object; content?: object; revision?: object; template?: object } = {}): Uint8Array {
   const entries: Record<string, unknown> = {
     [ENTRY.manifest]: manifest,
     [ENTRY.documents]: [{ ...doc, ...changes.doc }],
     [ENTRY.files]: [],
-    [ENTRY.content("d1")]: { ops: [{ insert: "body\n" }] },
+    [ENTRY.content("d1")]: changes.content ?? { ops: [{ insert: "body\n" }] },
     [ENTRY.revisions("d1")]: [{ ...revision, ...changes.revision }],
     [ENTRY.templates]: [{ ...template, ...changes.template }],
   };
   return zipSync(Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, strToU8(JSON.stringify(value))])));
+}
+
+/** `{a: {a: … {}}}`, `depth` levels deep. */
+function nested(depth: number): object {
+  let value: object = {};
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value;
 }
 
 let slugs = 0;
@@ -80,6 +87,10 @@ describe("importing a workspace archive by the product's rules", () => {
       ["a document made in year 0", archive({ doc: { createdAt: "0000-01-01T00:00:00Z" } }), /0\.createdAt: a date between the years 1 and 9999/],
       ["a revision at an offset past year 9999", archive({ revision: { createdAt: "9999-12-31T23:00:00-02:00" } }), /0\.createdAt: a date between the years 1 and 9999/],
       ["a template updated in year 0", archive({ template: { updatedAt: "0000-06-01T00:00:00Z" } }), /0\.updatedAt: a date between the years 1 and 9999/],
+      // Deltas are held to the API's delta rules before a worker sees them: insert ops, flat formats.
+      ["a body that retains", archive({ content: { ops: [{ retain: 5 }] } }), /the text of the document d1 is not valid \(ops\.0/],
+      ["a revision's delta nested 1,000 deep", archive({ revision: { delta: { ops: [{ insert: "x", attributes: nested(1_000) }] } } }), /revisions of the document d1 is not valid \(0\.delta\.ops\.0\.attributes/],
+      ["a template body inserting a number", archive({ template: { body: { ops: [{ insert: 123 }] } } }), /template list is not valid \(0\.body\.ops\.0\.insert/],
     ];
     for (const [label, bytes, message] of cases) {
       const { slug, result } = await importNew(bytes);
