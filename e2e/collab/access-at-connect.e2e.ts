@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
+import { CHANGES_LEFT_BEHIND_TEXT } from "@/editor/connection/use-collab-notice";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
 import { withAppAndBrowser } from "../support/app-and-browser";
@@ -98,5 +99,38 @@ describe("edit rights lost while offline", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await unsaved.count()).toBe(0);
     expect(await editor.storedText(doc.id)).toBe("Kept base.\n");
+  });
+
+  it("removed meanwhile: the words the server never took are offered for download, and leaving asks first", async () => {
+    const owner = await signedUpPage(browser, app.url, "owner3");
+    const member = await invitedMemberPage(browser, app.url, owner, "editor", "member3");
+    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Removed", markdown: "Shared base." });
+    const editor = new EditorPage(member.page);
+    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await member.page.keyboard.press("Control+End");
+    await member.page.context().setOffline(true);
+    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+    await member.page.keyboard.type(" mine alone");
+    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+    await settings.openMembers();
+    await settings.remove(member.person.name);
+    await member.page.context().setOffline(false);
+
+    // Refused at reconnect: the server never gets the words, and the page says this is their last copy.
+    await member.page.getByTestId("collab-notice").filter({ hasText: "You don't have access to this document." }).waitFor();
+    const leftBehind = member.page.getByTestId("unsaved-changes");
+    await leftBehind.getByText(CHANGES_LEFT_BEHIND_TEXT).waitFor();
+    expect(await leftBehind.getByRole("button", { name: "Discard…" }).count()).toBe(0);
+    const download = member.page.waitForEvent("download");
+    await leftBehind.getByRole("button", { name: "Download with your changes" }).click();
+    expect(fs.readFileSync(await (await download).path(), "utf8")).toBe("Shared base. mine alone\n");
+    expect(await new EditorPage(owner.page).storedText(doc.id)).toBe("Shared base.\n");
+
+    // Leaving asks first.
+    const asked = new Promise<string>((resolve) => member.page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    await member.page.reload({ timeout: 3_000 }).catch(() => undefined);
+    expect(await asked).toBe("beforeunload");
   });
 });

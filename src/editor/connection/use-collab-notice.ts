@@ -1,6 +1,6 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useRef, useState } from "react";
-import type { AccessLostReason } from "@/shared/protocol/close-codes";
+import type { AccessLostReason, AuthRefusedReason } from "@/shared/protocol/close-codes";
 import {
   ACCESS_CHANGED_MESSAGE,
   ACCESS_MESSAGE,
@@ -18,8 +18,8 @@ import {
 /** Something the collaboration server told this editor that the person should read. */
 export type CollabNotice =
   | { kind: "adjusted"; message: string }
-  /** Refused on connect, or closed later: `lost` says why when the server closed an open editor. */
-  | { kind: "denied"; message: string; lost?: AccessLostReason }
+  /** Refused on connect (`refused` says why), or closed later (`lost` says why when the server closed an open editor). */
+  | { kind: "denied"; message: string; lost?: AccessLostReason; refused?: AuthRefusedReason }
   | { kind: "access-changed"; canEdit: boolean; message: string }
   /**
    * Someone restored a version: the body changed under this editor. The page says who, which
@@ -40,6 +40,14 @@ export const ACCESS_CHANGED_TEXT = {
  */
 export const UNSAVED_CHANGES_TEXT =
   "What you typed here that wasn't saved is kept on this device. It is saved if you can edit this document again; meanwhile you can copy it or download this document with it.";
+
+/**
+ * Beside an editor whose access ended (removed from the workspace, or refused at reconnect) while
+ * it held changes the server never took, typed offline or in the moment before: the server won't
+ * take them and the page can't be opened again, so the text on screen is the last copy.
+ */
+export const CHANGES_LEFT_BEHIND_TEXT =
+  "Your latest changes here weren't saved before your access ended, and can't be saved now. Download the document as you see it to keep them: they are gone once you leave this page.";
 
 /** What the editor says when its socket is refused past a connection limit (CLOSE_TOO_MANY_CONNECTIONS). */
 export const TOO_MANY_CONNECTIONS_TEXT =
@@ -85,6 +93,7 @@ export function useCollabNotice(
       setNotice({
         kind: "denied",
         message: isReasonOf(AUTH_REFUSED_TEXT, reason) ? AUTH_REFUSED_TEXT[reason] : AUTH_REFUSED_TEXT.forbidden,
+        refused: isReasonOf(AUTH_REFUSED_TEXT, reason) ? reason : "forbidden",
         // Refused or lost, the page offers the same way out: Profile → Security.
         ...(reason === "twoFactorRequired" ? { lost: "twoFactorRequired" as const } : {}),
       });

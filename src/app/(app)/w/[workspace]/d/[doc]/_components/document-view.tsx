@@ -12,7 +12,7 @@ import { useDocumentComments } from "@/components/comments/use-document-comments
 import { InsertTemplate } from "./insert-template";
 import { COLLAB_STATUS_LABEL } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
-import { useCollabNotice } from "@/editor/connection/use-collab-notice";
+import { CHANGES_LEFT_BEHIND_TEXT, useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
 import type { InitialBody } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
@@ -70,10 +70,9 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   useEffect(() => {
     if (editor) void keepPageForOffline();
   }, [editor]);
-  useEffect(() => {
-    // A removed member's copy of the document must not stay on the device.
-    if (lostAccess === "removed") void editor?.forgetDeviceCopy();
-  }, [lostAccess, editor]);
+  // Access ended for good: removed while open, or refused at reconnect (removed meanwhile).
+  const isShutOut = lostAccess === "removed" || (notice?.kind === "denied" && notice.refused === "forbidden");
+  const leftBehind = useChangesLeftBehind(editor, isShutOut, lostAccess === "removed");
 
   const handleImages = useCallback(
     (quill: Quill, files: File[], index: number) => {
@@ -139,6 +138,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         />
       ) : null}
       {unsaved && lostAccess !== "removed" ? <UnsavedChangesNotice unsaved={unsaved} title={document.title} onDiscarded={() => setUnsaved(null)} /> : null}
+      {leftBehind ? <UnsavedChangesNotice unsaved={leftBehind} title={document.title} message={CHANGES_LEFT_BEHIND_TEXT} /> : null}
       <UploadList
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
@@ -166,6 +166,29 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
     </article>
     </MentionMembersProvider>
   );
+}
+
+/**
+ * When access ends for good while the open editor holds changes the server never took (typed
+ * offline, then removed from the workspace): the text as shown, the last copy of them, which the
+ * page offers to download; leaving the page then asks first. A member removed while the page was
+ * open has the document's copy deleted from the device as before, since the workspace's text
+ * must not stay there; a refusal at reconnect keeps it, as it always has.
+ */
+function useChangesLeftBehind(editor: EditorHandle | null, isShutOut: boolean, forgetsDeviceCopy: boolean): { passages: string[]; text: string } | null {
+  const [leftBehind, setLeftBehind] = useState<{ passages: string[]; text: string } | null>(null);
+  useEffect(() => {
+    if (!editor || !isShutOut) return;
+    if (editor.provider.hasUnsyncedChanges) setLeftBehind({ passages: [], text: editor.body.toString() });
+    if (forgetsDeviceCopy) void editor.forgetDeviceCopy();
+  }, [isShutOut, forgetsDeviceCopy, editor]);
+  useEffect(() => {
+    if (!leftBehind) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [leftBehind]);
+  return leftBehind;
 }
 
 /**

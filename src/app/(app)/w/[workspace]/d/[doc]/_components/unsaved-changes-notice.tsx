@@ -9,8 +9,21 @@ import { UNSAVED_CHANGES_TEXT } from "@/editor/connection/use-collab-notice";
  * person could edit): says they are kept on this device, and offers them — copy the unsaved
  * passages, download the document as this device has it, or discard them after a second click.
  * Nothing here deletes them by itself (docs/product.md "States").
+ *
+ * Without `unsaved.discard` it says `message` about changes this device can't keep (access ended
+ * before they were saved: CHANGES_LEFT_BEHIND_TEXT), and offers only to copy or download.
  */
-export function UnsavedChangesNotice({ unsaved, title, onDiscarded }: { unsaved: UnsavedChanges; title: string; onDiscarded: () => void }) {
+export function UnsavedChangesNotice({
+  unsaved,
+  title,
+  message = UNSAVED_CHANGES_TEXT,
+  onDiscarded,
+}: {
+  unsaved: Omit<UnsavedChanges, "discard"> & { discard?: UnsavedChanges["discard"] };
+  title: string;
+  message?: string;
+  onDiscarded?: () => void;
+}) {
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const passages = unsaved.passages.join("\n\n");
@@ -34,7 +47,7 @@ export function UnsavedChangesNotice({ unsaved, title, onDiscarded }: { unsaved:
 
   return (
     <div role="status" className="flex flex-col gap-2 rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="unsaved-changes">
-      <p>{UNSAVED_CHANGES_TEXT}</p>
+      <p>{message}</p>
       {passages ? (
         <details>
           <summary className="cursor-pointer font-medium">Show what wasn&rsquo;t saved</summary>
@@ -56,10 +69,10 @@ export function UnsavedChangesNotice({ unsaved, title, onDiscarded }: { unsaved:
         <button type="button" onClick={download} className="font-medium underline">
           Download with your changes
         </button>
-        {isConfirming ? (
+        {!unsaved.discard ? null : isConfirming ? (
           <>
             <span>Discard what wasn&rsquo;t saved? It can&rsquo;t be brought back.</span>
-            <button type="button" onClick={() => void unsaved.discard().then(onDiscarded)} className="font-medium text-danger underline">
+            <button type="button" onClick={() => void unsaved.discard?.().then(onDiscarded)} className="font-medium text-danger underline">
               Discard it
             </button>
             <button type="button" onClick={() => setIsConfirming(false)} className="font-medium underline">
