@@ -32,12 +32,16 @@ describe("the document tree", () => {
     // Gamma onto the top quarter of Alpha: before it.
     await sidebar.row("Gamma").dragTo(sidebar.row("Alpha"), { targetPosition: { x: 20, y: 2 } });
     await expect.poll(() => sidebar.outline()).toEqual(["Gamma", "Alpha", "  Alpha child", "Beta"]);
+    // Said, not only seen: the tree's status line, as the Move to… dialog says it.
+    const said = () => page.locator("aside").getByRole("status").textContent();
+    await expect.poll(said).toBe("Moved “Gamma” before “Alpha”.");
 
     // Beta onto the middle of Gamma: inside it.
     const gammaBox = await sidebar.row("Gamma").boundingBox();
     await sidebar.row("Beta").dragTo(sidebar.row("Gamma"), { targetPosition: { x: 20, y: (gammaBox?.height ?? 32) / 2 } });
     await sidebar.expand("Gamma");
     await expect.poll(() => sidebar.outline()).toEqual(["Gamma", "  Beta", "Alpha", "  Alpha child"]);
+    await expect.poll(said).toBe("Moved “Beta” into “Gamma”.");
 
     await page.reload();
     // The expanded rows come back from localStorage once the page hydrates; a click before that

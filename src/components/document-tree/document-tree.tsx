@@ -145,7 +145,12 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
           ? { parentId: target.parentId, afterId: siblings[index - 1]?.id ?? null, beforeId: target.id }
           : { parentId: target.parentId, afterId: target.id, beforeId: siblings[index + 1]?.id ?? null };
     if (zone === "inside") expanded.set(target.id, true);
-    void run(() => moveDocumentAction({ documentId: dragged, ...placement }));
+    // Said as the move dialog says it, so a drop is heard as well as seen.
+    const where = zone === "inside" ? `into “${displayTitle(target.title)}”` : `${zone} “${displayTitle(target.title)}”`;
+    const title = displayTitle(draggedNode?.title ?? "");
+    void run(() => moveDocumentAction({ documentId: dragged, ...placement })).then((moved) => {
+      if (moved) setNotice({ text: `Moved “${title}” ${where}.`, pathname });
+    });
     setDragged(null);
   };
 
