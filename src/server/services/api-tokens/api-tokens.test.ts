@@ -8,6 +8,8 @@ import { LAST_USED_RESOLUTION_MS, authenticateApiToken } from "@/server/auth/aut
 import { createApiToken } from "./create-api-token";
 import { listApiTokens } from "./list-api-tokens";
 import { revokeApiToken } from "./revoke-api-token";
+import { leaveWorkspace } from "@/server/services/members/leave-workspace";
+import { removeMember } from "@/server/services/members/remove-member";
 import { withTestDatabase } from "@test/test-database-hooks";
 
 const database = withTestDatabase();
@@ -113,5 +115,28 @@ describe("authenticateApiToken", () => {
     const working = await createApiToken(ctx, { workspaceId: workspace.id, name: "w", scope: "write" });
     await database.db.delete(memberships).where(eq(memberships.userId, actor.id));
     expect(await authenticateApiToken(database.db, working.token)).toBeNull();
+  });
+
+  it("stays revoked when its creator, removed or gone, joins the workspace again", async () => {
+    // QA: a removed editor's token answered again once they were re-invited, even as a viewer.
+    const owner = await buildUser(database.db);
+    const removed = await buildUser(database.db);
+    const leaver = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [
+      { actor: owner, role: "owner" },
+      { actor: removed, role: "editor" },
+      { actor: leaver, role: "editor" },
+    ]);
+    const removedToken = await createApiToken(contextFor(database.db, removed), { workspaceId: workspace.id, name: "sync", scope: "write" });
+    const leaverToken = await createApiToken(contextFor(database.db, leaver), { workspaceId: workspace.id, name: "sync", scope: "write" });
+    await removeMember(contextFor(database.db, owner), { workspaceId: workspace.id, userId: removed.id });
+    await leaveWorkspace(contextFor(database.db, leaver), { workspaceId: workspace.id });
+    await database.db.insert(memberships).values([
+      { workspaceId: workspace.id, userId: removed.id, role: "viewer" },
+      { workspaceId: workspace.id, userId: leaver.id, role: "viewer" },
+    ]);
+    expect(await authenticateApiToken(database.db, removedToken.token)).toBeNull();
+    expect(await authenticateApiToken(database.db, leaverToken.token)).toBeNull();
+    expect((await listApiTokens(contextFor(database.db, removed), workspace.id)).map((token) => token.status)).toEqual(["revoked"]);
   });
 });

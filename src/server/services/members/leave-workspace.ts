@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
+import { revokeMemberTokens } from "@/server/services/api-tokens/internal/revoke-member-tokens";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { lockMembers } from "@/server/services/members/internal/lock-members";
@@ -17,6 +18,7 @@ export async function leaveWorkspace(ctx: ServiceContext, input: LeaveWorkspaceI
     authorize(memberAbilities(actorRole, { role: target.role, isSelf: true }).leave);
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_LEAVE_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
+    await revokeMemberTokens(tx, input.workspaceId, ctx.actor.id);
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: input.workspaceId, kind: "member.left", target: await memberTarget(tx, ctx.actor.id), details: { role: target.role } },

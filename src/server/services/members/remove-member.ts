@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/server/context";
 import { memberships } from "@/server/db/schema";
 import { AppError, authorize } from "@/server/errors";
 import { keepsAnOwner, memberAbilities } from "@/server/policies/member-policy";
+import { revokeMemberTokens } from "@/server/services/api-tokens/internal/revoke-member-tokens";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { memberTarget } from "@/server/services/audit/internal/member-label";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
@@ -25,6 +26,7 @@ export async function removeMember(ctx: ServiceContext, input: RemoveMemberInput
     );
     if (!keepsAnOwner(ownerCount, target.role, null)) throw new AppError("conflict", LAST_OWNER_MESSAGE);
     await tx.delete(memberships).where(eq(memberships.id, target.membershipId));
+    await revokeMemberTokens(tx, input.workspaceId, target.userId);
     await recordAuditEvent(
       { ...ctx, db: tx },
       { workspaceId: input.workspaceId, kind: "member.removed", target: await memberTarget(tx, target.userId), details: { role: target.role } },
