@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "@test/smtp-sink";
+import { EMAIL_CONFIRMED_MESSAGE, EMAIL_LINK_FAILED_MESSAGE } from "@/shared/email-change";
 import { ProfilePage } from "../pages/profile-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
@@ -61,8 +62,14 @@ describe("changing the email with SMTP set up", () => {
     expect(new URL(link).origin).toBe(new URL(app.url).origin);
     await page.goto(link);
     await page.waitForURL("**/profile?email=confirmed");
-    await page.getByText("Your new email address is confirmed.").waitFor();
+    await page.getByText(EMAIL_CONFIRMED_MESSAGE).waitFor();
     await profile.emailSection().getByText(newEmail, { exact: true }).waitFor();
     expect((await signInViaApi(app.url, { email: newEmail, password: person.password })).status).toBe(200);
+
+    // The same link again changes nothing, and says so (it said "confirmed" with better-auth's error in the address).
+    await page.goto(link);
+    await page.waitForURL("**/profile?email=confirmed&error=*");
+    await profile.emailSection().getByRole("alert").filter({ hasText: EMAIL_LINK_FAILED_MESSAGE }).waitFor();
+    expect(await page.getByText(EMAIL_CONFIRMED_MESSAGE).count()).toBe(0);
   });
 });

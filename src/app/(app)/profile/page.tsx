@@ -10,19 +10,21 @@ import { listEmailedKinds } from "@/server/services/notifications/email-preferen
 
 export const metadata: Metadata = { title: "Profile" };
 
-type Props = { searchParams: Promise<{ email?: string }> };
+type Props = { searchParams: Promise<{ email?: string; error?: string }> };
 
 /** The signed-in person's own name, avatar colour and email (docs/product.md "Screens"). */
 export default async function ProfilePage({ searchParams }: Props) {
   const ctx = await requireContext("/profile");
   const { actor } = ctx;
   const emailed = await listEmailedKinds(ctx);
-  // Where the emailed link lands once the new address is the account's (change-email.ts).
-  const isConfirmed = (await searchParams).email === "confirmed";
+  // Where the emailed link lands (change-email.ts): better-auth adds `error` when the link didn't
+  // change the address (expired, used already, or the address taken since).
+  const { email, error } = await searchParams;
+  const emailLink = email !== "confirmed" ? null : error ? "failed" : "confirmed";
   return (
     <AccountFrame title="Profile" intro="How others see you in every workspace, and the address you sign in with." back={{ href: "/", label: "Back to your workspace" }}>
       <ProfileForm actor={{ id: actor.id, name: actor.name, email: actor.email, color: actor.color }} />
-      <EmailForm currentEmail={actor.email} canSendEmail={getMailer() !== null} isConfirmed={isConfirmed} passwordless={actor.passwordless === true} />
+      <EmailForm currentEmail={actor.email} canSendEmail={getMailer() !== null} emailLink={emailLink} passwordless={actor.passwordless === true} />
       <NotificationEmailForm emailed={emailed} canSendEmail={getMailer() !== null} />
       <section aria-labelledby="security-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
         <h2 id="security-heading" className="text-lg font-semibold">

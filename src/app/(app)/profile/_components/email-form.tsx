@@ -7,6 +7,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { changeEmailAction } from "@/server/actions/profile-actions";
 import type { FormState } from "@/shared/form-state";
+import { EMAIL_CONFIRMED_MESSAGE, EMAIL_LINK_FAILED_MESSAGE } from "@/shared/email-change";
 import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
 
 /**
@@ -15,7 +16,18 @@ import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
  * account without a password (`passwordless`) has nothing to confirm with: the section says why
  * in the form's place.
  */
-export function EmailForm({ currentEmail, canSendEmail, isConfirmed, passwordless }: { currentEmail: string; canSendEmail: boolean; isConfirmed: boolean; passwordless: boolean }) {
+export function EmailForm({
+  currentEmail,
+  canSendEmail,
+  emailLink,
+  passwordless,
+}: {
+  currentEmail: string;
+  canSendEmail: boolean;
+  /** The emailed confirmation link was just opened: it changed the address, or it failed. */
+  emailLink: "confirmed" | "failed" | null;
+  passwordless: boolean;
+}) {
   return (
     <section aria-labelledby="email-heading" className="rounded-xl border border-border bg-raised p-5 shadow-sm sm:p-6">
       <h2 id="email-heading" className="text-lg font-semibold">
@@ -24,12 +36,12 @@ export function EmailForm({ currentEmail, canSendEmail, isConfirmed, passwordles
       <p className="mt-1 break-words text-sm text-muted">
         You sign in with <span className="font-medium text-fg">{currentEmail}</span>.
       </p>
-      {passwordless ? <p className="mt-2 text-sm text-muted">{EMAIL_FROM_PROVIDER_MESSAGE}</p> : <ChangeEmail canSendEmail={canSendEmail} isConfirmed={isConfirmed} />}
+      {passwordless ? <p className="mt-2 text-sm text-muted">{EMAIL_FROM_PROVIDER_MESSAGE}</p> : <ChangeEmail canSendEmail={canSendEmail} emailLink={emailLink} />}
     </section>
   );
 }
 
-function ChangeEmail({ canSendEmail, isConfirmed }: { canSendEmail: boolean; isConfirmed: boolean }) {
+function ChangeEmail({ canSendEmail, emailLink }: { canSendEmail: boolean; emailLink: "confirmed" | "failed" | null }) {
   const [state, formAction] = useActionState(changeEmailAction, {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
@@ -40,9 +52,14 @@ function ChangeEmail({ canSendEmail, isConfirmed }: { canSendEmail: boolean; isC
           ? "We'll email a link to the new address; your email changes when you open it."
           : "This server doesn't send email, so your email changes as soon as you save, without a message to confirm the new address. Check it carefully."}
       </p>
-      {isConfirmed && !state.success ? (
+      {emailLink === "confirmed" && !state.success ? (
         <p role="status" className="mt-2 text-sm text-success">
-          Your new email address is confirmed.
+          {EMAIL_CONFIRMED_MESSAGE}
+        </p>
+      ) : null}
+      {emailLink === "failed" && !state.success ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {EMAIL_LINK_FAILED_MESSAGE}
         </p>
       ) : null}
       <form ref={formRef} action={formAction} noValidate className="mt-4 flex flex-col gap-4">
