@@ -25,11 +25,16 @@ describe("isPublicAddress", () => {
     "::ffff:169.254.169.254",
     "2002:7f00:1::1",
     "64:ff9b::7f00:1",
+    // IPv4-compatible (::/96, deprecated): ipaddr.js calls it unicast; QA registered https://[::127.0.0.1]/.
+    "::127.0.0.1",
+    "::7f00:1",
+    "::169.254.169.254",
+    "::10.0.0.1",
   ])("refuses %s", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("accepts %s", (address) => {
+  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8", "::8.8.8.8"])("accepts %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 

@@ -16,11 +16,24 @@ export interface AddressPolicy {
  * Whether one IP address is a public unicast one. Everything ipaddr.js does not class as
  * `unicast` is refused: private, loopback, link-local (169.254.169.254, the cloud metadata
  * address), carrier-grade NAT, unique-local, multicast, unspecified, reserved, and IPv6 forms that
- * embed an IPv4 address (6to4, Teredo, NAT64); an IPv4-mapped IPv6 address is judged as its IPv4.
+ * embed an IPv4 address (6to4, Teredo, NAT64); an IPv4-mapped or IPv4-compatible IPv6 address is
+ * judged as its IPv4.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.process(address);
+  // ::a.b.c.d, the deprecated IPv4-compatible form (::/96), which ipaddr.js classes as unicast:
+  // some stacks and tunnels reach the IPv4 address inside it, so it is judged as that address.
+  if (parsed.kind() === "ipv6" && isIpv4Compatible(parsed as ipaddr.IPv6)) {
+    const bytes = (parsed as ipaddr.IPv6).toByteArray().slice(12);
+    return isPublicAddress(ipaddr.fromByteArray(bytes).toString());
+  }
+  return parsed.range() === "unicast";
+}
+
+/** In ::/96 (the first 96 bits zero); :: and ::1 are classed by ipaddr.js already, and never public. */
+function isIpv4Compatible(address: ipaddr.IPv6): boolean {
+  return address.parts.slice(0, 6).every((part) => part === 0);
 }
 
 /**
