@@ -5,6 +5,7 @@ import { AppError, validationError } from "@/server/errors";
 import type { AuthSession } from "./auth-session";
 import { WRONG_PASSWORD_MESSAGE } from "./change-email";
 import { translateSessionError } from "./translate-session-error";
+import { forgetResetLinks } from "./internal/forget-reset-links";
 
 export const SAME_PASSWORD_MESSAGE = "Choose a password different from the current one.";
 export const NO_PASSWORD_MESSAGE = "Your account has no password: you sign in through single sign-on.";
@@ -18,7 +19,7 @@ export const NO_PASSWORD_MESSAGE = "Your account has no password: you sign in th
  * page would send the person to sign-in: the others are revoked in a second call instead.)
  * @throws AppError validation_failed (wrong current password, the same password again, no password at all) | rate_limited (too many wrong passwords) | unauthenticated
  */
-export async function changePassword(_ctx: ServiceContext, input: ChangePasswordInput, session: AuthSession): Promise<{ signedOutOthers: boolean }> {
+export async function changePassword(ctx: ServiceContext, input: ChangePasswordInput, session: AuthSession): Promise<{ signedOutOthers: boolean }> {
   if (input.newPassword === input.currentPassword) throw validationError({ newPassword: SAME_PASSWORD_MESSAGE });
   try {
     await session.auth.api.changePassword({
@@ -29,6 +30,8 @@ export async function changePassword(_ctx: ServiceContext, input: ChangePassword
   } catch (error) {
     throw translateChangeError(error);
   }
+  // A reset link asked for before (perhaps by whoever made the person change it) sets it no more.
+  await forgetResetLinks(session.auth, ctx.actor.id);
   return { signedOutOthers: input.signOutOthers };
 }
 

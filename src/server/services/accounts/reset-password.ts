@@ -3,13 +3,14 @@ import type { ResetPasswordInput } from "@/shared/schemas/security";
 import type { Auth } from "@/server/auth/auth";
 import { workspaceIdOfSso } from "@/server/auth/sso-providers";
 import { validationError } from "@/server/errors";
+import { forgetResetLinks } from "./internal/forget-reset-links";
 
 export const INVALID_RESET_LINK_MESSAGE = "This link has expired or was already used. Ask for a new one.";
 
 /**
  * Sets a new password from an emailed reset link through better-auth's resetPassword: the token
  * works once, within the hour, and every session of the account ends (auth.ts), so the person
- * signs in again with the new password.
+ * signs in again with the new password. Every other link still out for the account ends too.
  * @returns how many workspaces' own sign-in providers also sign in to the account. The reset
  * proves the address, and one of those may have registered it before its owner did (docs/product.md
  * "Single sign-on"), so the page sends the person on to review them.
@@ -28,6 +29,7 @@ export async function resetPassword(auth: Auth, input: ResetPasswordInput): Prom
     throw error;
   }
   if (!userId) return { workspaceSignIns: 0 };
+  await forgetResetLinks(auth, userId);
   const linked = await internalAdapter.findAccounts(userId);
   return { workspaceSignIns: linked.filter((account) => workspaceIdOfSso(account.providerId) !== null).length };
 }
