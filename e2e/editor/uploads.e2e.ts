@@ -46,6 +46,22 @@ describe("image uploads", () => {
     expect(await editor.body().textContent()).toBe("Before the upload");
   });
 
+  it("puts the image where it was picked and the caret after it, so typing goes on after the image", async () => {
+    // QA: the caret stayed in front of the image, and "AFTER" was stored before it.
+    const { page } = await signedUpPage(browser, app.url);
+    await new Sidebar(page).newTopLevelDocument();
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.type("First line before ");
+    await page.locator(".ql-toolbar .ql-image").click();
+    await page.locator("input.ql-image[type=file]").setInputFiles(path.join(FIXTURES, "red.png"));
+    await editor.body().locator("img").waitFor();
+    await page.keyboard.type("AFTER");
+    await editor.waitUntilSaved();
+    await expect.poll(() => editor.storedText()).toBe("First line before \uFFFCAFTER\n");
+  });
+
   it("answers an oversized upload with 413 and an SVG with 415, in the JSON error shape", async () => {
     const { page } = await signedUpPage(browser, app.url);
     await new Sidebar(page).newTopLevelDocument();

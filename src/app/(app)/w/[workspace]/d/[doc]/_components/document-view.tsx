@@ -18,6 +18,7 @@ import type { InitialBody } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
 import { arriveAtDocument } from "@/lib/typing-handoff";
 import { postImage } from "@/lib/post-image";
+import { imageSlot } from "@/editor/image-slot";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import { CollabNoticeBar } from "./collab-notice-bar";
 import { DocumentMenu } from "./document-menu";
@@ -76,6 +77,10 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
 
   const handleImages = useCallback(
     (quill: Quill, files: File[], index: number) => {
+      // Each lands where it was picked, followed through what is typed meanwhile, in the order picked.
+      const slot = editor
+        ? imageSlot(quill, editor.body, index)
+        : { place: (upload: Promise<string>) => upload.then((url) => void quill.insertEmbed(index, "image", url, "user")) };
       files.forEach((file, offset) => {
         const key = `${Date.now()}-${offset}-${file.name}`;
         setUploads((list) => [...list, { key, name: file.name, progress: 0 }]);
@@ -83,15 +88,13 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
           setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
         // The server refuses it too (413); saying so at once spares sending 10 MB for nothing.
         if (file.size > MAX_UPLOAD_BYTES) return patch({ error: "Images can be at most 10 MB." });
-        postImage(file, document.id, (progress) => patch({ progress }))
-          .then(({ url }) => {
-            quill.insertEmbed(index + offset, "image", url, "user");
-            setUploads((list) => list.filter((u) => u.key !== key));
-          })
+        slot
+          .place(postImage(file, document.id, (progress) => patch({ progress })).then(({ url }) => url))
+          .then(() => setUploads((list) => list.filter((u) => u.key !== key)))
           .catch((error: unknown) => patch({ error: error instanceof Error ? error.message : "The upload failed." }));
       });
     },
-    [document.id],
+    [document.id, editor],
   );
 
   return (
