@@ -9,9 +9,10 @@ import type { Role } from "@/shared/roles";
 
 /**
  * Inserts a user row, for service tests that don't sign in. It counts as an account with a
- * password (no credential row is made) unless `passwordless`: one single sign-on made.
+ * password (no credential row is made) unless `passwordless`: one single sign-on made. Its address
+ * is unconfirmed, as a sign-up leaves it, unless `emailVerified`.
  */
-export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise<Actor> {
+export async function buildUser(db: Db, overrides: Partial<Actor> & { emailVerified?: boolean } = {}): Promise<Actor> {
   const id = crypto.randomUUID();
   const actor: Actor = {
     id,
@@ -22,7 +23,7 @@ export async function buildUser(db: Db, overrides: Partial<Actor> = {}): Promise
     ...(overrides.passwordless ? { passwordless: true } : {}),
   };
   const { passwordless, ...row } = actor;
-  await db.insert(users).values({ ...row, hasPassword: passwordless !== true });
+  await db.insert(users).values({ ...row, hasPassword: passwordless !== true, emailVerified: overrides.emailVerified ?? false });
   return actor;
 }
 

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
-import { users } from "@/server/db/schema";
+import { notifications, users } from "@/server/db/schema";
+import { createInvitation } from "@/server/services/invitations/create-invitation";
+import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { ChangeEmailSchema } from "@/shared/schemas/profile";
 import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
 import { changeEmail, EMAIL_IN_USE_MESSAGE, SAME_EMAIL_MESSAGE, WRONG_PASSWORD_MESSAGE } from "./change-email";
@@ -35,6 +37,20 @@ describe("changeEmail without a mailer", () => {
     expect((await auth.api.getSession({ headers: person.headers }))?.user.email).toBe(email);
     const signIn = await auth.api.signInEmail({ body: { email, password: person.password }, headers: new Headers({ "x-quire-client-ip": "203.0.113.21" }) });
     expect(signIn.user.id).toBe(person.actor.id);
+  });
+
+  // QA: changed at once to someone else's address, an account was handed the invitations sent to it.
+  it("leaves a new address unconfirmed however confirmed the old one was, so no invitation to it reaches the account in the app", async () => {
+    const person = await signedInPerson(auth);
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, person.actor.id));
+    const victim = newAddress();
+    await changeEmail({ db: database.db, actor: person.actor }, { email: victim, currentPassword: person.password }, { auth, headers: person.headers, mail: null });
+    expect(await storedEmail(person.actor.id)).toEqual({ email: victim, emailVerified: false });
+
+    const owner = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    await createInvitation(contextFor(database.db, owner), { workspaceId: workspace.id, email: victim, role: "admin" });
+    expect(await database.db.select().from(notifications).where(eq(notifications.userId, person.actor.id))).toEqual([]);
   });
 
   it("refuses a wrong password and changes nothing", async () => {

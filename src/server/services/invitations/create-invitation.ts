@@ -11,6 +11,7 @@ import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-
 import { createNotifications } from "@/server/services/notifications/internal/create-notifications";
 import { announceNotifications } from "@/server/services/notifications/internal/notification-hub";
 import { newInvitationToken } from "@/server/services/invitations/internal/invitation-token";
+import { inviteeToNotify } from "@/server/services/invitations/internal/address-proof";
 
 export const ALREADY_MEMBER_MESSAGE = "This person is already a member of the workspace.";
 
@@ -65,9 +66,9 @@ export async function createInvitation(ctx: ServiceContext, input: CreateInvitat
       { ...ctx, db: tx },
       { workspaceId: workspace.id, kind: "member.invited", target: { id: row.id, label: email }, details: { role: input.role } },
     );
-    // An existing account hears of it in the app too (docs/product.md "Notifications"); the link
-    // is kept for them, and only their address can accept it.
-    const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    // An existing account hears of it in the app too (docs/product.md "Notifications"), with the
+    // link, but only one that proved the address: otherwise whoever typed it in would get the link.
+    const invitee = await inviteeToNotify(tx, email, workspace.id);
     const notified = invitee
       ? await createNotifications(tx, { workspaceId: workspace.id, actorId: ctx.actor.id, data: { workspaceName: workspace.name, role: input.role, invitePath: `/invite/${token}` } }, [{ userId: invitee.id, kind: "invitation" }])
       : [];

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Role } from "@/shared/roles";
 import type { Actor } from "@/server/context";
-import { accounts, invitations, memberships } from "@/server/db/schema";
+import { accounts, invitations, memberships, notifications } from "@/server/db/schema";
 import { acceptInvitation } from "./accept-invitation";
 import { ADDRESS_NOT_PROVEN_MESSAGE } from "./internal/address-proof";
 import { ALREADY_MEMBER_MESSAGE, createInvitation } from "./create-invitation";
@@ -91,7 +93,59 @@ describe("createInvitation", () => {
     const pending = await listPendingInvitations(contextFor(database.db, owner), workspace.id);
     expect(pending.map((p) => [p.email, p.role])).toEqual([["twice@example.com", "viewer"]]);
   });
+
+  // QA: whoever signed up with someone's address (never opening the confirmation email), or changed
+  // their email to it without SMTP, was handed the invitation's link in the app and joined with its role.
+  it("hands the link in the app only to an account whose address is confirmed", async () => {
+    const { owner, workspace } = await team();
+    const unconfirmed = await buildUser(database.db, { email: "squatted@example.com" });
+    await invite(owner, workspace.id, "squatted@example.com", "owner");
+    expect(await invitationNotices(unconfirmed.id)).toEqual([]);
+
+    const confirmed = await buildUser(database.db, { email: "proven@example.com", emailVerified: true });
+    const { token } = await invite(owner, workspace.id, "PROVEN@example.com", "editor");
+    expect(await invitationNotices(confirmed.id)).toEqual([`/invite/${token}`]);
+  });
+
+  it("hands no link in the app to an account only another workspace's sign-in provider vouches for, even one it calls verified", async () => {
+    const { owner, workspace } = await team();
+    const elsewhere = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
+    const vouched = async (email: string, workspaceId: string) => {
+      const person = await buildUser(database.db, { email, passwordless: true, emailVerified: true });
+      await database.db.insert(accounts).values({ id: `${person.id}-0`, accountId: email, providerId: `workspace-${workspaceId}`, userId: person.id });
+      return person;
+    };
+    const byAnother = await vouched("other-idp@example.com", elsewhere.id);
+    await invite(owner, workspace.id, "other-idp@example.com");
+    expect(await invitationNotices(byAnother.id)).toEqual([]);
+    // The inviting workspace's own provider is its word for its own invitations (as acceptInvitation takes it).
+    const byOwn = await vouched("own-idp@example.com", workspace.id);
+    const { token } = await invite(owner, workspace.id, "own-idp@example.com");
+    expect(await invitationNotices(byOwn.id)).toEqual([`/invite/${token}`]);
+  });
+
+  it("takes back, once (migration 0017), the links already handed to unconfirmed accounts that may still work", async () => {
+    const { owner, workspace } = await team();
+    const unconfirmed = await buildUser(database.db);
+    const confirmed = await buildUser(database.db, { emailVerified: true });
+    const notice = (userId: string, createdAt: Date) => ({ userId, workspaceId: workspace.id, kind: "invitation" as const, actorId: owner.id, data: { invitePath: `/invite/${userId}` }, createdAt });
+    await database.db.insert(notifications).values([
+      notice(unconfirmed.id, new Date()),
+      notice(unconfirmed.id, new Date(Date.now() - 8 * DAY)), // its link has expired
+      notice(confirmed.id, new Date()),
+    ]);
+    const migration = await readFile(path.resolve(import.meta.dirname, "../../../../drizzle/0017_unconfirmed_invitation_notices.sql"), "utf8");
+    await database.db.execute(sql.raw(migration));
+    expect(await invitationNotices(unconfirmed.id)).toHaveLength(1);
+    expect(await invitationNotices(confirmed.id)).toEqual([`/invite/${confirmed.id}`]);
+  });
 });
+
+/** The invitation links in a person's notifications. */
+async function invitationNotices(userId: string): Promise<string[]> {
+  const rows = await database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, "invitation")));
+  return rows.map((row) => row.data.invitePath ?? "");
+}
 
 describe("listPendingInvitations", () => {
   it("lists only pending invitations, newest first, with the inviter", async () => {

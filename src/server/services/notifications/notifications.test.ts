@@ -145,7 +145,8 @@ describe("the inbox", () => {
 
   it("tells an existing account it was invited, and a member their new role", async () => {
     const { workspace, olive, ada, ctx } = await setup();
-    const invitee = await buildUser(database.db, { name: "ivy", email: "ivy@example.com" });
+    // Confirmed: only an account that proved its address is handed the link in the app.
+    const invitee = await buildUser(database.db, { name: "ivy", email: "ivy@example.com", emailVerified: true });
     await buildWorkspace(database.db, [{ actor: invitee, role: "owner" }], { name: "Ivy's" });
     const { token } = await createInvitation(ctx(olive), { workspaceId: workspace.id, email: "IVY@example.com", role: "editor" });
     await createInvitation(ctx(olive), { workspaceId: workspace.id, email: "nobody-yet@example.com", role: "editor" });
