@@ -25,4 +25,10 @@ describe("normalizeTables", () => {
     expect(normalizeTables(imported).flattened).toBe(0);
     expect(imported.querySelectorAll("td")).toHaveLength(101);
   });
+
+  it("makes the editor's header cells (a copy from the editor, an exported page) <th>, so a paste keeps the header row", () => {
+    const body = root('<table><tbody><tr><td data-row="row-a" data-table-header="true">h</td><td data-row="row-a" data-table-header="true" colspan="2">i</td></tr><tr><td data-row="row-b">c</td><td data-table-header="false">d</td><td>e</td></tr></tbody></table>');
+    normalizeTables(body);
+    expect(body.innerHTML).toBe("<table><tbody><tr><th>h</th><th>i</th><th></th></tr><tr><td>c</td><td>d</td><td>e</td></tr></tbody></table>");
+  });
 });

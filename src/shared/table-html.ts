@@ -38,7 +38,9 @@ export function normalizeTables(root: ParentNode, options: { flattenOversized?: 
  * A table as the editor holds one (shared/table-rules.ts): rows of cells, each cell one line.
  * Merged cells (colspan, rowspan) become plain cells, the text in the first and the others
  * empty; blocks inside a cell (paragraphs, lists, breaks) become spaces, since a cell is one
- * line. Header cells stay `<th>` (tablePasteMatchers makes their row a header row).
+ * line. Header cells stay `<th>`, and the editor's own (`<td data-table-header="true">`, as it
+ * copies them and the HTML export writes them) become `<th>`: tablePasteMatchers makes a row of
+ * them a header row.
  */
 function normalizeTable(table: Element): void {
   const document = table.ownerDocument;
@@ -62,12 +64,12 @@ function normalizeTable(table: Element): void {
       takeOwed();
       const span = clampSpan(cell.getAttribute("colspan"));
       const down = clampSpan(cell.getAttribute("rowspan"));
-      const kept = document.createElement(cell.localName);
+      const kept = document.createElement(isHeaderCell(cell) ? "th" : cell.localName);
       for (const block of Array.from(cell.querySelectorAll("p, div, br, li, h1, h2, h3, h4, h5, h6, blockquote, pre"))) block.after(document.createTextNode(" "));
       for (const child of Array.from(cell.childNodes)) kept.appendChild(inlineOnly(child));
       if (!kept.textContent?.trim() && !kept.querySelector("img")) kept.replaceChildren();
       tr.appendChild(kept);
-      for (let extra = 1; extra < span; extra += 1) tr.appendChild(document.createElement(cell.localName));
+      for (let extra = 1; extra < span; extra += 1) tr.appendChild(document.createElement(kept.localName));
       oweRowspan(owed, { rowIndex, column, span, down });
       column += span;
     }
@@ -100,6 +102,22 @@ export function oweRowspan(owed: Map<number, number[]>, cell: { rowIndex: number
   }
 }
 
+/**
+ * Whether a cell is a header cell: another application's `<th>`, or the editor's own header
+ * cell (shared/table-formats.ts), which is a `<td>` marked `data-table-header="true"`.
+ */
+function isHeaderCell(cell: Element): boolean {
+  return isHeaderCellOf(cell.localName, cell.getAttribute(HEADER_CELL_ATTRIBUTE));
+}
+
+/** isHeaderCell from a cell's lower-case tag name and its `data-table-header` value (the import's parse5 copy). */
+export function isHeaderCellOf(localName: string, headerMark: string | null): boolean {
+  return localName === "th" || headerMark === "true";
+}
+
+/** The attribute marking the editor's header cells (shared/table-formats.ts writes it). */
+export const HEADER_CELL_ATTRIBUTE = "data-table-header";
+
 /** A span as written, within what a table may hold (shared/table-rules.ts refuses more later). */
 export function clampSpan(value: string | null): number {
   const span = Number.parseInt(value ?? "1", 10);
@@ -126,7 +144,7 @@ function flattenTable(table: Element): void {
       if (index > 0) paragraph.appendChild(document.createTextNode(" | "));
       // Cell content stays inline (bold, links); block breaks inside a cell become spaces.
       for (const block of Array.from(cell.querySelectorAll("p, div, br, li"))) block.after(document.createTextNode(" "));
-      const isHeader = cell.localName === "th";
+      const isHeader = isHeaderCell(cell);
       const holder = isHeader ? document.createElement("strong") : document.createElement("span");
       for (const child of Array.from(cell.childNodes)) holder.appendChild(inlineOnly(child));
       paragraph.appendChild(holder);

@@ -15,7 +15,8 @@ const TEXT_NODE = 3; // Node.TEXT_NODE, in whichever realm
  *   text ran into the next one);
  * - each row gets a fresh row id instead of Quill's row number (1, 2, …), so a pasted table
  *   never merges with a row of the same number next to it, nor with one someone pastes at once;
- * - a row of `<th>` cells, or one inside `<thead>`, is a header row (`table-header`).
+ * - a row of `<th>` cells, or one inside `<thead>`, is a header row (`table-header`); the
+ *   editor's own header cells (`data-table-header`) reach here as `<th>` (table-html.ts).
  */
 export function tablePasteMatchers(): [string | number, Matcher][] {
   return [

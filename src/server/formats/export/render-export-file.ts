@@ -9,6 +9,7 @@ import type { ExportFormat } from "./export-formats";
 import { EXPORT_CONTENT_TYPES } from "./export-formats";
 import { printPdf } from "./pdf-printer";
 import { remoteImagesAsLinks } from "./remote-images-as-links";
+import { keepHtmlSpaces } from "./keep-html-spaces";
 import { replaceImageSources } from "./replace-image-sources";
 import { toDocx } from "./to-docx";
 import { titleHeading, toMarkdown } from "./to-markdown";
@@ -85,7 +86,9 @@ export async function renderExportFile(source: ExportSource, format: ExportForma
     const image = images.get(src);
     return image?.fileId ? toDataUri(image) : null;
   });
-  if (format === "html") return { body: toStandaloneHtml({ title: source.title, html: inlined }), contentType, bundledImages };
+  // Spaces an import would collapse are kept as &nbsp; so the file imports back as it shows; the
+  // PDF prints the markup as stored (a space there may end a printed line, an &nbsp; may not).
+  if (format === "html") return { body: toStandaloneHtml({ title: source.title, html: keepHtmlSpaces(inlined) }), contentType, bundledImages };
   const page = toStandaloneHtml({ title: source.title, html: remoteImagesAsLinks(inlined) });
   return { body: await printPdf(page), contentType, bundledImages };
 }

@@ -46,6 +46,20 @@ describe("htmlToDelta", () => {
     ]);
   });
 
+  it("reads the editor's header rows back (<td data-table-header>), and other applications' <th> and <thead> as before", async () => {
+    const headerOf = (ops: BodyOp[]) => ops.filter((op) => op.attributes?.table !== undefined).map((op) => [op.insert, op.attributes?.["table-header"] === true]);
+    // The editor's own markup, as the HTML export writes it: a header row anywhere in the table.
+    const own = `<table><tbody><tr><td data-row="row-a" data-table-header="true">Name</td><td data-row="row-a" data-table-header="true">Value</td></tr>
+      <tr><td data-row="row-b">x</td><td data-row="row-b">1</td></tr><tr><td data-row="row-c" data-table-header="true">Sum</td><td data-row="row-c" data-table-header="true"></td></tr></tbody></table>`;
+    expect(headerOf(await convert(own))).toEqual([["\n", true], ["\n", true], ["\n", false], ["\n", false], ["\n\n", true]]);
+    // Another application's: <thead>, a row of <th>, and a row whose first cell alone is a <th>
+    // (a row heading, as Wikipedia writes them), which is no header row.
+    const other = `<table><thead><tr><td>A</td><td>B</td></tr></thead><tbody><tr><th>C</th><th>D</th></tr><tr><th>E</th><td>F</td></tr></tbody></table>`;
+    const ops = await convert(other);
+    expect(headerOf(ops)).toEqual([["\n", true], ["\n", true], ["\n", true], ["\n", true], ["\n", false], ["\n", false]]);
+    expect(ops.filter((op) => typeof op.insert === "string" && op.insert.trim() !== "").map((op) => op.insert)).toEqual(["A", "B", "C", "D", "E", "F"]);
+  });
+
   it("drops scripts, styles, frames, forms and SVG, and blanks script links", async () => {
     const html = `<script>alert(1)</script><style>p{}</style><p onclick="alert(1)">Hi <a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p>
       <iframe src="https://evil.example"></iframe><svg><a href="javascript:alert(1)"><text>svg</text></a></svg><form><input value="v"></form>`;

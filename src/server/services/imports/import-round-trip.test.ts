@@ -67,7 +67,7 @@ const LOST: BodyOp[] = [
 ];
 const LOST_AFTER: BodyOp[] = [{ insert: "red marked mono big\nindented\n" }];
 
-async function roundTrip(ops: BodyOp[], format: "md" | "docx" = "md") {
+async function roundTrip(ops: BodyOp[], format: "md" | "docx" | "html" = "md") {
   const actor = await buildUser(database.db);
   const workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
   const ctx = contextFor(database.db, actor);
@@ -125,5 +125,36 @@ describe("DOCX export then import", () => {
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
     expect(after?.content.ops).toEqual(SAMPLE_AFTER_DOCX);
+  });
+});
+
+// A table with a header row, a row of plain cells, and a header row further down (the editor
+// marks any row; docs/product.md "Tables").
+const TABLE: BodyOp[] = [
+  ...line("Before"),
+  { insert: "Name" }, { insert: "\n", attributes: { table: "row-h1", "table-header": true } },
+  { insert: "Value", attributes: { bold: true } }, { insert: "\n", attributes: { table: "row-h1", "table-header": true } },
+  { insert: "alpha" }, { insert: "\n", attributes: { table: "row-b1" } },
+  { insert: "1" }, { insert: "\n", attributes: { table: "row-b1" } },
+  { insert: "Totals" }, { insert: "\n\n", attributes: { table: "row-h2", "table-header": true } },
+  ...line("After"),
+];
+
+/** Table rows are fresh ids on import: each id replaced by its order of appearance. */
+function withRowNumbers(ops: readonly { insert?: unknown; attributes?: Record<string, unknown> }[]): unknown[] {
+  const rows = new Map<unknown, number>();
+  return ops.map((op) => {
+    if (op.attributes?.table === undefined) return op;
+    if (!rows.has(op.attributes.table)) rows.set(op.attributes.table, rows.size);
+    return { ...op, attributes: { ...op.attributes, table: rows.get(op.attributes.table) } };
+  });
+}
+
+describe("HTML export then import", () => {
+  it("gives back the same delta: header rows wherever they are, spaces, colours, alignment, empty lines", async () => {
+    const { before, after, summary } = await roundTrip([...SAMPLE, ...TABLE, ...MARKDOWN_ONLY, ...LOST], "html");
+    expect(summary.skipped).toEqual([]);
+    expect(after?.title).toBe("Release notes");
+    expect(withRowNumbers(after?.content.ops ?? [])).toEqual(withRowNumbers(before?.content.ops ?? []));
   });
 });

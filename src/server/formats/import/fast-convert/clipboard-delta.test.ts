@@ -110,6 +110,12 @@ describe("clipboardDeltaFast against the Quill host's clipboard", () => {
     expect(canonical(await htmlToDelta(html))).toBe(canonical(await htmlToDeltaReference(html)));
   });
 
+  it("reads the editor's header cells (<td data-table-header>) as the Quill host does, without declining", () => {
+    const html = `<table><tbody><tr><td data-row="row-a" data-table-header="true">h</td><td data-row="row-a" data-table-header="true"><b>i</b></td></tr><tr><td data-row="row-b">c</td><td data-row="row-b" data-table-header="true">d</td></tr><tr><td data-row="row-c" data-table-header="true" colspan="2">e</td></tr></tbody></table>`;
+    expect(compare(html, "header cells")).toBe(true);
+    expect(canonical(clipboardDeltaFast(html) ?? { ops: [] })).toContain('"table-header":true');
+  });
+
   it("builds the tree as jsdom does: text moved out of a table goes after it, not before", () => {
     // The spec (and parse5's own adapter) put it before the table; jsdom's adapter appends it.
     for (const html of ["<p>x</p><table><tr><td>a</td></tr>moved<tr><td>b</td></tr></table>", "<table><tr><td><col>test</col></td></tr></table>", "a<table>b<tr><td>c</td></tr></table>d"]) {

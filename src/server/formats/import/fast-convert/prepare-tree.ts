@@ -1,6 +1,6 @@
 import { codeBlockLanguage } from "@/server/formats/import/code-languages";
 import { normalizeUrl } from "@/server/formats/import/normalize-url";
-import { clampSpan, oweRowspan } from "@/shared/table-html";
+import { clampSpan, HEADER_CELL_ATTRIBUTE, isHeaderCellOf, oweRowspan } from "@/shared/table-html";
 import type { TreeChild, TreeElement, TreeFragment } from "./html-tree";
 import {
   appendChild, closest, createElement, createText, elementChildren, elementsUnder, getAttribute, hasClass, insertAfter,
@@ -108,14 +108,14 @@ function normalizeTable(table: TreeElement): void {
       takeOwed();
       const span = clampSpan(getAttribute(cell, "colspan"));
       const down = clampSpan(getAttribute(cell, "rowspan"));
-      const kept = createElement(cell.tagName);
+      const kept = createElement(isHeaderCellOf(cell.tagName, getAttribute(cell, HEADER_CELL_ATTRIBUTE)) ? "th" : cell.tagName);
       for (const block of elementsUnder(cell, (e) => CELL_BLOCKS.has(e.tagName))) insertAfter(block, createText(" "));
       for (const child of [...cell.childNodes]) appendInlineOnly(kept, child);
       if (!textContent(kept).trim() && elementsUnder(kept, (e) => e.tagName === "img").length === 0) {
         for (const child of [...kept.childNodes]) remove(child);
       }
       appendChild(tr, kept);
-      for (let extra = 1; extra < span; extra += 1) appendChild(tr, createElement(cell.tagName));
+      for (let extra = 1; extra < span; extra += 1) appendChild(tr, createElement(kept.tagName));
       oweRowspan(owed, { rowIndex, column, span, down });
       column += span;
     }
