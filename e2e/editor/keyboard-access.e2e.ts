@@ -171,6 +171,42 @@ describe("Tab in the body", () => {
     await expect.poll(() => editor.storedText()).toBe("First paragraph\nSecond paragraph\n");
   });
 
+  it("reaches a link's popup from the text: its address, Edit link and Remove link, by Tab; Escape goes back", async () => {
+    // QA: the popup's "Edit" and "Remove" were anchors without an address, which Tab skipped.
+    const response = await page.request.post("/api/v1/documents", {
+      headers: { origin: app.url },
+      data: { workspace: person.workspaceSlug, title: "Link popup", markdown: "Read [the guide](https://example.com/guide) first" },
+    });
+    await page.goto(((await response.json()) as { url: string }).url);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().getByText("the guide").click();
+    const popup = page.getByRole("group", { name: "Link" });
+    await popup.waitFor();
+    const isInBody = () => editor.body().evaluate((body) => body === document.activeElement);
+
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("https://example.com/guide");
+    await page.keyboard.press("Escape");
+    expect(await isInBody()).toBe(true);
+    await popup.waitFor({ state: "hidden" });
+
+    // Into the link again (from elsewhere: the same caret is no new selection, as in snow itself).
+    await page.keyboard.press("End");
+    await editor.body().getByText("the guide").click();
+    await popup.waitFor();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await activeLabel()).toBe("Edit link");
+    await page.keyboard.press("Tab");
+    expect(await activeLabel()).toBe("Remove link");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editor.storedDocument().then(({ delta }) => delta.ops.some((op) => op.attributes?.link !== undefined))).toBe(false);
+    expect(await isInBody()).toBe(true);
+  });
+
   it("still types a tab in a paragraph, and leaves the text with Escape then Tab (or Shift+Tab), as the body's description says", async () => {
     const editor = await openDocument("Leaving", "Some words");
     expect(await editor.body().getAttribute("aria-description")).toBe("Alt+F10: formatting toolbar. Escape, then Tab: leave the text.");

@@ -17,11 +17,14 @@ interface SnowTooltip {
   root: HTMLElement;
   textbox: HTMLInputElement | null;
   save(): void;
+  hide(): void;
 }
 
 /**
- * The snow theme's link and formula popup for screen readers: a named group whose field is
- * labelled by what it takes (its only hint was the placeholder "https://quilljs.com"). When the
+ * The snow theme's link and formula popup for the keyboard and screen readers: a named group
+ * whose field is labelled by what it takes (its only hint was the placeholder
+ * "https://quilljs.com"), and whose "Edit" and "Remove" are buttons Tab reaches (after Escape,
+ * Tab leaves the text for the popup's link, then them). When the
  * link rule turns the address typed into a blank one (javascript:, data:, a typo like "htp:…"),
  * the popup still saves the blank link, as the rule says, and the editor says why.
  */
@@ -35,8 +38,34 @@ export function labelLinkTooltip(quill: Quill): void {
     textbox.setAttribute("aria-label", mode?.field ?? MODES.link?.field ?? "");
   };
   root.setAttribute("role", "group");
-  label();
-  new MutationObserver(label).observe(root, { attributes: true, attributeFilter: ["data-mode"] });
+  // Snow's "Edit"/"Save" and "Remove" are anchors without an address, which the keyboard skips
+  // and screen readers call nothing (their words are CSS content): buttons, named, on Enter and Space.
+  const action = root.querySelector<HTMLElement>("a.ql-action");
+  const remove = root.querySelector<HTMLElement>("a.ql-remove");
+  for (const control of [action, remove]) {
+    if (!control) continue;
+    control.setAttribute("role", "button");
+    control.tabIndex = 0;
+    control.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      control.click();
+    });
+  }
+  remove?.setAttribute("aria-label", "Remove link");
+  const labelAll = () => {
+    label();
+    action?.setAttribute("aria-label", root.classList.contains("ql-editing") ? "Save" : "Edit link");
+  };
+  labelAll();
+  new MutationObserver(labelAll).observe(root, { attributes: true, attributeFilter: ["data-mode", "class"] });
+  // Escape on the popup's link or buttons (the field has snow's own): back to the text, where it was.
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.target === textbox) return;
+    event.preventDefault();
+    tooltip.hide();
+    quill.focus();
+  });
 
   const say = createEditorNotice(quill.container, "ql-link-notice");
   const save = tooltip.save.bind(tooltip);
