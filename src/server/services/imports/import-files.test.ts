@@ -116,6 +116,40 @@ describe("importFiles", () => {
     expect(summary.skipped).toEqual([]); // the csv is a resource nobody refers to: not a document
   });
 
+  it("makes a Word file named like a folder beside it that folder's body, after a Markdown or HTML one, and names it when it fails", async () => {
+    const { run } = await setup();
+    const zip = zipSync({
+      // A Word tree export: report.docx is the body of report/.
+      "report.docx": await sampleDocx(),
+      "report/annex.md": text("Annex"),
+      // The same tree in two formats side by side: Markdown is the body, the Word file stays a document.
+      "notes.docx": await sampleDocx(),
+      "notes.md": text("# Notes\n\nFrom Markdown."),
+      "notes/child.md": text("Child"),
+      // A folder's Word body that can't be read: the folder is still made for its children.
+      "broken.docx": text("not a docx"),
+      "broken/inside.md": text("Inside"),
+    });
+    const summary = await run([{ name: "export.zip", bytes: zip }]);
+    const imported = await rows(summary.imported.map((d) => d.id));
+    const titleOf = (id: string | null | undefined) => imported.find((row) => row?.id === id)?.title ?? null;
+    expect(imported.map((row) => [row?.title, titleOf(row?.parentId)])).toEqual([
+      ["broken", null],
+      ["inside", "broken"],
+      ["Notes", null],
+      ["child", "Notes"],
+      ["Quarterly report", null],
+      ["Quarterly report", null],
+      ["annex", "Quarterly report"],
+    ]);
+    expect(summary.imported.map((d) => d.path)).toEqual([
+      "export.zip/broken", "export.zip/broken/inside.md", "export.zip/notes", "export.zip/notes/child.md", "export.zip/notes.docx", "export.zip/report", "export.zip/report/annex.md",
+    ]);
+    expect(imported[2]?.text).toBe("From Markdown.\n");
+    expect(imported[5]?.text).toContain("Sales were up a lot.");
+    expect(summary.skipped).toEqual([{ name: "export.zip/broken.docx", reason: "It could not be read as a Word document." }]);
+  });
+
   it("uploads data: images (DOCX gives them), keeps relative addresses as written and drops what the picker refuses, with a note", async () => {
     const { run } = await setup();
     const svg = dataUri(text("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/svg+xml");

@@ -77,7 +77,7 @@ async function importNode(run: ImportRun, node: ImportNode, parentId: string | n
       // Whatever else failed (a worker that died under it) fails this file alone: the documents
       // created before it exist, and the summary must still say so rather than end in a 500.
       if (!isUnreadableFileError(error)) console.error(`[import] converting a ${node.source.kind} file failed:`, error instanceof Error ? error.message : error);
-      summary.skipped.push({ name: node.path, reason: isUnreadableFileError(error) ? error.message : CONVERSION_FAILED });
+      summary.skipped.push({ name: node.source.path, reason: isUnreadableFileError(error) ? error.message : CONVERSION_FAILED });
       // A folder is still worth creating for its children; a lone file is not.
       if (node.children.length === 0) return;
     }

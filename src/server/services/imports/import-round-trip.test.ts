@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { documents } from "@/server/db/schema";
@@ -9,6 +9,7 @@ import type { BodyOp } from "@/server/body/sanitize-delta";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
 import { exportDocument } from "@/server/services/documents/export-document";
+import { exportDocumentTree } from "@/server/services/documents/export-document-tree";
 import { importFiles } from "./import-files";
 import { withTestDatabase } from "@test/test-database-hooks";
 
@@ -156,5 +157,41 @@ describe("HTML export then import", () => {
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
     expect(withRowNumbers(after?.content.ops ?? [])).toEqual(withRowNumbers(before?.content.ops ?? []));
+  });
+});
+
+// A tree exported with its children (a zip of `<name>.<format>` beside a folder `<name>/`) and
+// imported again: the same tree, each document once, with its own body. Two siblings share a
+// title, and one title has no Latin letters.
+describe("tree export then import", () => {
+  it.each(["md", "html", "docx"] as const)("gives back the same tree as %s", async (format) => {
+    const actor = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
+    const ctx = contextFor(database.db, actor);
+    const make = async (title: string, parentId: string | null) =>
+      (await createDocument(ctx, { workspaceId: workspace.id, title, parentId }, { body: { ops: [{ insert: `${title} text\n` }] } })).id;
+    const top = await make("Zip Top", null);
+    const kid = await make("Zip Kid", top);
+    await make("Zip Grand", kid);
+    await make("Zip Grand", kid);
+    await make("日本語の子", kid);
+    const exported = await exportDocumentTree(ctx, top, format, "https://quire.example");
+    if (!(exported.body instanceof ReadableStream)) throw new Error("a tree's export is streamed");
+    const bytes = new Uint8Array(await new Response(exported.body).arrayBuffer());
+    const summary = await importFiles(ctx, { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.filename, bytes }] }, new DiskBlobStore(blobRoot));
+    expect(summary.skipped).toEqual([]);
+    const imported = await database.db.select().from(documents).where(inArray(documents.id, summary.imported.map((doc) => doc.id)));
+    const byId = new Map(imported.map((doc) => [doc.id, doc]));
+    const outline = (doc: (typeof imported)[number]): string => {
+      const parent = doc.parentId ? byId.get(doc.parentId) : undefined;
+      return `${parent ? `${outline(parent)} / ` : ""}${doc.title}`;
+    };
+    expect(imported.map((doc) => `${outline(doc)}: ${doc.text.trim()}`).sort()).toEqual([
+      "Zip Top / Zip Kid / Zip Grand: Zip Grand text",
+      "Zip Top / Zip Kid / Zip Grand: Zip Grand text",
+      "Zip Top / Zip Kid / 日本語の子: 日本語の子 text",
+      "Zip Top / Zip Kid: Zip Kid text",
+      "Zip Top: Zip Top text",
+    ]);
   });
 });

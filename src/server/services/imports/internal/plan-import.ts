@@ -19,6 +19,8 @@ export interface ImportSource {
   zip: string | null;
   /** The file's folder inside its zip ("" at the zip's root). */
   folder: string;
+  /** Where the file came from, for the summary (a folder's body keeps its own name there). */
+  path: string;
 }
 
 /** One document to create: from a file, or a folder (empty, or with its index file as body). */
@@ -64,7 +66,7 @@ export async function planImport(files: readonly ImportFile[]): Promise<ImportPl
     } else if (file.bytes.byteLength > MAX_IMPORT_FILE_BYTES) {
       plan.skipped.push({ name: file.name, reason: "It is larger than 10 MB." });
     } else {
-      top.children.push(fileNode(file.name, file.name, { kind, bytes: file.bytes, zip: null, folder: "" }));
+      top.children.push(fileNode(file.name, file.name, { kind, bytes: file.bytes, zip: null, folder: "", path: file.name }));
     }
   }
   plan.roots = arrange(top).children;
@@ -103,16 +105,28 @@ async function addZip(plan: ImportPlan, top: ImportNode, file: ImportFile, budge
       folderPath = `${folderPath}/${segment}`;
       parent = childFolder(parent, segment, folderPath);
     }
-    parent.children.push(fileNode(fileName, `${file.name}/${entry.path}`, { kind, bytes: entry.bytes, zip: file.name, folder: segments.join("/") }));
+    const path = `${file.name}/${entry.path}`;
+    parent.children.push(fileNode(fileName, path, { kind, bytes: entry.bytes, zip: file.name, folder: segments.join("/"), path }));
   }
 }
+
+/**
+ * Which of several files named like a folder is its body (a zip holding one tree exported as
+ * Markdown and again as Word has both `notes.md` and `notes.docx` beside `notes/`): Markdown,
+ * then HTML, then Word, each kind in the zip's order. The others stay documents of their own,
+ * beside the folder, as every file did before a Word file could be a folder's body.
+ */
+const TWIN_ORDER: readonly ImportSource["kind"][] = ["markdown", "html", "docx"];
 
 /** Merges index files and same-named files into their folders, then sorts every level by name. */
 function arrange(node: ImportNode): ImportNode {
   const folders = node.children.filter((child) => child.source === null);
   for (const folder of folders) {
     const index = folder.children.find((child) => child.source && INDEX_NAMES.includes(child.name.toLowerCase()));
-    const twin = node.children.find((child) => child.source && child.source.kind !== "docx" && titleFromFileName(child.name) === folder.name);
+    // A tree exported with its children is `<name>.<format>` beside a folder `<name>/`, in every
+    // export format (services/documents/export-document-tree.ts).
+    const twins = node.children.filter((child) => child.source && titleFromFileName(child.name) === folder.name);
+    const twin = TWIN_ORDER.flatMap((kind) => twins.filter((child) => child.source?.kind === kind))[0];
     const body = index ?? twin;
     if (!body) continue;
     folder.source = body.source;
