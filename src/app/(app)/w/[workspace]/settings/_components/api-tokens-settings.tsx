@@ -152,7 +152,7 @@ function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
                 </p>
               </div>
               {token.status !== "revoked" ? (
-                <Button variant="ghost" className="text-danger" disabled={isPending} onClick={() => setConfirming(token)} aria-label={`Revoke the token ${token.name}`}>
+                <Button variant="ghost-danger" disabled={isPending} onClick={() => setConfirming(token)} aria-label={`Revoke the token ${token.name}`}>
                   Revoke
                 </Button>
               ) : null}

@@ -142,14 +142,13 @@ function MemberRow({
           <p className="text-xs text-muted">Joined <LocalTime value={member.joinedAt} style="date" /></p>
         </div>
         {member.abilities.remove ? (
-          <Button variant="ghost" className="text-danger" disabled={isPending} onClick={onRemove} aria-label={`Remove ${member.name}`}>
+          <Button variant="ghost-danger" disabled={isPending} onClick={onRemove} aria-label={`Remove ${member.name}`}>
             Remove
           </Button>
         ) : null}
         {member.isSelf ? (
           <Button
-            variant="ghost"
-            className="text-danger"
+            variant="ghost-danger"
             disabled={isPending || !member.abilities.leave}
             aria-describedby={member.isOnlyOwner ? onlyOwnerHintId : undefined}
             onClick={onLeave}

@@ -81,8 +81,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
               ) : null}
               {invitation.canRevoke ? (
                 <Button
-                  variant="ghost"
-                  className="text-danger"
+                  variant="ghost-danger"
                   disabled={isPending}
                   onClick={() => revoke(invitation)}
                   aria-label={`Revoke the invitation for ${invitation.email}`}

@@ -123,7 +123,7 @@ function TemplateList({ slug, templates }: { slug: string; templates: TemplateDt
                 </>
               ) : null}
               {template.abilities.delete ? (
-                <Button variant="ghost" className="text-danger" disabled={isPending} onClick={() => setConfirming(template)} aria-label={`Delete ${template.name}`}>
+                <Button variant="ghost-danger" disabled={isPending} onClick={() => setConfirming(template)} aria-label={`Delete ${template.name}`}>
                   Delete
                 </Button>
               ) : null}

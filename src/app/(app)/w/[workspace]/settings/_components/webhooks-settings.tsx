@@ -151,7 +151,7 @@ function WebhookList({ slug, webhooks }: { slug: string; webhooks: WebhookDto[] 
               <Link href={`/w/${slug}/settings/webhooks/${webhook.id}`} className={buttonClass("secondary")}>
                 Deliveries<span className="sr-only"> of {webhook.url}</span>
               </Link>
-              <Button variant="ghost" className="text-danger" disabled={isPending} onClick={() => setConfirming(webhook)} aria-label={`Delete the webhook for ${webhook.url}`}>
+              <Button variant="ghost-danger" disabled={isPending} onClick={() => setConfirming(webhook)} aria-label={`Delete the webhook for ${webhook.url}`}>
                 Delete
               </Button>
             </li>

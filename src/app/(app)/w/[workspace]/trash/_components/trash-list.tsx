@@ -77,7 +77,7 @@ export function TrashList({
                   </Button>
                 ) : null}
                 {canPurge ? (
-                  <Button variant="ghost" className="text-danger" onClick={() => setConfirming(item)} disabled={isPending}>
+                  <Button variant="ghost-danger" onClick={() => setConfirming(item)} disabled={isPending}>
                     Delete forever<span className="sr-only"> {displayTitle(item.title)}</span>
                   </Button>
                 ) : null}
