@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/shared/api-error";
+import { reachServer } from "./reach-server";
 
 /** What a list says after an action on one of its rows: a status, or an alert when it failed. */
 export interface RowActionNotice {
@@ -12,7 +13,7 @@ export interface RowActionNotice {
 
 /**
  * The one way a settings or trash list runs a server action on a row: in a transition (the list
- * is aria-busy meanwhile), the action's own message on failure, `done`'s text on success, then the
+ * is aria-busy meanwhile; reachServer's message when no answer came), the action's own message on failure, `done`'s text on success, then the
  * server components re-render so the row shows its new state (unless `refresh` is false: the
  * page is being left). `done` returns null to say nothing (it may navigate away instead).
  */
@@ -23,7 +24,7 @@ export function useRowActions() {
 
   function run<T>(action: () => Promise<ActionResult<T>>, done: (data: T) => string | null, { refresh = true } = {}): void {
     startTransition(async () => {
-      const result = await action();
+      const result = await reachServer(action);
       if (!result.ok) return setNotice({ text: result.message, isError: true });
       const text = done(result.data);
       // One transition for the sentence and the refreshed list: the notice "Removed Ada" appears

@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { menuContentClass, menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
 import { clearOfflineData } from "@/editor/connection/offline-pages";
 import { signOutAction } from "@/server/actions/auth-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { ActorDto } from "@/shared/dto";
 
 /** The signed-in person: their profile, theme choice and sign out. */
@@ -46,7 +47,7 @@ export function AccountMenu({ actor }: { actor: ActorDto }) {
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className={menuSeparatorClass} />
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => void clearOfflineData().finally(() => signOutAction())}>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => void clearOfflineData().finally(() => reachServer(async () => ({ ok: true, data: await signOutAction() })))}>
             Sign out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

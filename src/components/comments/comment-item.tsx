@@ -5,6 +5,7 @@ import { LocalTime } from "@/components/time/local-time";
 import { Avatar } from "@/components/ui/avatar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { deleteCommentAction, editCommentAction, toggleCommentReactionAction } from "@/server/actions/comment-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { CommentDto } from "@/shared/comments/comment-dto";
 import { commentBodyMentions, commentBodyToMarkup } from "@/shared/comments/comment-markup";
 import { useMentionMembers } from "@/components/mention-members";
@@ -35,7 +36,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
 
   const react = async (emoji: CommentReaction) => {
     setIsPicking(false);
-    const result = await toggleCommentReactionAction({ commentId: comment.id, emoji });
+    const result = await reachServer(() => toggleCommentReactionAction({ commentId: comment.id, emoji }));
     if (result.ok) onChanged();
     else onError(result.message);
   };
@@ -57,7 +58,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
           initialMentions={commentBodyMentions(comment.body, (id) => names.get(id))}
           onCancel={() => setIsEditing(false)}
           onSubmit={async (body) => {
-            const result = await editCommentAction({ commentId: comment.id, body });
+            const result = await reachServer(() => editCommentAction({ commentId: comment.id, body }));
             if (result.ok) {
               setIsEditing(false);
               onChanged();
@@ -115,7 +116,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
         onCancel={() => setIsConfirming(false)}
         onConfirm={async () => {
           setIsConfirming(false);
-          const result = await deleteCommentAction({ commentId: comment.id });
+          const result = await reachServer(() => deleteCommentAction({ commentId: comment.id }));
           if (result.ok) onChanged();
           else onError(result.message);
         }}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/comment-actions";
+import { reachServer } from "@/lib/reach-server";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
 import { commentElementId } from "@/shared/comments/comment-link";
@@ -48,7 +49,7 @@ export function CommentThreadCard({
   const [error, setError] = useState<string | null>(null);
   const isResolved = thread.resolvedAt !== null;
   const act = async (resolved: boolean) => {
-    const result = await setThreadResolvedAction({ threadId: thread.id, resolved });
+    const result = await reachServer(() => setThreadResolvedAction({ threadId: thread.id, resolved }));
     if (result.ok) onChanged();
     else setError(result.message);
   };
@@ -93,7 +94,7 @@ export function CommentThreadCard({
                 onEscape();
               }}
               onSubmit={async (body) => {
-                const result = await replyToThreadAction({ threadId: thread.id, body });
+                const result = await reachServer(() => replyToThreadAction({ threadId: thread.id, body }));
                 if (result.ok) {
                   isReplySent.current = true;
                   setIsReplying(false);

@@ -3,6 +3,7 @@
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { createCommentThreadAction } from "@/server/actions/comment-actions";
+import { reachServer } from "@/lib/reach-server";
 import { CommentComposer } from "./comment-composer";
 import { CommentThreadCard } from "./comment-thread-card";
 import type { DocumentComments } from "./use-document-comments";
@@ -105,7 +106,7 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
               backToText();
             }}
             onSubmit={async (body) => {
-              const result = await createCommentThreadAction({ documentId: comments.documentId, anchor: draft.anchor, quote: draft.quote, body });
+              const result = await reachServer(() => createCommentThreadAction({ documentId: comments.documentId, anchor: draft.anchor, quote: draft.quote, body }));
               if (result.ok) {
                 setActiveId(result.data.threadId);
                 // Read first, so the thread is there to take the focus as its composer goes.

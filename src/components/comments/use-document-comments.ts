@@ -6,6 +6,7 @@ import type { EditorHandle } from "@/components/document-editor";
 import type { CommentEditor } from "@/editor/comments/comment-editor";
 import type { AnchorRange, EncodedAnchor } from "@/shared/comments/anchors";
 import { listCommentThreadsAction, reanchorCommentThreadAction } from "@/server/actions/comment-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
 import { useLinkedComment } from "./use-linked-comment";
@@ -57,7 +58,7 @@ export function useDocumentComments({
 
   const reload = useCallback(async () => {
     const request = ++latest.current;
-    const result = await listCommentThreadsAction({ documentId });
+    const result = await reachServer(() => listCommentThreadsAction({ documentId }));
     if (request !== latest.current) return; // a newer read is under way
     if (result.ok) {
       setList(result.data);
@@ -102,7 +103,7 @@ export function useDocumentComments({
         },
         onActivate: (threadId) => setActiveId(threadId),
         // Failing is harmless: the thread stays "on deleted text", as it was before the undo.
-        onReanchor: canEdit ? (threadId, anchor) => void reanchorCommentThreadAction({ threadId, anchor }).then((result) => (result.ok ? reload() : undefined)) : undefined,
+        onReanchor: canEdit ? (threadId, anchor) => void reachServer(() => reanchorCommentThreadAction({ threadId, anchor })).then((result) => (result.ok ? reload() : undefined)) : undefined,
       });
       setController(built);
     });

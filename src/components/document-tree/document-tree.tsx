@@ -9,6 +9,7 @@ import { holdTyping } from "@/lib/typing-handoff";
 import { openNewFromTemplate } from "@/components/template-picker/template-events";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
+import { reachServer } from "@/lib/reach-server";
 import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
 import type { TreeNode, TreeRow } from "./build-tree";
@@ -92,7 +93,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     const subtree = subtreeIds(node);
     if (currentId && subtree.has(currentId)) {
       setError(null);
-      const result = await trashDocumentAction({ documentId: node.id });
+      const result = await reachServer(() => trashDocumentAction({ documentId: node.id }));
       if (!result.ok) return setError(result.message);
       // No refresh first: the open page would render again without its document (a 404).
       router.push(trashedHref(workspaceSlug, node.id));
@@ -101,7 +102,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     const index = visible.findIndex((shown) => shown.id === node.id);
     const neighbour = visible.slice(index + 1).find((shown) => !subtree.has(shown.id)) ?? visible[index - 1] ?? null;
     focusAfterMenu.current = { from: node.id, to: neighbour?.id ?? null };
-    if (await run(() => trashDocumentAction({ documentId: node.id }))) setNotice({ text: `Moved “${displayTitle(node.title)}” to the trash.`, pathname });
+    if (await run(() => reachServer(() => trashDocumentAction({ documentId: node.id })))) setNotice({ text: `Moved “${displayTitle(node.title)}” to the trash.`, pathname });
   };
 
   const onMenuClosed = (id: string) => {
@@ -116,7 +117,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
   const create = async (parentId: string | null) => {
     setError(null);
     const hold = holdTyping("title");
-    const result = await createDocumentAction({ workspaceId, parentId });
+    const result = await reachServer(() => createDocumentAction({ workspaceId, parentId }));
     if (!result.ok) {
       hold.release();
       return setError(result.message);
@@ -148,7 +149,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     // Said as the move dialog says it, so a drop is heard as well as seen.
     const where = zone === "inside" ? `into “${displayTitle(target.title)}”` : `${zone} “${displayTitle(target.title)}”`;
     const title = displayTitle(draggedNode?.title ?? "");
-    void run(() => moveDocumentAction({ documentId: dragged, ...placement })).then((moved) => {
+    void run(() => reachServer(() => moveDocumentAction({ documentId: dragged, ...placement }))).then((moved) => {
       if (moved) setNotice({ text: `Moved “${title}” ${where}.`, pathname });
     });
     setDragged(null);
@@ -266,7 +267,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
           if (opened.length > 0) expanded.expand(opened);
           const parent = parentId ? byId.get(parentId) : undefined;
           const where = parent ? `into “${displayTitle(parent.title)}”` : "to the top level";
-          void run(() => moveDocumentAction({ documentId, parentId })).then((moved) => {
+          void run(() => reachServer(() => moveDocumentAction({ documentId, parentId }))).then((moved) => {
             if (moved) setNotice({ text: `Moved “${displayTitle(title)}” ${where}.`, pathname });
           });
         }}

@@ -7,6 +7,7 @@ import { useEffect, useState, useTransition } from "react";
 import { useReturnFocus } from "@/lib/return-focus";
 import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction, listRecentDocumentsAction } from "@/server/actions/document-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { openNewFromTemplate } from "@/components/template-picker/template-events";
@@ -73,7 +74,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
   useEffect(() => {
     if (!isOpen) return;
     let isCurrent = true;
-    listRecentDocumentsAction({ workspaceId }).then((result) => {
+    reachServer(() => listRecentDocumentsAction({ workspaceId })).then((result) => {
       if (isCurrent) setRecent(result.ok ? result.data : []);
     });
     return () => {
@@ -106,7 +107,7 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
               const hold = holdTyping("title");
               leave();
               startCreating(async () => {
-                const result = await createDocumentAction({ workspaceId });
+                const result = await reachServer(() => createDocumentAction({ workspaceId }));
                 if (!result.ok) {
                   hold.release();
                   setIsLeaving(false);

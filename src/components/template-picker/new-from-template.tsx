@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { createDocumentFromTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import { documentSegment } from "@/shared/document-slug";
 import type { NewFromTemplateDetail } from "./template-events";
 import { OPEN_NEW_FROM_TEMPLATE_EVENT, browserTimeZone } from "./template-events";
@@ -33,7 +34,7 @@ export function NewFromTemplate({ workspaceId, workspaceSlug }: { workspaceId: s
       busyLabel="Creating the document…"
       onClose={() => setRequest(null)}
       onPick={async (template) => {
-        const result = await createDocumentFromTemplateAction({ workspaceId, templateId: template.id, parentId: request?.parentId ?? null, timeZone: browserTimeZone() });
+        const result = await reachServer(() => createDocumentFromTemplateAction({ workspaceId, templateId: template.id, parentId: request?.parentId ?? null, timeZone: browserTimeZone() }));
         if (!result.ok) return result.message;
         setRequest(null);
         router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { listTemplatesAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { TemplateDto } from "@/shared/schemas/template";
 
 /** Runs the chosen template; resolves to an error message, or null when done (the caller closes the dialog). */
@@ -67,7 +68,7 @@ function TemplateChoices({ workspaceId, busyLabel, onPick }: { workspaceId: stri
 
   useEffect(() => {
     let isCurrent = true;
-    listTemplatesAction({ workspaceId }).then((result) => {
+    reachServer(() => listTemplatesAction({ workspaceId })).then((result) => {
       if (!isCurrent) return;
       if (result.ok) setTemplates(result.data);
       else setError(result.message);

@@ -6,11 +6,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { requestPasswordResetAction } from "@/server/actions/auth-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 
 /** The address to send a reset link to; the answer never says whether an account has it. */
 export function ForgotPasswordForm() {
-  const [state, formAction] = useActionState(requestPasswordResetAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(requestPasswordResetAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

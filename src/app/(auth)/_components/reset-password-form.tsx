@@ -6,11 +6,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { resetPasswordAction } from "@/server/actions/auth-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 
 /** The new password for the account the link's token names; success goes on to sign in. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [state, formAction] = useActionState(resetPasswordAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(resetPasswordAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

@@ -6,11 +6,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { signInAction } from "@/server/actions/auth-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export function SignInForm({ next }: { next: string }) {
-  const [state, formAction] = useActionState(signInAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(signInAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { WorkspaceFields } from "@/components/workspace-fields";
 import { signUpAction } from "@/server/actions/auth-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
@@ -14,7 +15,7 @@ import { useFocusFirstError } from "@/lib/use-focus-first-error";
  * address is the invited one (read-only) and the inviting workspace is joined instead.
  */
 export function SignUpForm({ invitation }: { invitation?: { token: string; email: string } }) {
-  const [state, formAction] = useActionState(signUpAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(signUpAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const values = state.values ?? {};

@@ -7,11 +7,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { verifyTwoFactorSignInAction } from "@/server/actions/auth-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 
 /** The code from the authenticator app, or, switched to, one backup code. */
 export function TwoFactorSignInForm({ next }: { next: string }) {
-  const [state, formAction] = useActionState(verifyTwoFactorSignInAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(verifyTwoFactorSignInAction), {} as FormState);
   const [method, setMethod] = useState<"totp" | "backup">(state.values?.method === "backup" ? "backup" : "totp");
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);

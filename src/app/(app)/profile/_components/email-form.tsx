@@ -6,6 +6,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { changeEmailAction } from "@/server/actions/profile-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 import { EMAIL_CONFIRMED_MESSAGE, EMAIL_LINK_FAILED_MESSAGE } from "@/shared/email-change";
 import { EMAIL_FROM_PROVIDER_MESSAGE } from "@/shared/passwordless";
@@ -42,7 +43,7 @@ export function EmailForm({
 }
 
 function ChangeEmail({ canSendEmail, emailLink }: { canSendEmail: boolean; emailLink: "confirmed" | "failed" | null }) {
-  const [state, formAction] = useActionState(changeEmailAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(changeEmailAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

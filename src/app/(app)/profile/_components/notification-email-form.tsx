@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { setEmailPreferencesAction } from "@/server/actions/notification-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { NotificationKind } from "@/shared/notifications";
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from "@/shared/notifications";
 
@@ -13,7 +14,7 @@ export function NotificationEmailForm({ emailed, canSendEmail }: { emailed: Noti
   const [isPending, startTransition] = useTransition();
   const save = () =>
     startTransition(async () => {
-      const result = await setEmailPreferencesAction({ emailed: [...chosen] });
+      const result = await reachServer(() => setEmailPreferencesAction({ emailed: [...chosen] }));
       setMessage(result.ok ? { text: "Saved your email choices.", isError: false } : { text: result.message, isError: true });
     });
   return (

@@ -7,6 +7,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { updateProfileAction } from "@/server/actions/profile-actions";
+import { reachForm } from "@/lib/reach-server";
 import { AVATAR_PALETTE } from "@/shared/avatar-colors";
 import type { ActorDto } from "@/shared/dto";
 import type { FormState } from "@/shared/form-state";
@@ -14,7 +15,7 @@ import { AvatarColorPicker } from "./avatar-color-picker";
 
 /** Name and avatar colour, with the avatar as others will see it. */
 export function ProfileForm({ actor }: { actor: ActorDto }) {
-  const [state, formAction] = useActionState(updateProfileAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(updateProfileAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const savedName = state.values?.name ?? actor.name;

@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { unsubscribeAction } from "@/server/actions/notification-actions";
+import { reachServer } from "@/lib/reach-server";
 
 /** The unsubscribe page's one button; says what happened in place. */
 export function UnsubscribeForm({ token }: { token: string }) {
@@ -21,7 +22,7 @@ export function UnsubscribeForm({ token }: { token: string }) {
         disabled={isPending}
         onClick={() =>
           startTransition(async () => {
-            const outcome = await unsubscribeAction(token);
+            const outcome = await reachServer(() => unsubscribeAction(token));
             setResult(outcome.ok ? { text: "Done: you won't get these emails any more. Change it back under Profile → Notifications.", isError: false } : { text: outcome.message, isError: true });
           })
         }

@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { createPasskey } from "@/lib/webauthn";
 import { addPasskeyAction, passkeyRegistrationOptionsAction, removePasskeyAction, renamePasskeyAction } from "@/server/actions/passkey-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { ActionResult, FieldErrors } from "@/shared/api-error";
 import type { PasskeyDto } from "@/shared/dto";
 
@@ -52,11 +53,11 @@ export function PasskeySection({ passkeys, usableHere }: { passkeys: PasskeyDto[
     reset();
     if (!name) return setFields({ name: "Name the passkey, like “Work laptop”." });
     startTransition(async () => {
-      const options = await passkeyRegistrationOptionsAction();
+      const options = await reachServer(() => passkeyRegistrationOptionsAction());
       if (!options.ok) return void finish(options, "");
       const created = await createPasskey(options.data);
       if ("error" in created) return setError(created.error);
-      if (finish(await addPasskeyAction({ response: created.response, name }), `Added the passkey “${name}”.`)) form.reset();
+      if (finish(await reachServer(() => addPasskeyAction({ response: created.response, name })), `Added the passkey “${name}”.`)) form.reset();
     });
   };
 
@@ -65,7 +66,7 @@ export function PasskeySection({ passkeys, usableHere }: { passkeys: PasskeyDto[
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
     reset();
     startTransition(async () => {
-      if (finish(await renamePasskeyAction({ passkeyId: passkey.id, name }), `Renamed the passkey to “${name.trim()}”.`)) setRenaming(null);
+      if (finish(await reachServer(() => renamePasskeyAction({ passkeyId: passkey.id, name })), `Renamed the passkey to “${name.trim()}”.`)) setRenaming(null);
     });
   };
 
@@ -73,7 +74,7 @@ export function PasskeySection({ passkeys, usableHere }: { passkeys: PasskeyDto[
     setRemoving(null);
     reset();
     startTransition(async () => {
-      finish(await removePasskeyAction({ passkeyId: passkey.id }), `Removed the passkey “${passkey.name}”.`);
+      finish(await reachServer(() => removePasskeyAction({ passkeyId: passkey.id })), `Removed the passkey “${passkey.name}”.`);
     });
   };
 

@@ -6,11 +6,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { changePasswordAction } from "@/server/actions/security-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 
 /** The current password, a new one (sign-up's rules), and whether to sign the other sessions out. */
 export function PasswordForm() {
-  const [state, formAction] = useActionState(changePasswordAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(changePasswordAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

@@ -6,6 +6,7 @@ import { LocalTime } from "@/components/time/local-time";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { revokeOtherSessionsAction, revokeSessionAction } from "@/server/actions/security-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { ActionResult } from "@/shared/api-error";
 import type { SessionDto } from "@/shared/dto";
 
@@ -56,7 +57,7 @@ export function SessionList({ sessions }: { sessions: SessionDto[] }) {
               </p>
             </div>
             {session.isCurrent ? null : (
-              <Button variant="secondary" disabled={isPending} onClick={() => act(() => revokeSessionAction({ sessionId: session.id }), `Signed out ${session.device}.`)}>
+              <Button variant="secondary" disabled={isPending} onClick={() => act(() => reachServer(() => revokeSessionAction({ sessionId: session.id })), `Signed out ${session.device}.`)}>
                 Sign out<span className="sr-only"> {session.device}</span>
               </Button>
             )}
@@ -87,7 +88,7 @@ export function SessionList({ sessions }: { sessions: SessionDto[] }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          act(() => revokeOtherSessionsAction(), "Every other session is signed out.");
+          act(() => reachServer(() => revokeOtherSessionsAction()), "Every other session is signed out.");
         }}
       />
     </section>

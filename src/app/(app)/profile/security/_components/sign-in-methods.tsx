@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormMessage } from "@/components/ui/form-message";
 import { removeSignInMethodAction } from "@/server/actions/security-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { SignInMethodDto } from "@/shared/dto";
 
 /**
@@ -25,7 +26,7 @@ export function SignInMethods({ methods }: { methods: SignInMethodDto[] }) {
     setError(undefined);
     setStatus(undefined);
     startTransition(async () => {
-      const result = await removeSignInMethodAction({ methodId: method.id });
+      const result = await reachServer(() => removeSignInMethodAction({ methodId: method.id }));
       if (result.ok) {
         const others = result.data.signedOutOthers;
         setStatus(`Removed ${method.name}: it no longer signs in to your account.${others > 0 ? ` ${others === 1 ? "1 other session was" : `${others} other sessions were`} signed out.` : ""}`);

@@ -11,6 +11,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { confirmTwoFactorAction, disableTwoFactorAction, regenerateBackupCodesAction, startTwoFactorAction } from "@/server/actions/two-factor-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { ActionResult, FieldErrors } from "@/shared/api-error";
 import type { TwoFactorEnrolmentDto } from "@/shared/dto";
 import { PASSWORDLESS_TWO_FACTOR_TEXT } from "@/shared/passwordless";
@@ -78,14 +79,14 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
 
   const onStart = (event: FormEvent<HTMLFormElement>) => {
     const password = valueOf(event, "password");
-    run("start", () => startTwoFactorAction({ password }), (enrolment) => {
+    run("start", () => reachServer(() => startTwoFactorAction({ password })), (enrolment) => {
       focusNext.current = "steps";
       setStep({ kind: "enrolling", enrolment });
     });
   };
   const onConfirm = (event: FormEvent<HTMLFormElement>) => {
     const code = valueOf(event, "code");
-    run("confirm", () => confirmTwoFactorAction({ code }), () => {
+    run("confirm", () => reachServer(() => confirmTwoFactorAction({ code })), () => {
       focusNext.current = "heading";
       setStep({ kind: "idle" });
       setStatus("Two-factor authentication is on. Signing in now asks for a code from your app.");
@@ -96,12 +97,12 @@ export function TwoFactorSection({ enabled, passwordless, requiredBy }: { enable
   const onRegenerate = (event: FormEvent<HTMLFormElement>) => {
     const password = valueOf(event, "password");
     event.currentTarget.reset();
-    run("regenerate", () => regenerateBackupCodesAction({ password }), ({ backupCodes }) => setStep({ kind: "new-codes", codes: backupCodes }));
+    run("regenerate", () => reachServer(() => regenerateBackupCodesAction({ password })), ({ backupCodes }) => setStep({ kind: "new-codes", codes: backupCodes }));
   };
   const onDisable = (event: FormEvent<HTMLFormElement>) => {
     const password = valueOf(event, "disablePassword");
     event.currentTarget.reset();
-    run("disable", () => disableTwoFactorAction({ password }), () => {
+    run("disable", () => reachServer(() => disableTwoFactorAction({ password })), () => {
       focusNext.current = "heading";
       setStep({ kind: "idle" });
       setStatus("Two-factor authentication is off.");

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction } from "@/server/actions/document-actions";
+import { reachServer } from "@/lib/reach-server";
 import { documentSegment } from "@/shared/document-slug";
 
 /** "New document" on the workspace home: creates a top-level document and opens it. */
@@ -23,7 +24,7 @@ export function NewDocumentButton({ workspaceId, workspaceSlug }: { workspaceId:
           // What is typed from now on is the new document's title (and, after Enter, its body).
           const hold = holdTyping("title");
           startTransition(async () => {
-            const result = await createDocumentAction({ workspaceId });
+            const result = await reachServer(() => createDocumentAction({ workspaceId }));
             if (!result.ok) {
               hold.release();
               return setError(result.message);

@@ -5,11 +5,12 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { WorkspaceFields } from "@/components/workspace-fields";
 import { createWorkspaceAction } from "@/server/actions/workspace-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 export function NewWorkspaceForm() {
-  const [state, formAction] = useActionState(createWorkspaceAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(createWorkspaceAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   return (

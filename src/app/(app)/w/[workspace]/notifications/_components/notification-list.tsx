@@ -8,6 +8,7 @@ import { LocalTime } from "@/components/time/local-time";
 import { setUnreadCount } from "@/components/notifications/unread-count-store";
 import { useRowActions } from "@/lib/use-row-actions";
 import { markNotificationsReadAction } from "@/server/actions/notification-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { NotificationDto } from "@/shared/notifications";
 
 /** The inbox's rows: unread ones marked, each a link, with Mark read and Mark all read. */
@@ -43,7 +44,7 @@ export function NotificationList({ items }: { items: NotificationDto[] }) {
               <p className={item.read ? "" : "font-medium"}>
                 {item.read ? null : <span className="sr-only">Unread: </span>}
                 {item.href ? (
-                  <Link href={item.href} className="underline-offset-2 hover:underline" onClick={() => (item.read ? undefined : void markNotificationsReadAction({ ids: [item.id] }))}>
+                  <Link href={item.href} className="underline-offset-2 hover:underline" onClick={() => (item.read ? undefined : void reachServer(() => markNotificationsReadAction({ ids: [item.id] })))}>
                     {item.text}
                   </Link>
                 ) : (

@@ -14,6 +14,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import type { CreateApiTokenFormState } from "@/server/actions/api-token-actions";
 import { createApiTokenAction, revokeApiTokenAction } from "@/server/actions/api-token-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { ApiTokenCreatedDto, ApiTokenDto, TokenStatus } from "@/shared/api-tokens";
 import { MAX_TOKEN_NAME_CHARS } from "@/shared/schemas/api-token";
 import { LocalTime } from "@/components/time/local-time";
@@ -32,7 +33,7 @@ export function ApiTokensSettings({ workspaceId, tokens }: { workspaceId: string
 }
 
 function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
-  const [state, formAction] = useActionState(createApiTokenAction, {} as CreateApiTokenFormState);
+  const [state, formAction] = useActionState(reachForm(createApiTokenAction), {} as CreateApiTokenFormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const scope = state.values?.scope ?? "read";

@@ -10,6 +10,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import { removeSsoProviderAction, saveSsoProviderAction } from "@/server/actions/sso-actions";
+import { reachForm, reachServer } from "@/lib/reach-server";
 import type { FormState } from "@/shared/form-state";
 import { ROLE_LABELS } from "@/shared/roles";
 import { SSO_DEFAULT_ROLES } from "@/shared/schemas/sso";
@@ -35,7 +36,7 @@ export function AuthenticationSettings({
   redirectUri: string;
   signInLink: string;
 }) {
-  const [state, formAction] = useActionState(saveSsoProviderAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(saveSsoProviderAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const values = { ...(provider ? { ...provider, allowedDomains: provider.allowedDomains.join(", ") } : {}), ...state.values };
@@ -107,7 +108,7 @@ function SignInLink({ workspaceId, signInLink }: { workspaceId: string; signInLi
   const [isPending, startTransition] = useTransition();
   const remove = () =>
     startTransition(async () => {
-      const result = await removeSsoProviderAction({ workspaceId });
+      const result = await reachServer(() => removeSsoProviderAction({ workspaceId }));
       setConfirming(false);
       if (!result.ok) setError(result.message);
       else router.refresh();

@@ -5,6 +5,7 @@ import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { updateWorkspaceAction } from "@/server/actions/workspace-actions";
+import { reachForm } from "@/lib/reach-server";
 import { WorkspaceFields } from "@/components/workspace-fields";
 import type { WorkspaceDto } from "@/shared/dto";
 import type { FormState } from "@/shared/form-state";
@@ -12,7 +13,7 @@ import { useFocusFirstError } from "@/lib/use-focus-first-error";
 
 /** The workspace's name and address: owners change them (an old address keeps redirecting), others read them. */
 export function GeneralSettings({ workspace, hasMoved }: { workspace: WorkspaceDto; hasMoved: boolean }) {
-  const [state, formAction] = useActionState(updateWorkspaceAction, {} as FormState);
+  const [state, formAction] = useActionState(reachForm(updateWorkspaceAction), {} as FormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const canRename = workspace.abilities.rename;

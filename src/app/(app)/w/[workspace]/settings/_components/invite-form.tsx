@@ -9,6 +9,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import type { InviteFormState } from "@/server/actions/member-actions";
 import { inviteMemberAction } from "@/server/actions/member-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { InvitationCreatedDto } from "@/shared/dto";
 import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 import type { Role } from "@/shared/roles";
@@ -16,7 +17,7 @@ import { ROLE_LABELS, roleWithArticle } from "@/shared/roles";
 
 /** Invite by email with a role (the roles this person may give); then the link to copy. */
 export function InviteForm({ workspaceId, roles }: { workspaceId: string; roles: Role[] }) {
-  const [state, formAction] = useActionState(inviteMemberAction, {} as InviteFormState);
+  const [state, formAction] = useActionState(reachForm(inviteMemberAction), {} as InviteFormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const defaultRole = state.values?.role ?? (roles.includes("editor") ? "editor" : roles[0]);

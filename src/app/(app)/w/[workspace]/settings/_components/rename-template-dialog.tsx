@@ -6,6 +6,7 @@ import { useReturnFocus } from "@/lib/return-focus";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { updateTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { TemplateDto } from "@/shared/schemas/template";
 
 /** Settings → Templates → "Rename": the template's name and description. */
@@ -34,7 +35,7 @@ function RenameForm({ template, onRenamed }: { template: TemplateDto; onRenamed:
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     startTransition(async () => {
-      const result = await updateTemplateAction({ templateId: template.id, name, description });
+      const result = await reachServer(() => updateTemplateAction({ templateId: template.id, name, description }));
       if (!result.ok) {
         const fields = result.fields ?? {};
         return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { updateTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { TemplateDto } from "@/shared/schemas/template";
 import type { FilledDelta } from "@/shared/template-placeholders";
 import "quill/dist/quill.snow.css";
@@ -68,7 +69,7 @@ export function TemplateEditor({ slug, template, body }: { slug: string; templat
     if (!quill) return;
     startTransition(async () => {
       // The ops only: a Delta is a class instance, which a server action's arguments can't carry.
-      const result = await updateTemplateAction({ templateId: template.id, body: { ops: quill.getContents().ops } });
+      const result = await reachServer(() => updateTemplateAction({ templateId: template.id, body: { ops: quill.getContents().ops } }));
       if (!result.ok) return setMessage({ text: result.message, isError: true });
       setIsDirty(false);
       setMessage({ text: `Saved the template “${result.data.name}”.`, isError: false });

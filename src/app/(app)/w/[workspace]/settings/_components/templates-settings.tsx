@@ -8,6 +8,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/time/local-time";
 import { createTemplateAction, deleteTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { TemplateDto } from "@/shared/schemas/template";
 import { RenameTemplateDialog } from "./rename-template-dialog";
 
@@ -31,7 +32,7 @@ function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: 
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     startTransition(async () => {
-      const result = await createTemplateAction({ workspaceId, name, description });
+      const result = await reachServer(() => createTemplateAction({ workspaceId, name, description }));
       if (!result.ok) {
         const fields = result.fields ?? {};
         return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });
@@ -83,7 +84,7 @@ function TemplateList({ slug, templates }: { slug: string; templates: TemplateDt
   const remove = (template: TemplateDto) =>
     startTransition(async () => {
       setConfirming(null);
-      const result = await deleteTemplateAction({ templateId: template.id });
+      const result = await reachServer(() => deleteTemplateAction({ templateId: template.id }));
       if (!result.ok) return setMessage({ text: result.message, isError: true });
       setMessage({ text: `Deleted the template “${template.name}”.`, isError: false });
       router.refresh();

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { setTwoFactorRequirementAction } from "@/server/actions/workspace-actions";
+import { reachServer } from "@/lib/reach-server";
 
 /**
  * Settings → General → "Require two-factor authentication" (admins and owners): saved as soon as
@@ -19,7 +20,7 @@ export function TwoFactorRequirementSettings({ workspaceId, required }: { worksp
     setError(undefined);
     setStatus(undefined);
     startTransition(async () => {
-      const result = await setTwoFactorRequirementAction({ workspaceId, required: next });
+      const result = await reachServer(() => setTwoFactorRequirementAction({ workspaceId, required: next }));
       if (!result.ok) return setError(result.message);
       setStatus(next ? "Saved. Members who sign in with a password and have no two-factor authentication will be asked to turn it on." : "Saved. Two-factor authentication is no longer required.");
       router.refresh();

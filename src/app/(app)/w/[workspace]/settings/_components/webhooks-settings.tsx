@@ -16,6 +16,7 @@ import { LocalTime } from "@/components/time/local-time";
 import { useFocusFirstError } from "@/lib/use-focus-first-error";
 import type { CreateWebhookFormState } from "@/server/actions/webhook-actions";
 import { createWebhookAction, deleteWebhookAction } from "@/server/actions/webhook-actions";
+import { reachForm } from "@/lib/reach-server";
 import type { WebhookCreatedDto, WebhookDto } from "@/shared/schemas/webhook";
 import { MAX_WEBHOOK_DESCRIPTION_CHARS, MAX_WEBHOOK_URL_CHARS } from "@/shared/schemas/webhook";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from "@/shared/webhook-events";
@@ -32,7 +33,7 @@ export function WebhooksSettings({ workspaceId, slug, webhooks }: { workspaceId:
 }
 
 function CreateWebhookForm({ workspaceId }: { workspaceId: string }) {
-  const [state, formAction] = useActionState(createWebhookAction, {} as CreateWebhookFormState);
+  const [state, formAction] = useActionState(reachForm(createWebhookAction), {} as CreateWebhookFormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
   const ticked = new Set(state.created ? [] : (state.events ?? []));

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { restoreDocumentAction } from "@/server/actions/document-actions";
+import { reachServer } from "@/lib/reach-server";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 
 /**
@@ -37,7 +38,7 @@ export function TrashedNotice({
   const undo = () =>
     startTransition(async () => {
       setError(null);
-      const result = await restoreDocumentAction({ documentId: item.id });
+      const result = await reachServer(() => restoreDocumentAction({ documentId: item.id }));
       if (!result.ok) return setError(result.message);
       router.push(`/w/${workspaceSlug}/d/${documentSegment(result.data)}`);
     });

@@ -12,6 +12,7 @@ import { DownloadError, downloadFile } from "@/lib/download-file";
 import { trashedHref } from "@/lib/trashed-href";
 import { trashDocumentAction } from "@/server/actions/document-actions";
 import { setDocumentFollowAction } from "@/server/actions/notification-actions";
+import { reachServer } from "@/lib/reach-server";
 import { SaveTemplateDialog } from "./save-template-dialog";
 import { SaveVersionDialog } from "./save-version-dialog";
 import { ShortcutsDialog } from "./shortcuts-dialog";
@@ -166,7 +167,7 @@ export function DocumentMenu({
           checked={following}
           onCheckedChange={async (checked) => {
             setFollowing(checked); // optimistic; put back if the server disagrees
-            const result = await setDocumentFollowAction({ documentId, following: checked });
+            const result = await reachServer(() => setDocumentFollowAction({ documentId, following: checked }));
             if (!result.ok) {
               setFollowing(!checked);
               setError({ message: result.message, offerPrintView: false });
@@ -193,7 +194,7 @@ export function DocumentMenu({
             <DropdownMenu.Item
               className={`${menuItemClass} text-danger`}
               onSelect={async () => {
-                const result = await trashDocumentAction({ documentId });
+                const result = await reachServer(() => trashDocumentAction({ documentId }));
                 if (!result.ok) return setError({ message: result.message, offerPrintView: false });
                 router.push(trashedHref(workspaceSlug, documentId));
               }}

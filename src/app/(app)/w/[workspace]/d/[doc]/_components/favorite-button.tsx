@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { toggleFavoriteAction } from "@/server/actions/document-actions";
+import { reachServer } from "@/lib/reach-server";
 
 /** The star in the editor header: adds the document to the favourites on the workspace home. */
 export function FavoriteButton({ documentId, isFavorite }: { documentId: string; isFavorite: boolean }) {
@@ -17,7 +18,7 @@ export function FavoriteButton({ documentId, isFavorite }: { documentId: string;
       onClick={() =>
         startTransition(async () => {
           setIsOn(!isOn); // optimistic; put back if the server disagrees
-          const result = await toggleFavoriteAction({ documentId });
+          const result = await reachServer(() => toggleFavoriteAction({ documentId }));
           setIsOn(result.ok ? result.data.isFavorite : isOn);
         })
       }

@@ -7,6 +7,7 @@ import { browserTimeZone } from "@/components/template-picker/template-events";
 import { TemplatePickerDialog } from "@/components/template-picker/template-picker-dialog";
 import { INSERT_TEMPLATE_EVENT } from "@/editor/slash-items";
 import { fillTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 
 /**
  * Templates inside a document (docs/product.md "Templates"): "Start from a template" under an
@@ -59,7 +60,7 @@ export function InsertTemplate({ workspaceId, workspaceSlug, documentId, editor,
         onClose={close}
         onPick={async (template) => {
           const at = index ?? 0;
-          const result = await fillTemplateAction({ templateId: template.id, documentId, timeZone: browserTimeZone() });
+          const result = await reachServer(() => fillTemplateAction({ templateId: template.id, documentId, timeZone: browserTimeZone() }));
           if (!result.ok) return result.message;
           const { quill } = editor;
           const filled = new Delta(result.data.ops);

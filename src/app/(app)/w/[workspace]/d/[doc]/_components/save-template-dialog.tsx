@@ -6,6 +6,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/lib/return-focus";
 import { saveDocumentAsTemplateAction } from "@/server/actions/template-actions";
+import { reachServer } from "@/lib/reach-server";
 import { TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
 
 /** "Save as template…": names the document's current text as a workspace template. */
@@ -45,7 +46,7 @@ export function SaveTemplateDialog({
       return setErrors({ name: parsedName.error?.issues[0]?.message, description: parsedDescription.error?.issues[0]?.message });
     }
     startTransition(async () => {
-      const result = await saveDocumentAsTemplateAction({ documentId, name: parsedName.data, description: parsedDescription.data });
+      const result = await reachServer(() => saveDocumentAsTemplateAction({ documentId, name: parsedName.data, description: parsedDescription.data }));
       if (!result.ok) {
         const fields = result.fields ?? {};
         return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/lib/return-focus";
 import { Field } from "@/components/ui/field";
 import { saveVersionAction } from "@/server/actions/revision-actions";
+import { reachServer } from "@/lib/reach-server";
 import { MAX_VERSION_NAME_CHARS, VersionNameField } from "@/shared/schemas/revision";
 
 /** "Save version…": asks for a name and keeps the document's current text under it. */
@@ -43,7 +44,7 @@ export function SaveVersionDialog({
     const parsed = VersionNameField.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     startTransition(async () => {
-      const result = await saveVersionAction({ documentId, name: parsed.data });
+      const result = await reachServer(() => saveVersionAction({ documentId, name: parsed.data }));
       if (!result.ok) {
         setError(result.fields?.name);
         setFormError(result.fields?.name ? undefined : result.message);

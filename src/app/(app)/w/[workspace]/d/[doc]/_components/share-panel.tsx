@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
 import { useIsClient } from "@/lib/use-is-client";
 import { createShareAction, revokeShareAction, updateShareAction } from "@/server/actions/share-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { MemberSummaryDto, ShareDto } from "@/shared/dto";
 import { ROLE_LABELS } from "@/shared/roles";
 
@@ -47,7 +48,7 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
     if (!share) return setDraft({ ...draft, [key]: value });
     // Shown at once; put back if the server refuses.
     setShare({ ...share, [key]: value });
-    void act(() => updateShareAction({ shareId: share.id, [key]: value }), setShare).then((isDone) => {
+    void act(() => reachServer(() => updateShareAction({ shareId: share.id, [key]: value })), setShare).then((isDone) => {
       if (!isDone) setShare(share);
     });
   };
@@ -74,7 +75,7 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
         ) : null}
         <div className="flex flex-wrap gap-2">
           {!share && canPublish ? (
-            <Button disabled={isPending} onClick={() => void act(() => createShareAction({ documentId, ...draft }), setShare)}>
+            <Button disabled={isPending} onClick={() => void act(() => reachServer(() => createShareAction({ documentId, ...draft })), setShare)}>
               Create public link
             </Button>
           ) : null}
@@ -82,7 +83,7 @@ export function SharePanel({ documentId, actorId, canPublish, members, share: in
             <Button
               variant="danger"
               disabled={isPending}
-              onClick={() => void act(() => revokeShareAction({ shareId: share.id }), () => setShare(null))}
+              onClick={() => void act(() => reachServer(() => revokeShareAction({ shareId: share.id })), () => setShare(null))}
             >
               Revoke link
             </Button>

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { restoreRevisionAction } from "@/server/actions/revision-actions";
+import { reachServer } from "@/lib/reach-server";
 
 /** "Restore this version", after a confirmation; then back to the document, which already shows it. */
 export function RestoreRevisionButton({ documentId, revisionId, documentHref }: { documentId: string; revisionId: string; documentHref: string }) {
@@ -16,7 +17,7 @@ export function RestoreRevisionButton({ documentId, revisionId, documentHref }: 
   const restore = () =>
     startTransition(async () => {
       setIsConfirming(false);
-      const result = await restoreRevisionAction({ documentId, revisionId });
+      const result = await reachServer(() => restoreRevisionAction({ documentId, revisionId }));
       if (!result.ok) return setError(result.message);
       router.push(documentHref);
     });

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { listRevisionsAction } from "@/server/actions/revision-actions";
+import { reachServer } from "@/lib/reach-server";
 import type { RevisionDto } from "@/shared/schemas/revision";
 import { LocalTime } from "@/components/time/local-time";
 import { KIND_BADGE, revisionDetails, revisionLabel } from "./revision-labels";
@@ -37,7 +38,7 @@ export function RevisionTimeline({
 
   const loadMore = () =>
     startTransition(async () => {
-      const result = await listRevisionsAction({ documentId, cursor });
+      const result = await reachServer(() => listRevisionsAction({ documentId, cursor }));
       if (!result.ok) return setError(result.message);
       setError(null);
       setItems((list) => [...list, ...result.data.data]);
