@@ -213,7 +213,7 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
       {tree.length === 0 ? (
         <p className="px-2 pt-1 text-sm text-muted">{canEdit ? "No documents yet. Create one with +." : "No documents yet."}</p>
       ) : (
-        <ul ref={treeRef} role="tree" aria-labelledby="tree-heading" onKeyDown={keyboard.onKeyDown} className="min-h-0 flex-1 overflow-y-auto pb-2">
+        <ul ref={treeRef} role="tree" aria-labelledby="tree-heading" onKeyDown={keyboard.onKeyDown} className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto pb-2">
           {tree.map((node) => (
             <TreeItem
               key={node.id}

@@ -37,6 +37,16 @@ interface TreeItemProps {
   onMenuClosed: (id: string) => void;
 }
 
+/**
+ * The row's indent: 12 px a level for the first 4, then 4 px a level, and never more than a third
+ * of the tree's width, so a title 25 levels down (the deepest there is) still has room to be read.
+ * The level itself is in `aria-level` and the full title in the link's tooltip.
+ */
+export function indentFor(depth: number): string {
+  const full = Math.min(depth, 4) * 12 + Math.max(depth - 4, 0) * 4;
+  return `min(${full + 2}px, 33%)`;
+}
+
 /** One document row with its children: toggle, link, "+" for a child, and a "…" menu. */
 export function TreeItem(props: TreeItemProps) {
   const { node, workspaceSlug, currentId, canEdit, isExpanded, onToggle, dragged } = props;
@@ -64,7 +74,7 @@ export function TreeItem(props: TreeItemProps) {
       {...{ [TREE_ITEM_ATTRIBUTE]: node.id }}
       onFocus={(event) => event.target === event.currentTarget && props.onItemFocus(node.id)}
       // The ring, and the row's "+" and "…", show on this item's own row, not on its children's rows inside it.
-      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus [&:focus-visible>div>[data-row-actions]]:opacity-100"
+      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus [&:focus-visible>div>[data-row-actions]]:w-auto [&:focus-visible>div>[data-row-actions]]:overflow-visible [&:focus-visible>div>[data-row-actions]]:opacity-100"
     >
       <div
         data-testid={`tree-row-${node.id}`}
@@ -87,7 +97,7 @@ export function TreeItem(props: TreeItemProps) {
           props.onDrop(node, zoneAt(event));
         }}
         className={`group relative flex min-h-8 items-center gap-0.5 rounded-md pr-1 text-sm hover:bg-border/50 ${node.id === currentId ? "bg-accent-soft font-medium" : ""} ${zone === "inside" ? "ring-2 ring-accent" : ""}`}
-        style={{ paddingLeft: `${node.depth * 12 + 2}px` }}
+        style={{ paddingLeft: indentFor(node.depth) }}
       >
         {zone === "before" ? <span className="absolute inset-x-1 top-0 h-0.5 bg-accent" /> : null}
         {zone === "after" ? <span className="absolute inset-x-1 bottom-0 h-0.5 bg-accent" /> : null}
@@ -113,14 +123,20 @@ export function TreeItem(props: TreeItemProps) {
           }}
           className="min-w-0 flex-1 truncate py-1"
           title={title}
+          // An Arabic or Hebrew title starts at the right and is shortened at its end.
+          dir="auto"
         >
           {title}
         </Link>
         {canEdit ? (
-          // Hidden until hover or focus (the item's, above, or one of these buttons'); always shown on
-          // touch screens, which have no hover, and in the narrow window's drawer (a phone that
-          // reports a hover still has none).
-          <span data-row-actions className="flex shrink-0 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 max-md:opacity-100 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:opacity-100">
+          // Hidden until hover or focus (the item's, above, or one of these buttons') or while its menu
+          // is open; always shown on touch screens, which have no hover, and in the narrow window's
+          // drawer (a phone that reports a hover still has none). Hidden, it takes no width (the
+          // title has it), but stays rendered: the menu is anchored to its "…".
+          <span
+            data-row-actions
+            className="flex w-0 shrink-0 overflow-hidden opacity-0 group-focus-within:w-auto group-focus-within:overflow-visible group-focus-within:opacity-100 group-hover:w-auto group-hover:overflow-visible group-hover:opacity-100 has-data-[state=open]:w-auto has-data-[state=open]:overflow-visible has-data-[state=open]:opacity-100 max-md:w-auto max-md:overflow-visible max-md:opacity-100 [@media(hover:none)]:w-auto [@media(hover:none)]:overflow-visible [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:w-auto [@media(pointer:coarse)]:overflow-visible [@media(pointer:coarse)]:opacity-100"
+          >
             <button
               type="button"
               tabIndex={-1}
