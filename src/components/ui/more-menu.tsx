@@ -44,7 +44,7 @@ export function MoreMenu({
         </svg>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align={align} sideOffset={4} className={menuContentClass} onCloseAutoFocus={onCloseAutoFocus}>
+        <DropdownMenu.Content align={align} sideOffset={4} collisionPadding={8} className={menuContentClass} onCloseAutoFocus={onCloseAutoFocus}>
           {children}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,11 +1,15 @@
 "use client";
 
 import type { MouseEvent } from "react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import { OutlineList } from "@/components/document-outline/outline-list";
 import type { LiveOutlineEntry } from "@/editor/outline";
 import { sectionInView, watchOutline } from "@/editor/outline";
+
+// The open list keeps this far from the window's edges (it is right-aligned to its button, which
+// on a phone sits too far left for the list's width).
+const EDGE_PX = 16;
 
 // A heading scrolled to stops 7rem (112 px) down, below the sticky toolbar (editor.css
 // scroll-margin-top); the section in view is the last heading above a line a little lower.
@@ -23,7 +27,25 @@ export function DocumentOutline({ editor }: { editor: EditorHandle | null }) {
   const [isOpen, setIsOpen] = useState(false);
   const hasFollowedHash = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const quill = editor?.quill ?? null;
+
+  // The open list stays inside the window: moved right by what would be past its left edge.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!isOpen || !list) return;
+    const place = () => {
+      list.style.translate = "";
+      const shift = Math.max(0, EDGE_PX - list.getBoundingClientRect().left);
+      if (shift) list.style.translate = `${shift}px 0`;
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => {
+      window.removeEventListener("resize", place);
+      list.style.translate = "";
+    };
+  }, [isOpen]);
 
   useEffect(() => {
     if (!quill) return;
@@ -100,6 +122,7 @@ export function DocumentOutline({ editor }: { editor: EditorHandle | null }) {
       </button>
       <div
         id="document-outline-list"
+        ref={listRef}
         className={`${isOpen ? "absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-bg p-2 shadow-lg" : "hidden"} max-h-[60vh] overflow-y-auto min-[1680px]:static min-[1680px]:mt-0 min-[1680px]:block min-[1680px]:w-auto min-[1680px]:max-h-[calc(100vh-10rem)] min-[1680px]:border-0 min-[1680px]:bg-transparent min-[1680px]:p-0 min-[1680px]:shadow-none`}
       >
         <OutlineList outline={outline} activeAnchor={active} onSelect={goTo} />
