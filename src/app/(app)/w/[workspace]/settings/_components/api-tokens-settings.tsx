@@ -48,12 +48,14 @@ function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
           <em>write</em> can also create, change and trash documents and upload images, as far as your role allows.
         </p>
       </div>
-      <form ref={formRef} action={formAction} className="flex flex-col gap-4" noValidate>
+      <form ref={formRef} action={formAction} className="@container flex flex-col gap-4" noValidate>
         <input type="hidden" name="workspaceId" value={workspaceId} />
-        {/* Remounts after each answer: a success clears the fields, an error shows them again. */}
-        <div key={JSON.stringify(state)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {/* Remounts after each answer: a success clears the fields, an error shows them again.
+            Side by side only when the form's own column has room for the three (not the window's:
+            beside the sidebar, a 768 px window leaves it about 450 px). */}
+        <div key={JSON.stringify(state)} className="flex flex-col gap-4 @2xl:flex-row @2xl:items-start">
           <Field
-            className="sm:flex-1"
+            className="@2xl:min-w-0 @2xl:flex-1"
             name="name"
             label="Name"
             autoComplete="off"
@@ -143,7 +145,8 @@ function TokenList({ tokens }: { tokens: ApiTokenDto[] }) {
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {tokens.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-token-id={token.id}>
-              <div className="min-w-0 flex-1">
+              {/* At least 16rem for it: below that the buttons wrap under it rather than squeeze it (a phone, a narrow column). */}
+              <div className="min-w-0 flex-[1_1_16rem]">
                 <p className="truncate text-sm font-medium" title={token.name}>
                   {token.name} <span className="font-mono text-xs text-muted">{token.prefix}…</span>
                 </p>

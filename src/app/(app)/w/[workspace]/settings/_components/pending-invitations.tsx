@@ -64,7 +64,8 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <div className="min-w-0 flex-1">
+              {/* At least 16rem for it: below that the buttons wrap under it rather than squeeze it (a phone, a narrow column). */}
+              <div className="min-w-0 flex-[1_1_16rem]">
                 <p className="truncate text-sm font-medium" title={invitation.email}>
                   {invitation.email}
                 </p>

@@ -106,7 +106,8 @@ function TemplateList({ slug, templates }: { slug: string; templates: TemplateDt
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {templates.map((template) => (
             <li key={template.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-template-id={template.id}>
-              <div className="min-w-0 flex-1">
+              {/* At least 16rem for it: below that the buttons wrap under it rather than squeeze it (a phone, a narrow column). */}
+              <div className="min-w-0 flex-[1_1_16rem]">
                 <p className="break-words text-sm font-medium">{template.name}</p>
                 {template.description ? <p className="break-words text-sm text-muted">{template.description}</p> : null}
                 <p className="text-xs text-muted">

@@ -134,7 +134,8 @@ function WebhookList({ slug, webhooks }: { slug: string; webhooks: WebhookDto[] 
         <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={isPending}>
           {webhooks.map((webhook) => (
             <li key={webhook.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-webhook-id={webhook.id}>
-              <div className="min-w-0 flex-1">
+              {/* At least 16rem for it: below that the buttons wrap under it rather than squeeze it (a phone, a narrow column). */}
+              <div className="min-w-0 flex-[1_1_16rem]">
                 <p className="break-all text-sm font-medium">{webhook.url}</p>
                 <p className="text-xs text-muted">
                   {webhook.description ? `${webhook.description} · ` : ""}
