@@ -1,6 +1,10 @@
 import Link from "next/link";
 
-/** Tabs-like links between settings sections (links, so each section has its own URL). */
+/**
+ * Links between settings sections (links, so each section has its own URL). They wrap onto as
+ * many lines as the column needs, so every section is in sight at any width and the current one
+ * is never scrolled out of view (nine didn't fit one line even at 1280 px).
+ */
 export function SettingsNav({
   slug,
   current,
@@ -11,14 +15,14 @@ export function SettingsNav({
   sections: Partial<Record<string, string>>;
 }) {
   return (
-    <nav aria-label="Settings sections" className="border-b border-border">
-      <ul className="-mb-px flex gap-4 overflow-x-auto">
+    <nav aria-label="Settings sections" className="border-b border-border pb-3">
+      <ul className="flex flex-wrap gap-1">
         {Object.entries(sections).map(([key, label]) => (
           <li key={key}>
             <Link
               href={`/w/${slug}/settings/${key}`}
               aria-current={key === current ? "page" : undefined}
-              className="inline-flex min-h-10 items-center whitespace-nowrap border-b-2 focus-visible:outline-offset-[-2px] border-transparent px-1 text-sm text-muted hover:text-fg aria-[current=page]:border-accent aria-[current=page]:font-medium aria-[current=page]:text-fg"
+              className="inline-flex min-h-9 items-center whitespace-nowrap rounded-md px-2.5 text-sm text-muted hover:bg-surface hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:font-medium aria-[current=page]:text-fg"
             >
               {label}
             </Link>
