@@ -14,13 +14,27 @@ import { pageTitle } from "@/shared/page-title";
 
 const SAVE_AFTER_MS = 600;
 
+/** A title is one line: line breaks (a pasted paragraph, a dropped text) become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[^\S\r\n]*[\r\n]+[^\S\r\n]*/g, " ");
+}
+
+/** The field grows to show the whole title; where CSS can't size it (`field-sizing`), this does. */
+function fitHeight(field: HTMLTextAreaElement | null) {
+  if (!field || CSS.supports("field-sizing", "content")) return;
+  field.style.height = "auto";
+  field.style.height = `${field.scrollHeight}px`;
+}
+
 export const TITLE_KEPT_OFFLINE_TEXT = "The title isn't saved yet: Quire can't be reached. It is kept on this device and saved when the connection is back.";
 
 /**
  * The document's title above the editor: saved as you type; the sidebar and the window's title
  * follow it at once, the address's slug on the next visit. A new document arrives with its title
  * focused, and with what was typed while it was being created. The page's heading is the title too,
- * for screen readers' heading navigation (an input is no heading).
+ * for screen readers' heading navigation (a text field is no heading). It wraps onto as many lines
+ * as the title needs, but is one line of text: Enter moves on to the body, and a pasted line
+ * break becomes a space.
  *
  * Nothing typed here is lost: until the server has a title it stays on the device
  * (lib/title-draft.ts), is sent as the page goes away, and is saved again when the connection
@@ -41,7 +55,7 @@ export function TitleField({
   arrival: Arrival | null;
   provider: HocuspocusProvider | null;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -161,6 +175,13 @@ export function TitleField({
     };
   }, []);
 
+  useLayoutEffect(() => fitHeight(inputRef.current), [value]);
+  useEffect(() => {
+    const refit = () => fitHeight(inputRef.current);
+    window.addEventListener("resize", refit);
+    return () => window.removeEventListener("resize", refit);
+  }, []);
+
   return (
     <div>
       {/* As typed, so heading navigation names the document the field shows. */}
@@ -168,19 +189,40 @@ export function TitleField({
       <label htmlFor="document-title" className="sr-only">
         Title
       </label>
-      <input
+      <textarea
         ref={inputRef}
         id="document-title"
+        rows={1}
+        dir="auto"
         value={value}
         readOnly={isReadOnly}
         maxLength={MAX_TITLE_CHARS}
         placeholder="Untitled"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "document-title-error" : undefined}
+        onPaste={(event) => {
+          const pasted = event.clipboardData.getData("text/plain");
+          if (!/[\r\n]/.test(pasted)) return;
+          event.preventDefault();
+          // As typed, so undo takes it back; setRangeText where the browser has no insertText.
+          const field = event.currentTarget;
+          const flat = oneLine(pasted).trim();
+          if (!document.execCommand("insertText", false, flat)) {
+            field.setRangeText(flat.slice(0, Math.max(0, MAX_TITLE_CHARS - field.value.length + field.selectionEnd - field.selectionStart)), field.selectionStart, field.selectionEnd, "end");
+            field.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+        }}
         onChange={(event) => {
-          setValue(event.target.value);
+          const field = event.target;
+          // No line break is ever kept (one that got past Enter and paste: a drop, an input method).
+          if (/[\r\n]/.test(field.value)) {
+            const caret = oneLine(field.value.slice(0, field.selectionStart)).length;
+            field.value = oneLine(field.value);
+            field.setSelectionRange(caret, caret);
+          }
+          setValue(field.value);
           clearTimeout(timer.current);
-          const next = event.target.value;
+          const next = field.value;
           pending.current = next;
           keepTitleDraft(documentId, { title: next, base: saved.current });
           timer.current = setTimeout(() => void save(next), SAVE_AFTER_MS);
@@ -196,7 +238,7 @@ export function TitleField({
             document.querySelector<HTMLElement>(".document-editor .ql-editor")?.focus();
           }
         }}
-        className="w-full bg-transparent text-3xl font-semibold tracking-tight text-fg outline-none placeholder:text-muted/70 sm:text-4xl"
+        className="block w-full resize-none overflow-hidden bg-transparent text-3xl font-semibold tracking-tight text-fg outline-none [field-sizing:content] [overflow-wrap:anywhere] placeholder:text-muted/70 sm:text-4xl"
       />
       {error ? (
         <p id="document-title-error" role="alert" className="mt-1 text-sm text-danger">
