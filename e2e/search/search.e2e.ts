@@ -62,15 +62,15 @@ describe("search", () => {
     await page.getByRole("searchbox").fill("kumquat");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("q") === "kumquat");
-    await expect.poll(() => status.textContent()).toBe("Results 1–20, more on the next page for “kumquat”.");
+    await expect.poll(() => status.textContent()).toBe("Results 1–20 for “kumquat”, more on the next page.");
     expect(await page.getByRole("list", { name: "Results" }).getByRole("listitem").count()).toBe(20);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.getByRole("link", { name: "Next page" }).click();
-    await expect.poll(() => status.textContent()).toBe("Results 21–21 for “kumquat”.");
+    await expect.poll(() => status.textContent()).toBe("Result 21 for “kumquat”.");
     expect(await page.getByRole("list", { name: "Results" }).getByRole("listitem").count()).toBe(1);
     await page.getByRole("link", { name: "First page" }).click();
-    await expect.poll(() => status.textContent()).toBe("Results 1–20, more on the next page for “kumquat”.");
+    await expect.poll(() => status.textContent()).toBe("Results 1–20 for “kumquat”, more on the next page.");
 
     await page.goto(`/w/${slug}/search?q=${encodeURIComponent("nothing-matches-zzqx")}`);
     await page.getByText("No results for “nothing-matches-zzqx”", { exact: true }).waitFor();

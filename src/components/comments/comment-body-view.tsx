@@ -12,7 +12,7 @@ import { useMentionMembers } from "@/components/mention-members";
 export function CommentBodyView({ body }: { body: CommentBody }) {
   const { names } = useMentionMembers();
   return (
-    <div className="comment-body whitespace-pre-wrap break-words text-sm">
+    <div dir="auto" className="comment-body whitespace-pre-wrap break-words text-sm">
       {body.ops.map((op, index) => {
         if (typeof op.insert !== "string") {
           const { mention } = op.insert;

@@ -89,7 +89,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
         )}
       </header>
 
-      <p role="status" className={text && !error ? "text-sm text-muted" : "sr-only"}>
+      {/* With no results the box below says so on screen: this line is then only announced. */}
+      <p role="status" className={text && !error && results.length > 0 ? "text-sm text-muted" : "sr-only"}>
         {error || !text ? "" : summary(text, results.length, from, nextCursor !== null)}
       </p>
 
@@ -119,11 +120,11 @@ export default async function SearchPage({ params, searchParams }: Props) {
             const path = resultPath(result);
             return (
               <li key={result.id} className="flex flex-col gap-1 py-3">
-                <Link href={result.url} className="break-words text-base font-medium text-accent hover:underline">
+                <Link href={result.url} dir="auto" className="break-words text-base font-medium text-accent hover:underline">
                   {displayTitle(result.title)}
                 </Link>
                 {path ? <p className="break-words text-xs text-muted">{path}</p> : null}
-                <p className="break-words text-sm">
+                <p dir="auto" className="break-words text-sm">
                   <Snippet html={result.snippet} />
                 </p>
                 <p className="text-xs text-muted">Updated <LocalTime value={result.updatedAt} style="date" /></p>
@@ -164,6 +165,7 @@ function first(value: string | string[] | undefined): string {
 function summary(text: string, count: number, from: number, hasMore: boolean): string {
   if (count === 0) return `No results for “${text}”.`;
   const to = from + count - 1;
-  const range = from === 1 && !hasMore ? `${count} ${count === 1 ? "result" : "results"}` : `Results ${from}–${to}${hasMore ? ", more on the next page" : ""}`;
-  return `${range} for “${text}”.`;
+  if (from === 1 && !hasMore) return `${count} ${count === 1 ? "result" : "results"} for “${text}”.`;
+  const range = to === from ? `Result ${from}` : `Results ${from}–${to}`;
+  return `${range} for “${text}”${hasMore ? ", more on the next page" : ""}.`;
 }
