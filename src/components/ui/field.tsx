@@ -5,13 +5,13 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** The field's error, shown under it and announced to screen readers. */
   error?: string;
-  /** Help shown under the field while there is no error. */
+  /** Help shown under the field, and still there under an error (a "Forgot password?" link must not go away just when it is needed). */
   hint?: ReactNode;
 }
 
 /** A labelled text input with its inline error or hint. */
 export function Field({ name, label, error, hint, id = `field-${name}`, className = "", ...input }: FieldProps) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -29,7 +29,8 @@ export function Field({ name, label, error, hint, id = `field-${name}`, classNam
         <p id={`${id}-error`} className="text-sm text-danger" role="alert">
           {error}
         </p>
-      ) : hint ? (
+      ) : null}
+      {hint ? (
         <div id={`${id}-hint`} className="text-sm text-muted" aria-live="polite">
           {hint}
         </div>
