@@ -8,8 +8,8 @@ import { publicContext } from "@/server/http/request-context";
 import { presentPublishedPage } from "@/server/presenters/present-published-page";
 import { resolveShare } from "@/server/services/sharing/resolve-share";
 import { documentIdFromSegment } from "@/shared/document-slug";
-import { PublishedContents } from "@/app/p/[share]/[[...path]]/_components/published-contents";
-import { PublishedOutline } from "@/app/p/[share]/[[...path]]/_components/published-outline";
+import { PublishedContents, PublishedContentsDisclosure } from "@/app/p/[share]/[[...path]]/_components/published-contents";
+import { PublishedOutline, PublishedOutlineDisclosure } from "@/app/p/[share]/[[...path]]/_components/published-outline";
 import { anchorHeadings } from "@/server/body/anchor-headings";
 import "quill/dist/quill.snow.css";
 import "katex/dist/katex.min.css";
@@ -67,11 +67,14 @@ export default async function PublishedPage({ params }: Props) {
       {page.contents ? <PublishedContents root={page.contents} currentId={page.currentId} /> : null}
       <main className="min-w-0 flex-1">
         <div className="xl:flex xl:flex-row-reverse xl:gap-10">
-          <aside className="xl:w-56 xl:shrink-0">
+          <aside className="hidden xl:block xl:w-56 xl:shrink-0">
             <PublishedOutline outline={body.outline} />
           </aside>
+          {/* The title first at any width; the lists a wide screen shows beside it, collapsed under it. */}
           <article className="min-w-0 flex-1">
-            <h1 className="published-title break-words text-3xl font-semibold tracking-tight sm:text-4xl">{page.title}</h1>
+            <h1 dir="auto" className="published-title break-words text-3xl font-semibold tracking-tight sm:text-4xl">{page.title}</h1>
+            {page.contents ? <PublishedContentsDisclosure root={page.contents} currentId={page.currentId} /> : null}
+            <PublishedOutlineDisclosure outline={body.outline} />
             <div className="ql-container ql-snow">
               {/* Sanitised when stored (derive-document: Quill's own markup, allow-listed), never user HTML as sent; the ids are ours (anchorHeadings). */}
               <div className="ql-editor" dangerouslySetInnerHTML={{ __html: body.html }} />

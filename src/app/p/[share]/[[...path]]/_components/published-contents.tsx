@@ -1,25 +1,32 @@
 import type { PublishedContentsNode } from "@/shared/dto";
 
 /**
- * The published tree, for links that include children. A server component with no script:
- * a collapsed <details> on narrow screens, a sidebar from 1024 px.
+ * The published tree, for links that include children, once the page has any: a list of the
+ * page alone says nothing. Server components with no script: a sidebar from 1024 px
+ * (`PublishedContents`), and below that a collapsed <details> under the title
+ * (`PublishedContentsDisclosure`), so a phone shows the title first.
  */
 export function PublishedContents({ root, currentId }: { root: PublishedContentsNode; currentId: string }) {
+  if (root.children.length === 0) return null;
   return (
-    <>
-      <details className="rounded-lg border border-border lg:hidden">
-        <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Contents</summary>
-        <nav aria-label="Contents" className="border-t border-border px-3 py-2">
-          <Tree nodes={[root]} currentId={currentId} />
-        </nav>
-      </details>
-      <aside className="hidden w-64 shrink-0 lg:block">
-        <nav aria-label="Contents" className="sticky top-6" data-testid="published-contents">
-          <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Contents</p>
-          <Tree nodes={[root]} currentId={currentId} />
-        </nav>
-      </aside>
-    </>
+    <aside className="hidden w-64 shrink-0 lg:block">
+      <nav aria-label="Contents" className="sticky top-6" data-testid="published-contents">
+        <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Contents</p>
+        <Tree nodes={[root]} currentId={currentId} />
+      </nav>
+    </aside>
+  );
+}
+
+export function PublishedContentsDisclosure({ root, currentId }: { root: PublishedContentsNode; currentId: string }) {
+  if (root.children.length === 0) return null;
+  return (
+    <details className="mt-4 max-w-(--document-measure) rounded-lg border border-border lg:hidden">
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Contents</summary>
+      <nav aria-label="Contents" className="border-t border-border px-3 py-2">
+        <Tree nodes={[root]} currentId={currentId} />
+      </nav>
+    </details>
   );
 }
 
