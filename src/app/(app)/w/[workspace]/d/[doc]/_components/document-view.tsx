@@ -126,9 +126,16 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
           isFollowing={document.isFollowing}
         />
       </div>
-      {/* At the body's reading width (editor/editor.css), so the title starts where the text does. */}
-      <div className="mx-auto w-full max-w-(--document-measure)">
-        <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} provider={provider} />
+      {/* At the body's reading width (editor/editor.css), so the title starts where the text does:
+          in a column as wide as the body's, beside room for the comments panel while it is open
+          beside the text (comments.css, from 1024 px). */}
+      <div className="flex gap-6">
+        <div className="min-w-0 flex-1">
+          <div className="mx-auto w-full max-w-(--document-measure)">
+            <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} provider={provider} />
+          </div>
+        </div>
+        {comments.isOpen ? <div aria-hidden="true" className="hidden w-80 shrink-0 lg:block" /> : null}
       </div>
       <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} />
       {notice ? (
