@@ -12,7 +12,7 @@ import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
 import { getEnv } from "@/server/env";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER, clientIpOf } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { getAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
@@ -23,6 +23,8 @@ import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
 import { refreshPasswordFlagOf } from "./password-flag";
 import { recordSignIn } from "./record-sign-in";
+import { awaitsSecondFactor, recordAccountChange } from "./record-account-change";
+import { refuseDeviceTrust } from "./no-trusted-devices";
 import { refuseReusedTotp } from "./totp-replay";
 import { ssoPlugins } from "./sso-plugin";
 import type { InstanceSso } from "./sso-providers";
@@ -118,8 +120,17 @@ export function createAuth(options: CreateAuthOptions) {
           },
           // Every way in makes a session: password, links, and whatever a plugin adds. A session made
           // for a request that already has one replaces it (two-factor turned on or off): no sign-in.
+          // Confirming an enrolment's code makes such a one, and turns two-factor on: recorded here,
+          // for the profile's action and better-auth's own endpoint alike (record-account-change.ts).
           after: async (session, ctx) => {
+            if (ctx?.path === "/two-factor/verify-totp" && ctx.context.session) {
+              await recordAccountChangeSafely(options.db, { userId: session.userId, kind: "account.two_factor_enabled", clientIp: (ctx.headers && clientIpOf(ctx.headers)) ?? null });
+              return;
+            }
             if (ctx?.context.session) return;
+            // With two-factor on, the password step's session is deleted at once and a code asked
+            // for: the sign-in is recorded once, when the code makes the session that lasts.
+            if (ctx?.path === "/sign-in/email" && (await awaitsSecondFactor(options.db, session.userId))) return;
             await recordSignInSafely(options.db, { userId: session.userId, succeeded: true, clientIp: session.ipAddress ?? null, details: { via: signInMethod(ctx?.path) } });
           },
         },
@@ -142,7 +153,25 @@ export function createAuth(options: CreateAuthOptions) {
     // No screen unlinks a sign-in method, and unlinking the password (a session alone may, as long
     // as another account is linked) would make the account passwordless: exempt, without any
     // second factor, from a workspace's two-factor requirement (auth/password-flag.ts).
-    disabledPaths: ["/change-email", "/send-verification-email", "/request-password-reset", "/unlink-account"],
+    // Two-factor and passkeys are set up, changed and removed on Profile → Security only, whose use
+    // cases record each change in the audit log (the browser calls no /api/auth endpoint for them):
+    // over HTTP the same changes would go unrecorded, and get-totp-uri would hand a stolen session
+    // with the password the secret itself. The sign-in's steps (/two-factor/verify-totp,
+    // /verify-backup-code, /passkey/generate-authenticate-options, /verify-authentication) stay.
+    disabledPaths: [
+      "/change-email",
+      "/send-verification-email",
+      "/request-password-reset",
+      "/unlink-account",
+      "/two-factor/enable",
+      "/two-factor/disable",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/get-totp-uri",
+      "/passkey/generate-register-options",
+      "/passkey/verify-registration",
+      "/passkey/update-passkey",
+      "/passkey/delete-passkey",
+    ],
     rateLimit: {
       // better-auth's own limiter keeps its defaults elsewhere; sign-in is ours (below), because
       // docs/product.md "Limits" counts an account's failures per address, and each address's apart.
@@ -160,7 +189,9 @@ export function createAuth(options: CreateAuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // Our forms check names with the same field; this covers better-auth's own endpoints.
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
-        if (!PASSWORD_PATHS.has(ctx.path)) return;
+        // No device is ever trusted to skip the code: the request without any trust cookie.
+        const withoutTrust = refuseDeviceTrust(ctx);
+        if (!PASSWORD_PATHS.has(ctx.path)) return withoutTrust;
         const retryAfter = await limiter.take(await passwordAttempt(ctx));
         if (retryAfter !== null) {
           throw new APIError(
@@ -169,6 +200,7 @@ export function createAuth(options: CreateAuthOptions) {
             { "Retry-After": String(retryAfter) },
           );
         }
+        return withoutTrust;
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (!PASSWORD_PATHS.has(ctx.path)) return;
@@ -240,6 +272,15 @@ async function recordSignInSafely(db: Db, attempt: Parameters<typeof recordSignI
     await recordSignIn(db, attempt);
   } catch (error) {
     console.error("[audit] could not record a sign-in:", error instanceof Error ? error.message : error);
+  }
+}
+
+// As for sign-ins: the change is made by then, and stays whether or not it could be recorded.
+async function recordAccountChangeSafely(db: Db, change: Parameters<typeof recordAccountChange>[1]): Promise<void> {
+  try {
+    await recordAccountChange(db, change);
+  } catch (error) {
+    console.error(`[audit] could not record ${change.kind}:`, error instanceof Error ? error.message : error);
   }
 }
 
