@@ -7,7 +7,7 @@ import { publicContext, signedInContext } from "@/server/http/request-context";
 import { AppError } from "@/server/errors";
 import type { InvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
-import { INVITATION_MESSAGES } from "@/shared/invitations";
+import { INVITATION_TTL_DAYS } from "@/shared/invitations";
 import { findWorkspaceForMember } from "@/server/services/workspaces/find-workspace-for-member";
 import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { InvitationTokenField } from "@/shared/schemas/member";
@@ -23,6 +23,14 @@ const PROBLEM_TITLES = {
   revoked: "This invitation was withdrawn",
   expired: "This invitation has expired",
 } as const;
+
+/** What to do next, under the heading (the full message, INVITATION_MESSAGES, would repeat the heading word for word). */
+const PROBLEM_NEXT_STEPS = {
+  invalid: "Check that you copied all of it, or ask for a new invitation.",
+  accepted: "If it was yours, sign in to open the workspace.",
+  revoked: "Ask the person who invited you for a new one.",
+  expired: `Links work for ${INVITATION_TTL_DAYS} days. Ask the person who invited you for a new one.`,
+} as const satisfies Record<keyof typeof PROBLEM_TITLES, string>;
 
 /** /invite/[token]: anyone with the link sees the invitation and can sign up or sign in to accept it. */
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
@@ -93,7 +101,7 @@ function Problem({ kind, actor }: { kind: keyof typeof PROBLEM_TITLES; actor: Ac
   return (
     <>
       <h1 className="text-2xl font-semibold">{PROBLEM_TITLES[kind]}</h1>
-      <p className="mt-2 text-sm text-muted">{INVITATION_MESSAGES[kind]}</p>
+      <p className="mt-2 text-sm text-muted">{PROBLEM_NEXT_STEPS[kind]}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         {actor ? (
           <Link href="/" className={buttonClass("secondary")}>

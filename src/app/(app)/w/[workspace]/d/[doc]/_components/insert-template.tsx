@@ -2,6 +2,7 @@
 
 import Delta from "quill-delta";
 import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import type { EditorHandle } from "@/components/document-editor";
 import { browserTimeZone } from "@/components/template-picker/template-events";
 import { TemplatePickerDialog } from "@/components/template-picker/template-picker-dialog";
@@ -43,13 +44,18 @@ export function InsertTemplate({ workspaceId, workspaceSlug, documentId, editor,
 
   return (
     <>
-      {isEmpty ? (
-        <p className="mx-auto w-full max-w-(--document-measure) text-sm text-muted">
-          <button type="button" className="font-medium text-accent underline-offset-2 hover:underline" onClick={() => setIndex(0)}>
-            Start from a template
-          </button>
-        </p>
-      ) : null}
+      {/* Just under the empty body's "Start writing…", not below its 60vh of room to write: in the
+          editor's container (positioned), after the body, so the tab order stays body → this. */}
+      {isEmpty
+        ? createPortal(
+            <p className="pointer-events-none absolute inset-x-0 top-16 mx-auto w-full max-w-(--document-measure) text-sm text-muted">
+              <button type="button" className="pointer-events-auto font-medium text-accent underline-offset-2 hover:underline" onClick={() => setIndex(0)}>
+                Start from a template
+              </button>
+            </p>,
+            editor.quill.container,
+          )
+        : null}
       <TemplatePickerDialog
         open={index !== null}
         workspaceId={workspaceId}

@@ -97,7 +97,7 @@ export default async function HistoryPage({ params }: Props) {
       </nav>
       <header className="flex flex-col gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-          <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide">{KIND_BADGE[revision.kind]}</span>
+          {KIND_BADGE[revision.kind] ? <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide">{KIND_BADGE[revision.kind]}</span> : null}
           <LocalTime value={revision.createdAt} />
         </p>
         <h1 className="break-words text-2xl font-semibold tracking-tight">{revisionLabel(revision)}</h1>

@@ -6,14 +6,19 @@ export function revisionLabel(revision: Pick<RevisionDto, "kind" | "name">): str
   return revision.kind === "restore" ? "Before a restore" : "Autosaved";
 }
 
-/** The kind as a short badge text. */
-export const KIND_BADGE: Record<RevisionDto["kind"], string> = { auto: "Auto", named: "Named", restore: "Restore" };
+/**
+ * The kind as a short badge text, where the label doesn't already say it: a named version's label
+ * is its name; "Autosaved" and "Before a restore" name their kind themselves.
+ */
+export const KIND_BADGE: Record<RevisionDto["kind"], string | null> = { auto: null, named: "Named", restore: null };
 
-/** "by Ada · edits by Ada, Bob · 1,234 characters". */
+/** "by Ada · edits by Ada, Bob · 1,234 characters"; "by Ada · …" alone when Ada made every edit. */
 export function revisionDetails(revision: RevisionDto): string {
   const parts: string[] = [];
-  if (revision.createdBy) parts.push(`by ${revision.createdBy.name}`);
-  if (revision.authors.length > 0) parts.push(`edits by ${revision.authors.map((a) => a.name).join(", ")}`);
+  const { createdBy, authors } = revision;
+  if (createdBy) parts.push(`by ${createdBy.name}`);
+  const onlyCreator = createdBy !== null && authors.length === 1 && authors[0]?.id === createdBy.id;
+  if (authors.length > 0 && !onlyCreator) parts.push(`edits by ${authors.map((a) => a.name).join(", ")}`);
   parts.push(`${revision.size.toLocaleString("en")} character${revision.size === 1 ? "" : "s"}`);
   return parts.join(" · ");
 }

@@ -52,7 +52,7 @@ export function RevisionTimeline({
           <li key={revision.id}>
             <Link href={`${basePath}/${revision.id}`} className="flex flex-col gap-1 px-4 py-3 hover:bg-surface focus-visible:bg-surface">
               <span className="flex flex-wrap items-center gap-2">
-                <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide text-muted">{KIND_BADGE[revision.kind]}</span>
+                {KIND_BADGE[revision.kind] ? <span className="rounded border border-border px-1.5 text-xs font-medium uppercase tracking-wide text-muted">{KIND_BADGE[revision.kind]}</span> : null}
                 <span className="min-w-0 break-words font-medium">{revisionLabel(revision)}</span>
                 <LocalTime value={revision.createdAt} className="ml-auto text-sm text-muted" />
               </span>
