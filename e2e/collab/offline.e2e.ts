@@ -3,7 +3,7 @@ import { EditorPage } from "../pages/editor-page";
 import { Sidebar } from "../pages/sidebar";
 import { cookieHeader, signInViaApi } from "../support/accounts";
 import { connectCollab } from "@test/collab-client";
-import { signedUpPage } from "../support/workspace";
+import { createDocumentViaApi, signedUpPage } from "../support/workspace";
 import { withAppAndBrowser } from "../support/app-and-browser";
 
 const { app, browser } = withAppAndBrowser();
@@ -32,7 +32,9 @@ describe("offline editing", () => {
 
       await page.context().setOffline(true);
       await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
-      expect(await page.getByTestId("offline-banner").isVisible()).toBe(true);
+      // Said once: the header's status is on screen, so the chip that repeats it out of view is not.
+      expect(await editor.status().isVisible()).toBe(true);
+      expect(await page.getByTestId("offline-banner").count()).toBe(0);
       expect(await announcement.textContent()).toBe("Offline — your changes are kept on this device");
       await page.keyboard.press("End");
       await page.keyboard.type(" Typed offline.");
@@ -62,5 +64,36 @@ describe("offline editing", () => {
     await page.reload();
     await editor.waitUntilEditable();
     await expect.poll(() => editor.body().textContent()).toBe("From the server. Online start. Typed offline. After the reload.");
+  });
+
+  it("says so where it stays in view while scrolled down a long document, and moves no text when the connection drops", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "offline-scrolled");
+    const paragraphs = Array.from({ length: 80 }, (_, index) => `Paragraph ${index + 1} of a long document.`).join("\n\n");
+    const created = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Long", markdown: paragraphs });
+    await page.goto(`/w/${person.workspaceSlug}/d/${created.id}`);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.status().textContent()).toBe("Saved");
+    const chip = page.getByTestId("offline-banner");
+    const bodyTop = async () => (await editor.body().boundingBox())?.y;
+    const before = await bodyTop();
+
+    await page.context().setOffline(true);
+    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+    expect(await bodyTop()).toBe(before);
+    expect(await chip.count()).toBe(0);
+
+    await page.getByText("Paragraph 80 of a long document.").scrollIntoViewIfNeeded();
+    expect(await editor.status().isVisible()).toBe(true); // in the DOM, scrolled away
+    expect(await editor.status().evaluate((status) => status.getBoundingClientRect().bottom < 0)).toBe(true);
+    await chip.waitFor();
+    expect(await chip.textContent()).toBe("Offline — your changes are kept on this device");
+    const box = await chip.locator("p").boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y > 0 && box.y + box.height <= viewport.height).toBe(true);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => editor.status().textContent()).toBe("Saved");
+    await expect.poll(() => chip.count()).toBe(0);
   });
 });

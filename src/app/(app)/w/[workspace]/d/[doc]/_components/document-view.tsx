@@ -59,6 +59,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   const [provider, setProvider] = useState<HocuspocusProvider | null>(null);
   const [editor, setEditor] = useState<EditorHandle | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const [unsaved, setUnsaved] = useState<UnsavedChanges | null>(null);
   const { notice, dismiss: dismissNotice, canEdit: serverCanEdit } = useCollabNotice(provider, abilities.update);
   const collaborators = usePresence(provider, user.id);
@@ -101,7 +102,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
     <MentionMembersProvider members={members} workspaceId={workspaceId}>
     <article className={`mx-auto flex w-full ${comments.isOpen ? "max-w-6xl" : "max-w-4xl"} flex-col gap-3 px-4 py-6 sm:px-8`}>
       <div className="flex flex-wrap items-center justify-end gap-2 text-sm">
-        <SaveStatus provider={provider} fixed={lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? null : READ_ONLY_LABEL} />
+        <SaveStatus ref={statusRef} provider={provider} fixed={lostAccess ? COLLAB_STATUS_LABEL.denied : canEdit ? null : READ_ONLY_LABEL} />
         <PresenceAvatars collaborators={collaborators} editor={editor} />
         <DocumentOutline editor={editor} />
         <CommentsButton comments={comments} />
@@ -137,7 +138,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         </div>
         {comments.isOpen ? <div aria-hidden="true" className="hidden w-80 shrink-0 lg:block" /> : null}
       </div>
-      <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} />
+      <OfflineBanner provider={provider} canEdit={canEdit && !lostAccess} status={statusRef} />
       {notice ? (
         <CollabNoticeBar
           notice={notice}

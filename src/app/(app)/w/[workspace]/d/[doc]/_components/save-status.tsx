@@ -1,7 +1,8 @@
 "use client";
 
 import type { HocuspocusProvider } from "@hocuspocus/provider";
-import { useEffect, useRef } from "react";
+import type { RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CollabStatus } from "@/editor/connection/use-collab-status";
 import { COLLAB_STATUS_LABEL, useCollabStatusIn, watchCollabStatus } from "@/editor/connection/use-collab-status";
 
@@ -13,9 +14,10 @@ import { COLLAB_STATUS_LABEL, useCollabStatusIn, watchCollabStatus } from "@/edi
  *
  * The visible label is not a live region: a screen reader would say "Saving… Saved" after every
  * key. A hidden one beside it announces what someone typing needs to hear — the connection lost
- * or refused, and "Saved" once edits kept offline have reached the server.
+ * or refused, and "Saved" once edits kept offline have reached the server. The paragraph carries
+ * the state as `data-status`, so "Offline" stands out from the quiet "Saved".
  */
-export function SaveStatus({ provider, fixed }: { provider: HocuspocusProvider | null; fixed: string | null }) {
+export function SaveStatus({ provider, fixed, ref }: { provider: HocuspocusProvider | null; fixed: string | null; ref?: RefObject<HTMLParagraphElement | null> }) {
   const label = useRef<HTMLSpanElement>(null);
   const announcement = useRef<HTMLSpanElement>(null);
   useEffect(() => {
@@ -26,6 +28,7 @@ export function SaveStatus({ provider, fixed }: { provider: HocuspocusProvider |
       if (status === shown || !label.current) return;
       shown = status;
       label.current.textContent = COLLAB_STATUS_LABEL[status];
+      label.current.parentElement?.setAttribute("data-status", status);
       // Away until saved again: connecting and saving on the way back don't end it.
       let said: string | null = null;
       if (AWAY.has(status)) {
@@ -40,7 +43,7 @@ export function SaveStatus({ provider, fixed }: { provider: HocuspocusProvider |
   }, [provider, fixed]);
   return (
     <>
-      <p className="mr-auto text-muted" data-testid="save-status">
+      <p ref={ref} className="mr-auto text-muted data-[status=offline]:font-medium data-[status=offline]:text-fg" data-testid="save-status">
         {/* The span's one text child is React's only at first render: the effect writes it after. */}
         {fixed ?? <span ref={label}>{COLLAB_STATUS_LABEL.connecting}</span>}
       </p>
@@ -52,15 +55,43 @@ export function SaveStatus({ provider, fixed }: { provider: HocuspocusProvider |
 /** States worth interrupting someone who is typing for (and "Saved" once they are over). */
 const AWAY: ReadonlySet<CollabStatus> = new Set(["offline", "reconnecting", "denied"]);
 
-/** Says that edits are kept on the device while offline; shown to those who can edit. */
-export function OfflineBanner({ provider, canEdit }: { provider: HocuspocusProvider | null; canEdit: boolean }) {
-  const isOffline = useCollabStatusIn(provider, OFFLINE);
-  if (!isOffline || !canEdit) return null;
+/**
+ * While offline and scrolled past the header, its status said again where it stays in view: a
+ * small chip fixed at the bottom of the window, over the page, so nothing moves when the
+ * connection drops or returns. With the header's status on screen it is not shown, so the state is
+ * said once; the status's hidden live region has already announced it. Shown to those who can edit.
+ */
+export function OfflineBanner({ provider, canEdit, status }: { provider: HocuspocusProvider | null; canEdit: boolean; status: RefObject<HTMLElement | null> }) {
+  const isOffline = useCollabStatusIn(provider, OFFLINE) && canEdit;
+  const isStatusOnScreen = useIsOnScreen(status, isOffline);
+  if (!isOffline || isStatusOnScreen) return null;
   return (
-    <div role="status" className="rounded-md border border-border bg-surface px-3 py-2 text-sm" data-testid="offline-banner">
-      You&rsquo;re offline. Your changes are kept on this device and will be merged when you reconnect.
+    <div
+      className="pointer-events-none fixed inset-x-0 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 flex justify-center px-4 md:left-64"
+      data-testid="offline-banner"
+    >
+      <p className="flex max-w-full items-center gap-2 rounded-full border border-border bg-raised px-3 py-1.5 text-sm font-medium shadow-md">
+        <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-danger" />
+        <span className="min-w-0">{COLLAB_STATUS_LABEL.offline}</span>
+      </p>
     </div>
   );
+}
+
+/** Whether the element is in the window, watched only while `isWatching` (true until seen otherwise). */
+function useIsOnScreen(element: RefObject<HTMLElement | null>, isWatching: boolean): boolean {
+  const [isOnScreen, setIsOnScreen] = useState(true);
+  useEffect(() => {
+    const target = element.current;
+    if (!isWatching || !target) return;
+    const observer = new IntersectionObserver(([entry]) => setIsOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(target);
+    return () => {
+      observer.disconnect();
+      setIsOnScreen(true);
+    };
+  }, [element, isWatching]);
+  return isOnScreen;
 }
 
 const OFFLINE: readonly CollabStatus[] = ["offline"];
