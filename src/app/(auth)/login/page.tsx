@@ -49,6 +49,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           That sign-in expired or had too many wrong codes. Sign in with your password again.
         </p>
       ) : null}
+      {expired === "no-two-factor" ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          No sign-in is waiting for a code: a code is asked for after your password, within 10 minutes. Sign in with your password.
+        </p>
+      ) : null}
       {typeof error === "string" && error ? (
         <p role="alert" className="mt-4 text-sm text-danger">
           {ssoErrorMessage(error, typeof errorDescription === "string" ? errorDescription : undefined)}

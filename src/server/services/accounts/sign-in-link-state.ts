@@ -1,0 +1,32 @@
+import type { Auth } from "@/server/auth/auth";
+
+/** better-auth's two-factor plugin's cookie naming the pending sign-in (its TWO_FACTOR_COOKIE_NAME). */
+const TWO_FACTOR_COOKIE = "two_factor";
+
+/**
+ * Whether this browser has a sign-in waiting for its two-factor code: the plugin's signed cookie
+ * names a verification row that is still there and unexpired. Read so `/login/two-factor` can send
+ * someone with none straight back to sign-in instead of asking for a code that can only fail; the
+ * signature and the attempt count are still the plugin's to check when the code is sent.
+ */
+export async function hasPendingTwoFactorSignIn(auth: Auth, cookies: { get(name: string): { value: string } | undefined }): Promise<boolean> {
+  const context = await auth.$context;
+  const signed = cookies.get(context.createAuthCookie(TWO_FACTOR_COOKIE).name)?.value;
+  if (!signed) return false;
+  const identifier = decodeURIComponent(signed).replace(/\.[^.]*$/, "");
+  return isLive(await context.internalAdapter.findVerificationValue(identifier));
+}
+
+/**
+ * Whether an emailed reset link's token can still set a password (better-auth's own row for it,
+ * unexpired; a used one is deleted), so `/reset-password` says "ask for a new link" at once.
+ */
+export async function isResetTokenLive(auth: Auth, token: string): Promise<boolean> {
+  if (!token) return false;
+  const { internalAdapter } = await auth.$context;
+  return isLive(await internalAdapter.findVerificationValue(`reset-password:${token}`));
+}
+
+function isLive(row: { expiresAt: Date | string } | null | undefined): boolean {
+  return !!row && new Date(row.expiresAt).getTime() > Date.now();
+}
