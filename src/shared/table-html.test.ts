@@ -31,4 +31,10 @@ describe("normalizeTables", () => {
     normalizeTables(body);
     expect(body.innerHTML).toBe("<table><tbody><tr><th>h</th><th>i</th><th></th></tr><tr><td>c</td><td>d</td><td>e</td></tr></tbody></table>");
   });
+
+  it("drops the whitespace at a header cell's edges, as Quill's clipboard does at a <td>'s, but not a no-break space", () => {
+    const body = root("<table><tr><th>\n  Name\n</th><th><p>Value</p><p>x</p></th><th>\u00a0a\u00a0</th><th> <b> b </b> </th></tr></table>");
+    normalizeTables(body);
+    expect(body.innerHTML).toBe("<table><tbody><tr><th>Name</th><th>Value x</th><th>&nbsp;a&nbsp;</th><th><b> b </b></th></tr></tbody></table>");
+  });
 });

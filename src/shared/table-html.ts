@@ -68,6 +68,7 @@ function normalizeTable(table: Element): void {
       for (const block of Array.from(cell.querySelectorAll("p, div, br, li, h1, h2, h3, h4, h5, h6, blockquote, pre"))) block.after(document.createTextNode(" "));
       for (const child of Array.from(cell.childNodes)) kept.appendChild(inlineOnly(child));
       if (!kept.textContent?.trim() && !kept.querySelector("img")) kept.replaceChildren();
+      if (kept.localName === "th") trimHeaderCell(kept);
       tr.appendChild(kept);
       for (let extra = 1; extra < span; extra += 1) tr.appendChild(document.createElement(kept.localName));
       oweRowspan(owed, { rowIndex, column, span, down });
@@ -89,6 +90,30 @@ function normalizeTable(table: Element): void {
   replacement.appendChild(body);
   table.replaceWith(replacement);
 }
+
+/**
+ * Drops the whitespace at a header cell's edges, as Quill's clipboard does at a `<td>`'s
+ * (matchText trims a text node that starts or ends a line): it doesn't know `<th>` as a line,
+ * so `<th>\n  Name\n</th>` (an indented page) or a cell's paragraph followed by the space added
+ * above (a Word table's header row) kept a space. Only the cell's own text nodes, and not
+ * U+00A0, as Quill's trim.
+ */
+function trimHeaderCell(cell: Element): void {
+  for (let node = cell.firstChild; node?.nodeType === 3; node = cell.firstChild) {
+    node.textContent = (node.textContent ?? "").replace(LEADING_SPACE, "");
+    if (node.textContent) break;
+    node.remove();
+  }
+  for (let node = cell.lastChild; node?.nodeType === 3; node = cell.lastChild) {
+    node.textContent = (node.textContent ?? "").replace(TRAILING_SPACE, "");
+    if (node.textContent) break;
+    node.remove();
+  }
+}
+
+/** Whitespace Quill's clipboard trims at a line's edges: JavaScript's \s but U+00A0 (the import's parse5 copy uses them too). */
+export const LEADING_SPACE = /^[^\S\u00a0]+/;
+export const TRAILING_SPACE = /[^\S\u00a0]+$/;
 
 /**
  * Records the columns a cell spanning `down` rows takes in the rows below it, so those rows get an

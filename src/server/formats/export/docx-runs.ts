@@ -1,6 +1,7 @@
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ExternalHyperlink, ImageRun, ShadingType, TextRun } from "docx";
 import type { BodyAttributes } from "@/server/body/sanitize-delta";
+import { DOCX_STYLES } from "@/server/formats/docx-styles";
 import type { InlineRun } from "./document-lines";
 import type { ImageMap } from "./export-images";
 import type { ImageSize } from "./image-size";
@@ -9,7 +10,11 @@ import { imageSize } from "./image-size";
 /** Word fonts for the editor's font picker and inline code. */
 export const MONOSPACE_FONT = "Courier New";
 const SERIF_FONT = "Times New Roman";
-const MATH_FONT = "Cambria Math";
+/** A formula's TeX source is written in it, in italics. */
+export const FORMULA_FONT = "Cambria Math";
+/** The grey behind a code block's lines, and behind inline code. */
+export const CODE_SHADING = { type: ShadingType.CLEAR, fill: "F6F8FA" } as const;
+export const INLINE_CODE_SHADING = { type: ShadingType.CLEAR, fill: "EFF1F3" } as const;
 // Quill's sizes are em of the body text (small 0.75, large 1.5, huge 2.5) on an 11 pt body; half-points.
 const SIZES: Record<string, number> = { small: 16, large: 32, huge: 56 };
 // The text column of an A4/Letter page with 1 in margins, in pixels at 96 dpi.
@@ -24,7 +29,8 @@ const DOCX_IMAGE_TYPES: Record<string, "png" | "jpg" | "gif" | "bmp"> = {
 /**
  * A line's runs as Word runs: bold, italic, underline, strike, inline code, sub/superscript,
  * font, size, colour and background, links as hyperlinks, images embedded when `images` has
- * them (else a link to the address), and formulas as their TeX source in Cambria Math.
+ * them (else a link to the address), and formulas as their TeX source in Cambria Math. Inline
+ * code and formulas carry their character style too (docx-styles.ts), for the import.
  */
 export function docxRuns(runs: InlineRun[], images: ImageMap): ParagraphChild[] {
   return runs.map((run) => docxRun(run, images));
@@ -34,7 +40,7 @@ function docxRun(run: InlineRun, images: ImageMap): ParagraphChild {
   const { insert, attributes } = run;
   if (typeof insert === "string") return linked(attributes, [new TextRun({ text: insert, ...runFormat(attributes) })]);
   if (typeof insert.formula === "string") {
-    return new TextRun({ text: insert.formula, ...runFormat(attributes), font: MATH_FONT, italics: true });
+    return new TextRun({ text: insert.formula, ...runFormat(attributes), style: DOCX_STYLES.formula.id, font: FORMULA_FONT, italics: true });
   }
   if (typeof insert.image === "string") return imageRun(insert.image, attributes, images);
   return new TextRun("");
@@ -53,6 +59,7 @@ function runFormat(attributes: BodyAttributes): IRunOptions {
   const background = hexColor(attributes.background);
   const isLink = typeof attributes.link === "string" && attributes.link !== "about:blank";
   return {
+    style: code ? DOCX_STYLES.inlineCode.id : undefined,
     bold: attributes.bold === true || undefined,
     italics: attributes.italic === true || undefined,
     underline: attributes.underline === true || isLink ? {} : undefined,
@@ -62,7 +69,7 @@ function runFormat(attributes: BodyAttributes): IRunOptions {
     font: code || attributes.font === "monospace" ? MONOSPACE_FONT : attributes.font === "serif" ? SERIF_FONT : undefined,
     size: typeof attributes.size === "string" ? SIZES[attributes.size] : undefined,
     color: color ?? (isLink ? "0563C1" : undefined),
-    shading: background ? { type: ShadingType.CLEAR, fill: background } : code ? { type: ShadingType.CLEAR, fill: "EFF1F3" } : undefined,
+    shading: background ? { type: ShadingType.CLEAR, fill: background } : code ? INLINE_CODE_SHADING : undefined,
   };
 }
 

@@ -1,9 +1,10 @@
-import type { ILevelsOptions, IParagraphOptions } from "docx";
-import { AlignmentType, BorderStyle, Document, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import type { ICharacterStyleOptions, ILevelsOptions, IParagraphOptions, IParagraphStyleOptions } from "docx";
+import { AlignmentType, BorderStyle, CheckBox, Document, HeadingLevel, LevelFormat, Packer, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
+import { checkListStyle, codeStyle, DOCX_STYLES } from "@/server/formats/docx-styles";
 import type { DocumentLine } from "./document-lines";
 import { documentLines } from "./document-lines";
-import { MONOSPACE_FONT, docxRuns } from "./docx-runs";
+import { CODE_SHADING, FORMULA_FONT, INLINE_CODE_SHADING, MONOSPACE_FONT, docxRuns } from "./docx-runs";
 import type { ImageMap } from "./export-images";
 import { isTableCell, tableRows } from "./markdown-table";
 import { TABLE_HEADER_FORMAT } from "@/shared/table-rules";
@@ -29,8 +30,11 @@ const BULLET = "quire-bullet";
  * A Word document of a document body, built from its delta (a flat list of lines whose block
  * formats are explicit, unlike the editor's HTML where lists are one flat `<ol>` nested by
  * class): headings, paragraphs with inline formats, numbered, bulleted and check lists nested
- * by Quill's indent, quotes, code blocks in a monospace font, images, formulas as TeX text,
- * alignment, tables as Word tables (a header row repeats on each page). Pure given its input.
+ * by Quill's indent (a check box is a Word checkbox), quotes, code blocks in a monospace font,
+ * images, formulas as TeX text, alignment, tables as Word tables (a header row repeats on each
+ * page). Code blocks, quotes, check-list items, inline code and formulas also carry a named style
+ * (docx-styles.ts) that looks as their formatting does, by which the import knows them again.
+ * Pure given its input.
  */
 export async function toDocx(input: DocxInput): Promise<Uint8Array> {
   const paragraphs: (Paragraph | Table)[] = [new Paragraph({ text: input.title, heading: HeadingLevel.TITLE })];
@@ -59,7 +63,7 @@ export async function toDocx(input: DocxInput): Promise<Uint8Array> {
   const document = new Document({
     creator: "Quire",
     title: input.title,
-    styles: { default: { document: { run: { size: 22 } } } },
+    styles: { default: { document: { run: { size: 22 } } }, ...namedStyles(lines) },
     numbering: {
       config: [
         { reference: ORDERED, levels: levels((level) => ({ format: ORDERED_FORMATS[level % 3], text: `%${level + 1}.` })) },
@@ -99,12 +103,13 @@ function lineChildren(line: DocumentLine, images: ImageMap) {
   if (line.attributes["code-block"] !== undefined) {
     // Code keeps no inline formats in Quill; one monospace run keeps its spaces as typed.
     const text = line.runs.map((run) => (typeof run.insert === "string" ? run.insert : "")).join("");
-    return [new TextRun({ text, font: MONOSPACE_FONT, size: 20 })];
+    return [new TextRun({ text, font: MONOSPACE_FONT, size: CODE_SIZE })];
   }
   const children = docxRuns(line.runs, images);
   const list = line.attributes.list;
-  // Word has no check-list numbering; the box is a character, as in the editor.
-  if (list === "checked" || list === "unchecked") children.unshift(new TextRun(list === "checked" ? "☑ " : "☐ "));
+  // Word has no check-list numbering; the box is a checkbox content control showing ☑ or ☐, as
+  // the editor draws them, which Word ticks on a click.
+  if (list === "checked" || list === "unchecked") children.unshift(new CheckBox({ checked: list === "checked", ...CHECK_BOX }), new TextRun(" "));
   return children;
 }
 
@@ -115,26 +120,61 @@ function blockFormat(line: DocumentLine, listInstance: number): Omit<IParagraphO
   const heading = typeof attributes.header === "number" ? HEADINGS[attributes.header as keyof typeof HEADINGS] : undefined;
   const base: Omit<IParagraphOptions, "children"> = { alignment, heading };
   if (attributes["code-block"] !== undefined) {
-    return {
-      ...base,
-      spacing: { before: 0, after: 0 },
-      shading: { type: ShadingType.CLEAR, fill: "F6F8FA" },
-      keepLines: true,
-    };
+    return { ...base, style: codeStyle(attributes["code-block"]).id, ...CODE_PARAGRAPH };
   }
   const list = attributes.list;
   if (list === "ordered" || list === "bullet") {
     return { ...base, numbering: { reference: list === "ordered" ? ORDERED : BULLET, level, instance: listInstance } };
   }
-  const indent = list === "checked" || list === "unchecked" ? level + 1 : level;
+  const isCheck = list === "checked" || list === "unchecked";
+  const indent = isCheck ? level + 1 : level;
   if (attributes.blockquote === true) {
-    return {
-      ...base,
-      indent: { left: INDENT_STEP * (indent + 1) },
-      border: { left: { style: BorderStyle.SINGLE, size: 18, color: "C8CCD0", space: 8 } },
-    };
+    return { ...base, style: DOCX_STYLES.quote.id, indent: { left: INDENT_STEP * (indent + 1) }, border: QUOTE_BORDER };
   }
-  return indent > 0 ? { ...base, indent: { left: INDENT_STEP * indent } } : base;
+  const style = isCheck ? checkListStyle(level).id : undefined;
+  return indent > 0 ? { ...base, style, indent: { left: INDENT_STEP * indent } } : { ...base, style };
+}
+
+const CODE_SIZE = 20; // half-points: 10 pt, a point under the body text
+const CODE_PARAGRAPH = { spacing: { before: 0, after: 0 }, shading: CODE_SHADING, keepLines: true } as const;
+const QUOTE_BORDER = { left: { style: BorderStyle.SINGLE, size: 18, color: "C8CCD0", space: 8 } } as const;
+const CHECK_BOX = { checkedState: { value: "2611", font: "Segoe UI Symbol" }, uncheckedState: { value: "2610", font: "Segoe UI Symbol" } } as const;
+
+/**
+ * The named styles the document uses (docx-styles.ts), each with the look the paragraphs and runs
+ * using it are also given directly: the document reads the same where styles are ignored, and a
+ * line a Word user adds in the style looks like its neighbours.
+ */
+function namedStyles(lines: readonly DocumentLine[]): { paragraphStyles: IParagraphStyleOptions[]; characterStyles: ICharacterStyleOptions[] } {
+  const paragraphStyles = new Map<string, IParagraphStyleOptions>();
+  const characterStyles = new Map<string, ICharacterStyleOptions>();
+  const code = DOCX_STYLES.code;
+  for (const line of lines) {
+    const { attributes } = line;
+    if (attributes["code-block"] !== undefined) {
+      paragraphStyles.set(code.id, { ...code, basedOn: "Normal", next: code.id, quickFormat: true, paragraph: CODE_PARAGRAPH, run: { font: MONOSPACE_FONT, size: CODE_SIZE } });
+      const language = codeStyle(attributes["code-block"]);
+      if (language.id !== code.id) paragraphStyles.set(language.id, { ...language, basedOn: code.id, next: language.id });
+    } else if (attributes.blockquote === true) {
+      const quote = DOCX_STYLES.quote;
+      paragraphStyles.set(quote.id, { ...quote, basedOn: "Normal", next: quote.id, quickFormat: true, paragraph: { indent: { left: INDENT_STEP }, border: QUOTE_BORDER } });
+    } else if (attributes.list === "checked" || attributes.list === "unchecked") {
+      const level = typeof attributes.indent === "number" ? attributes.indent : 0;
+      const check = checkListStyle(level);
+      paragraphStyles.set(check.id, { ...check, basedOn: "Normal", next: check.id, paragraph: { indent: { left: INDENT_STEP * (level + 1) } } });
+    }
+    for (const run of line.runs) {
+      if (attributes["code-block"] !== undefined) break;
+      if (typeof run.insert === "string" && run.attributes.code === true) {
+        const inline = DOCX_STYLES.inlineCode;
+        characterStyles.set(inline.id, { ...inline, basedOn: "DefaultParagraphFont", quickFormat: true, run: { font: MONOSPACE_FONT, shading: INLINE_CODE_SHADING } });
+      } else if (typeof run.insert === "object" && typeof run.insert.formula === "string") {
+        const formula = DOCX_STYLES.formula;
+        characterStyles.set(formula.id, { ...formula, basedOn: "DefaultParagraphFont", run: { font: FORMULA_FONT, italics: true } });
+      }
+    }
+  }
+  return { paragraphStyles: [...paragraphStyles.values()], characterStyles: [...characterStyles.values()] };
 }
 
 function levels(format: (level: number) => Pick<ILevelsOptions, "format" | "text">): ILevelsOptions[] {

@@ -1,3 +1,4 @@
+import { CheckBox, Document, Packer, Paragraph, TextRun } from "docx";
 import { describe, expect, it } from "vitest";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { sampleDocx } from "@test/import-fixtures";
@@ -14,6 +15,46 @@ describe("docxToDelta", () => {
       { insert: "Coast" }, { insert: "\n", attributes: { list: "bullet", indent: 1 } },
       { insert: "South" }, { insert: "\n", attributes: { list: "bullet" } },
       { insert: "See " }, { insert: "the report", attributes: { link: "https://example.com/report" } }, { insert: "\n" },
+    ]);
+  });
+
+  it("reads other documents' code, quote and inline-code styles, checkboxes, and ☐/☑ typed at a list item's start", async () => {
+    // Word's own styles ("HTML Preformatted", "Quote", "HTML Code"), pandoc's ("Source Code",
+    // "Verbatim Char"); a checkbox content control in a plain paragraph; a bullet list of typed
+    // boxes; a paragraph a Quire export before named styles wrote (a ☑ and a space).
+    const bytes = new Uint8Array(await Packer.toBuffer(new Document({
+      styles: {
+        paragraphStyles: ["HTML Preformatted", "Source Code", "Quote"].map((name) => ({ id: name.replace(/ /g, ""), name, basedOn: "Normal" })),
+        characterStyles: ["HTML Code", "Verbatim Char"].map((name) => ({ id: name.replace(/ /g, ""), name })),
+      },
+      sections: [{
+        children: [
+          new Paragraph({ style: "HTMLPreformatted", children: [new TextRun("  indented  code")] }),
+          new Paragraph({ style: "HTMLPreformatted", children: [] }),
+          new Paragraph({ style: "HTMLPreformatted", children: [new TextRun("after a blank line")] }),
+          new Paragraph({ style: "SourceCode", children: [new TextRun("x = 1")] }),
+          new Paragraph({ style: "Quote", children: [new TextRun("Said once.")] }),
+          new Paragraph({ children: [new TextRun("Run "), new TextRun({ text: "a  b", style: "HTMLCode" }), new TextRun(" or "), new TextRun({ text: "c", style: "VerbatimChar" })] }),
+          new Paragraph({ children: [new CheckBox({ checked: true }), new TextRun(" Boxed")] }),
+          new Paragraph({ text: "☐ Typed open", bullet: { level: 0 } }),
+          new Paragraph({ text: "☒\tTyped done", bullet: { level: 1 } }),
+          new Paragraph({ text: "☑ Old export" }),
+          new Paragraph({ text: "A ☐ inside a line stays text" }),
+        ],
+      }],
+    })));
+    const { delta } = sanitizeDelta(await docxToDelta(bytes));
+    expect(delta.ops).toEqual([
+      { insert: "  indented  code" }, { insert: "\n\n", attributes: { "code-block": "plain" } },
+      { insert: "after a blank line" }, { insert: "\n", attributes: { "code-block": "plain" } },
+      { insert: "x = 1" }, { insert: "\n", attributes: { "code-block": "plain" } },
+      { insert: "Said once." }, { insert: "\n", attributes: { blockquote: true } },
+      { insert: "Run " }, { insert: "a  b", attributes: { code: true } }, { insert: " or " }, { insert: "c", attributes: { code: true } },
+      { insert: "\nBoxed" }, { insert: "\n", attributes: { list: "checked" } },
+      { insert: "Typed open" }, { insert: "\n", attributes: { list: "unchecked" } },
+      { insert: "Typed done" }, { insert: "\n", attributes: { list: "checked", indent: 1 } },
+      { insert: "Old export" }, { insert: "\n", attributes: { list: "checked" } },
+      { insert: "A ☐ inside a line stays text\n" },
     ]);
   });
 

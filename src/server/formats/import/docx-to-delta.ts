@@ -2,13 +2,16 @@ import mammoth from "mammoth";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { ZipArchive, ZipReadError } from "@/server/storage/zip-archive";
 import { MAX_DOCX_XML_BYTES, MAX_DOCX_XML_ELEMENTS, tooLargeDocxXml, tooManyDocxXmlElements } from "./conversion-limits";
+import { docxStyleMap } from "@/server/formats/docx-styles";
+import { finishDocxHtml, transformDocx } from "./docx-html";
 import { htmlToDelta } from "./html-to-delta";
 import { UnreadableFileError, overLimitError } from "./unreadable-file-error";
 
 // Beyond mammoth's defaults: Word's "Title" paragraph (our DOCX export writes the title with
-// it) becomes a first heading, which the import takes as the document's title, and underlines
-// are kept (mammoth drops them unless asked).
-const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "u => u"];
+// it) becomes a first heading, which the import takes as the document's title; the styles the
+// export names code, quotes, check lists and formulas by (docx-styles.ts) become theirs; and
+// underlines are kept (mammoth drops them unless asked).
+const STYLE_MAP = ["p[style-name='Title'] => h1:fresh", ...docxStyleMap(), "u => u"];
 
 /** What the parts of one .docx may unpack to (its XML compresses about tenfold; pictures not at all). */
 export const MAX_DOCX_UNPACKED_BYTES = 200 * 1024 * 1024;
@@ -16,16 +19,19 @@ export const MAX_DOCX_UNPACKED_BYTES = 200 * 1024 * 1024;
 const MAX_DOCX_ENTRIES = 5000;
 
 /**
- * The delta of a Word document: mammoth turns its structure (headings by style, lists,
- * bold/italic/underline/strike, links, tables, images as data: URIs) into HTML, which goes
- * through Quill's clipboard like any other import. Colours, fonts, sizes and alignment are
- * not carried over by mammoth.
+ * The delta of a Word document: mammoth turns its structure (headings, code blocks, quotes and
+ * inline code by style, lists, checkboxes, bold/italic/underline/strike, links, tables, images
+ * as data: URIs) into HTML, finished by docx-html.ts, which goes through Quill's clipboard like
+ * any other import. Colours, fonts, sizes and alignment are not carried over by mammoth.
  * @throws UnreadableFileError when the file is a zip bomb; Error when it is not a readable .docx
  */
 export async function docxToDelta(bytes: Uint8Array): Promise<BodyDelta> {
   await assertHonestZip(bytes);
-  const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, { styleMap: STYLE_MAP });
-  const delta = await htmlToDelta(value);
+  const { value } = await mammoth.convertToHtml(
+    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    { styleMap: STYLE_MAP, transformDocument: transformDocx },
+  );
+  const delta = await htmlToDelta(finishDocxHtml(value));
   // Word underlines every link as part of its look; in the editor a link is underlined anyway.
   for (const op of delta.ops) {
     if (op.attributes?.link !== undefined && op.attributes.underline === true) delete op.attributes.underline;

@@ -114,7 +114,8 @@ describe("exportDocument", () => {
     expect(html).toContain('<a href="https://example.com/docs?page=1">link to the docs</a>');
     expect(html).toContain("<ul><li>Fruit<ul><li>Apples<ul><li>Granny <strong>Smith</strong></li></ul></li><li>Pears</li></ul></li><li>Vegetables</li></ul>");
     expect(html).toContain("<ol><li>Install<ol><li>Download the archive</li><li>Unpack it</li></ol></li><li>Configure</li></ol>");
-    expect(html).toContain("<p>☑ Write the changelog</p><p>☐ Tag the release</p>");
+    // Check boxes are Word checkboxes (content controls), which mammoth reads as inputs.
+    expect(html).toContain('<p><input type="checkbox" checked="checked" /> Write the changelog</p><p><input type="checkbox" /> Tag the release</p>');
     expect(html).toContain("<p>const total = items.reduce((sum, x) =&gt; sum + x, 0);</p>");
     expect(html).toContain("e=mc^2");
     const images = [...html.matchAll(/<img [^>]*src="data:(image\/[a-z]+);base64,/g)].map((m) => m[1]);

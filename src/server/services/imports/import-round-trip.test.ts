@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import Delta from "quill-delta";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { documents } from "@/server/db/schema";
@@ -100,35 +101,6 @@ describe("Markdown export then import", () => {
   });
 });
 
-// What the DOCX export → import loses of SAMPLE (docs/architecture.md "Import"): check lists come
-// back as ☑/☐ text, inline code and code blocks as plain text (Word has no such structure, only
-// a monospace font), a formula as its TeX in italics, a remote image as a link (the export never
-// downloads it), and a quote as a plain paragraph.
-const SAMPLE_AFTER_DOCX: BodyOp[] = [
-  ...line("Overview", { header: 2 }),
-  { insert: "Plain, " }, { insert: "bold", attributes: { bold: true } }, { insert: ", " },
-  { insert: "italic", attributes: { italic: true } }, { insert: ", " },
-  { insert: "underlined", attributes: { underline: true } }, { insert: ", " },
-  { insert: "struck", attributes: { strike: true } }, { insert: ", code and a " },
-  { insert: "link", attributes: { link: "https://example.com/a?b=1" } }, { insert: ".\nFruit" },
-  { insert: "\n", attributes: { list: "bullet" } },
-  ...line("Apples", { list: "bullet", indent: 1 }), ...line("Granny", { list: "bullet", indent: 2 }),
-  ...line("Install", { list: "ordered" }), ...line("Download", { list: "ordered", indent: 1 }), ...line("Run", { list: "ordered" }),
-  { insert: "☑ Done\n☐ Todo\nDetails" }, { insert: "\n", attributes: { header: 3 } },
-  { insert: "const a = 1;\nreturn a;\nEnergy is " }, { insert: "e=mc^2", attributes: { italic: true } }, { insert: " here.\n" },
-  { insert: "[image: https://example.com/cat.png]", attributes: { link: "https://example.com/cat.png" } },
-  { insert: "\nMeasure twice.\nThe end.\n" },
-];
-
-describe("DOCX export then import", () => {
-  it("gives back the title, headings, inline formats, links and nested lists, and loses only the listed formats", async () => {
-    const { after, summary } = await roundTrip(SAMPLE, "docx");
-    expect(summary.skipped).toEqual([]);
-    expect(after?.title).toBe("Release notes");
-    expect(after?.content.ops).toEqual(SAMPLE_AFTER_DOCX);
-  });
-});
-
 // A table with a header row, a row of plain cells, and a header row further down (the editor
 // marks any row; docs/product.md "Tables").
 const TABLE: BodyOp[] = [
@@ -141,22 +113,65 @@ const TABLE: BodyOp[] = [
   ...line("After"),
 ];
 
-/** Table rows are fresh ids on import: each id replaced by its order of appearance. */
-function withRowNumbers(ops: readonly { insert?: unknown; attributes?: Record<string, unknown> }[]): unknown[] {
+// What the DOCX export → import loses of SAMPLE (docs/architecture.md "Import"): a remote image
+// comes back as a link (the export never downloads it). Code blocks, quotes, inline code, check
+// lists and formulas carry named styles (formats/docx-styles.ts) the import maps back.
+const SAMPLE_AFTER_DOCX: BodyOp[] = SAMPLE.map((op) =>
+  typeof op.insert === "object" && op.insert.image === "https://example.com/cat.png"
+    ? { insert: "[image: https://example.com/cat.png]", attributes: { link: "https://example.com/cat.png" } }
+    : op,
+);
+
+// What else Word holds for Quire: code with its indentation, tabs, runs of spaces and empty lines
+// (the last one too), two code blocks in a row in two languages, nested check lists (one under a
+// bullet), quotes of several lines with formats, inline code with its spaces, a formula with
+// markup characters, a table with header rows.
+const DOCX_ONLY: BodyOp[] = [
+  ...["def f(x):", "\tif x:  # two  spaces", "", "        return  1", ""].flatMap((text) => line(text, { "code-block": "python" })),
+  ...line("key:   value", { "code-block": "yaml" }),
+  ...line("plain  code", { "code-block": "plain" }),
+  ...line("Ship it", { list: "checked" }), ...line("Write notes", { list: "unchecked", indent: 1 }),
+  ...line("Proofread", { list: "checked", indent: 2 }), ...line("Parent", { list: "bullet" }), ...line("Child task", { list: "unchecked", indent: 1 }),
+  { insert: "Quoted " }, { insert: "bold", attributes: { bold: true } }, { insert: "\n", attributes: { blockquote: true } },
+  ...line("Second quoted line", { blockquote: true }),
+  { insert: "Run " }, { insert: "  npm  test ", attributes: { code: true } }, { insert: " with " },
+  { insert: { formula: "\\frac{a}{b} < c & \"d\"" } }, { insert: { formula: "x^2" } }, { insert: ".\n" },
+  ...TABLE,
+];
+
+/** A delta as the editor holds it: neighbouring ops merged, table rows numbered by order of appearance. */
+function comparable(ops: readonly { insert?: unknown; attributes?: Record<string, unknown> }[]): unknown[] {
   const rows = new Map<unknown, number>();
-  return ops.map((op) => {
-    if (op.attributes?.table === undefined) return op;
-    if (!rows.has(op.attributes.table)) rows.set(op.attributes.table, rows.size);
-    return { ...op, attributes: { ...op.attributes, table: rows.get(op.attributes.table) } };
-  });
+  const merged = new Delta();
+  for (const op of ops) {
+    const table = op.attributes?.table;
+    if (table !== undefined && !rows.has(table)) rows.set(table, rows.size);
+    merged.insert(op.insert as string, table === undefined ? op.attributes : { ...op.attributes, table: rows.get(table) });
+  }
+  return merged.ops;
 }
+
+describe("DOCX export then import", () => {
+  it("gives back the title and the whole delta but a remote image, which becomes a link", async () => {
+    const { after, summary } = await roundTrip(SAMPLE, "docx");
+    expect(summary.skipped).toEqual([]);
+    expect(after?.title).toBe("Release notes");
+    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(SAMPLE_AFTER_DOCX));
+  });
+
+  it("keeps code as typed, nested check lists, quotes, inline code, formulas and header rows", async () => {
+    const { before, after, summary } = await roundTrip(DOCX_ONLY, "docx");
+    expect(summary.skipped).toEqual([]);
+    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
+  });
+});
 
 describe("HTML export then import", () => {
   it("gives back the same delta: header rows wherever they are, spaces, colours, alignment, empty lines", async () => {
     const { before, after, summary } = await roundTrip([...SAMPLE, ...TABLE, ...MARKDOWN_ONLY, ...LOST], "html");
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
-    expect(withRowNumbers(after?.content.ops ?? [])).toEqual(withRowNumbers(before?.content.ops ?? []));
+    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
   });
 });
 

@@ -113,6 +113,8 @@ describe("clipboardDeltaFast against the Quill host's clipboard", () => {
   it("reads the editor's header cells (<td data-table-header>) as the Quill host does, without declining", () => {
     const html = `<table><tbody><tr><td data-row="row-a" data-table-header="true">h</td><td data-row="row-a" data-table-header="true"><b>i</b></td></tr><tr><td data-row="row-b">c</td><td data-row="row-b" data-table-header="true">d</td></tr><tr><td data-row="row-c" data-table-header="true" colspan="2">e</td></tr></tbody></table>`;
     expect(compare(html, "header cells")).toBe(true);
+    // A header cell's edges are trimmed in both (shared/table-html.ts), as a <td>'s are by the clipboard.
+    expect(compare("<table><thead><tr><th>\n  a\n</th><th><p>b</p><p>c</p></th><th> <b> d </b>\u3000</th></tr></thead></table>", "header cell whitespace")).toBe(true);
     expect(canonical(clipboardDeltaFast(html) ?? { ops: [] })).toContain('"table-header":true');
   });
 

@@ -1,6 +1,6 @@
 import { codeBlockLanguage } from "@/server/formats/import/code-languages";
 import { normalizeUrl } from "@/server/formats/import/normalize-url";
-import { clampSpan, HEADER_CELL_ATTRIBUTE, isHeaderCellOf, oweRowspan } from "@/shared/table-html";
+import { clampSpan, HEADER_CELL_ATTRIBUTE, isHeaderCellOf, LEADING_SPACE, oweRowspan, TRAILING_SPACE } from "@/shared/table-html";
 import type { TreeChild, TreeElement, TreeFragment } from "./html-tree";
 import {
   appendChild, closest, createElement, createText, elementChildren, elementsUnder, getAttribute, hasClass, insertAfter,
@@ -114,6 +114,7 @@ function normalizeTable(table: TreeElement): void {
       if (!textContent(kept).trim() && elementsUnder(kept, (e) => e.tagName === "img").length === 0) {
         for (const child of [...kept.childNodes]) remove(child);
       }
+      if (kept.tagName === "th") trimHeaderCell(kept);
       appendChild(tr, kept);
       for (let extra = 1; extra < span; extra += 1) appendChild(tr, createElement(kept.tagName));
       oweRowspan(owed, { rowIndex, column, span, down });
@@ -134,6 +135,20 @@ function normalizeTable(table: TreeElement): void {
   }
   appendChild(replacement, body);
   replaceWith(table, replacement);
+}
+
+// shared/table-html.ts trimHeaderCell: the whitespace at a header cell's edges, in its own text nodes.
+function trimHeaderCell(cell: TreeElement): void {
+  for (let node = cell.childNodes[0]; node && isText(node); node = cell.childNodes[0]) {
+    node.value = node.value.replace(LEADING_SPACE, "");
+    if (node.value) break;
+    remove(node);
+  }
+  for (let node = cell.childNodes.at(-1); node && isText(node); node = cell.childNodes.at(-1)) {
+    node.value = node.value.replace(TRAILING_SPACE, "");
+    if (node.value) break;
+    remove(node);
+  }
 }
 
 // inlineOnly: a block's children take its place, recursively (the fragment it builds is
