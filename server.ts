@@ -24,6 +24,7 @@ import { startNotificationRelay } from "@/server/services/notifications/internal
 import { getMailer } from "@/server/mail/mailer";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
 import { baseSecurityHeaders } from "@/server/http/security-headers";
+import { guardOptimizedImage, isOptimizedImageRequest } from "@/server/http/optimized-image-guard";
 import { registerSsoSignIn } from "@/server/auth/sso-sign-in-port";
 import { completeSsoSignIn } from "@/server/services/sso/complete-sso-sign-in";
 import { collectStartUpGarbage } from "@/server/memory/collect-start-up-garbage";
@@ -88,6 +89,15 @@ async function main(): Promise<void> {
         (checked) => ("refusal" in checked ? sendRefusal(response, checked.refusal) : void handleRequest(checked.request, response)),
         () => request.destroy(), // the client broke off mid-body: nobody is left to answer
       );
+      return;
+    }
+    if (isOptimizedImageRequest(request.url)) {
+      // Next's image optimiser answers from its own cache without asking the file route again:
+      // whether the signed file URL it is given still answers (a public link revoked, a document
+      // trashed) is checked here, on every request (docs/architecture.md "Signed file URLs").
+      void guardOptimizedImage(request, response).then((pass) => {
+        if (pass) void handleRequest(request, response);
+      });
       return;
     }
     void handleRequest(request, response);

@@ -13,9 +13,11 @@ export const SESSION_CACHE_CONTROL = "private, max-age=31536000, immutable";
 /**
  * Cache-Control for a signed URL: no cache may keep the bytes past the signature.
  * Next's image optimiser takes max-age as its own cache lifetime, so this bounds it too.
+ * A published page's URL (`published`) answers only while its link does: a browser must ask
+ * again before each reuse (no-cache: a 304 while the link is live, a 404 once it is revoked).
  */
-export function signedCacheControl(maxAgeSeconds: number): string {
-  return `private, max-age=${maxAgeSeconds}`;
+export function signedCacheControl(access: { maxAgeSeconds: number; published: boolean }): string {
+  return access.published ? `private, no-cache, max-age=${access.maxAgeSeconds}` : `private, max-age=${access.maxAgeSeconds}`;
 }
 
 /**

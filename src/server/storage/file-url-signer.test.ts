@@ -38,4 +38,52 @@ describe("FileUrlSigner", () => {
     const { expires, sig } = parse(signer.signedPath("file123", NOW));
     expect(signer.verify("file123", expires, sig, Number(expires) * 1000)).toBeNull();
   });
+
+  describe("a published page's URL", () => {
+    const SHARE = "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55";
+    const OTHER_SHARE = "4f1d2a3b-5c6d-4e7f-8a9b-0c1d2e3f4a5b";
+    const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
+    const withParam = (params: URLSearchParams, name: string, value: string | null) => {
+      const changed = new URLSearchParams(params);
+      if (value === null) changed.delete(name);
+      else changed.set(name, value);
+      return changed;
+    };
+
+    it("carries the link and the page's document under its signature, and reads them back", () => {
+      const root = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: null }, NOW));
+      expect([...root.keys()]).toEqual(["expires", "share", "sig"]);
+      expect(signer.verifyQuery("file123", root, NOW)).toMatchObject({ grant: { shareId: SHARE, documentId: null } });
+      const child = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: "abcdefghijk1" }, NOW));
+      expect(child.get("doc")).toBe("abcdefghijk1");
+      const verified = signer.verifyQuery("file123", child, NOW);
+      expect(verified?.grant).toEqual({ shareId: SHARE, documentId: "abcdefghijk1" });
+      expect(verified?.remainingSeconds).toBeGreaterThanOrEqual(FILE_URL_WINDOW_SECONDS);
+    });
+
+    it("answers a member's URL with no grant, as verify does", () => {
+      const member = query(signer.signedPath("file123", NOW));
+      expect(signer.verifyQuery("file123", member, NOW)).toEqual({ remainingSeconds: signer.verify("file123", member.get("expires"), member.get("sig"), NOW), grant: null });
+    });
+
+    it("refuses a grant dropped, added, moved to another link or page, or of the wrong shape", () => {
+      const child = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: "abcdefghijk1" }, NOW));
+      const member = query(signer.signedPath("file123", NOW));
+      for (const forged of [
+        withParam(withParam(child, "share", null), "doc", null), // a published URL passed off as a member's
+        withParam(child, "doc", null), // the shared document's page instead of the child's
+        withParam(child, "doc", "abcdefghijk2"),
+        withParam(child, "share", OTHER_SHARE),
+        withParam(member, "share", SHARE), // a member's URL passed off as a published one
+        withParam(member, "doc", "abcdefghijk1"),
+        withParam(child, "share", "not-a-uuid"),
+        withParam(child, "doc", "a.b"),
+      ]) {
+        expect(signer.verifyQuery("file123", forged, NOW)).toBeNull();
+      }
+      expect(signer.verify("file123", child.get("expires"), child.get("sig"), NOW)).toBeNull();
+      expect(signer.verifyQuery("file124", child, NOW)).toBeNull();
+      expect(signer.verifyQuery("file123", child, Number(child.get("expires")) * 1000)).toBeNull();
+    });
+  });
 });

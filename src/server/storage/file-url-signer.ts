@@ -17,12 +17,38 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** The query parameters of a signed file URL. */
 export const EXPIRES_PARAM = "expires";
 export const SIGNATURE_PARAM = "sig";
+/** A published page's signed URL also names the public link and, below its shared document, the page's document. */
+export const SHARE_PARAM = "share";
+export const DOCUMENT_PARAM = "doc";
+
+/**
+ * What let a published page's reader see its images: the public link (its row id, never its
+ * token, which is the page's key) and the page's document when it is one of the shared
+ * document's descendants (null for the shared document itself, whose id its page never shows).
+ */
+export interface ShareGrant {
+  shareId: string;
+  documentId: string | null;
+}
+
+/** A valid signature: its remaining life, and the public link it was granted through (null: a member's page or an export). */
+export interface VerifiedFileUrl {
+  remainingSeconds: number;
+  grant: ShareGrant | null;
+}
+
+// The shapes a grant's parts take (a uuid; a document id), so that no two grants, and no grant
+// and a member's URL, sign the same text.
+const SHARE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOCUMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Signs file URLs for readers that carry no session: Next's image optimiser (its internal
  * fetch of `/api/v1/files/<id>` sends no cookies) and anonymous readers of a published
  * page. Whoever renders the page has already checked that the reader may see the file;
- * the signature carries that decision to the GET handler for a limited time.
+ * the signature carries that decision to the GET handler for a limited time. A published
+ * page's URLs also carry the grant (`signedSharePath`), which the reader checks is still live
+ * on every request, so a revoked link or a trashed document takes its images with it at once.
  *
  * Expiry is rounded up to a window boundary so the same file gives the same URL for a
  * whole window, which keeps the browser's and the optimiser's caches useful.
@@ -47,18 +73,51 @@ export class FileUrlSigner {
     return `/api/v1/files/${encodeURIComponent(fileId)}?${query.toString()}`;
   }
 
+  /**
+   * `/api/v1/files/<id>?expires=…&share=…[&doc=…]&sig=…` for a published page: like `signedPath`
+   * (the same windows), with the public link and page it was granted through under the signature.
+   */
+  signedSharePath(fileId: string, grant: ShareGrant, now: number = Date.now()): string {
+    const expires = expiryFor(now);
+    const query = new URLSearchParams({ [EXPIRES_PARAM]: String(expires), [SHARE_PARAM]: grant.shareId });
+    if (grant.documentId !== null) query.set(DOCUMENT_PARAM, grant.documentId);
+    query.set(SIGNATURE_PARAM, this.signature(fileId, expires, grant));
+    return `/api/v1/files/${encodeURIComponent(fileId)}?${query.toString()}`;
+  }
+
   /** Seconds until a valid signature for `fileId` expires, or null when it is missing, forged or expired. */
   verify(fileId: string, expires: string | null, signature: string | null, now: number = Date.now()): number | null {
+    return this.check(fileId, expires, signature, null, now);
+  }
+
+  /**
+   * A signed URL's query read as `signedPath` or `signedSharePath` wrote it: null when it is
+   * missing, forged, expired or names a grant it was not signed with.
+   */
+  verifyQuery(fileId: string, query: { get(name: string): string | null }, now: number = Date.now()): VerifiedFileUrl | null {
+    const shareId = query.get(SHARE_PARAM);
+    const documentId = query.get(DOCUMENT_PARAM);
+    if (shareId === null && documentId !== null) return null;
+    if (shareId !== null && (!SHARE_ID.test(shareId) || (documentId !== null && !DOCUMENT_ID.test(documentId)))) return null;
+    const grant = shareId === null ? null : { shareId, documentId };
+    const remainingSeconds = this.check(fileId, query.get(EXPIRES_PARAM), query.get(SIGNATURE_PARAM), grant, now);
+    return remainingSeconds === null ? null : { remainingSeconds, grant };
+  }
+
+  private check(fileId: string, expires: string | null, signature: string | null, grant: ShareGrant | null, now: number): number | null {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return null;
-    const expected = Buffer.from(this.signature(fileId, Number(expires)));
+    const expected = Buffer.from(this.signature(fileId, Number(expires), grant));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
     const remaining = Number(expires) - Math.floor(now / 1000);
     return remaining > 0 ? remaining : null;
   }
 
-  private signature(fileId: string, expires: number): string {
-    return crypto.createHmac("sha256", this.key).update(`${fileId}.${expires}`).digest("base64url");
+  // A member's URL signs `<file>.<expires>`; a published page's adds the grant, so neither can
+  // be turned into the other by adding or dropping query parameters.
+  private signature(fileId: string, expires: number, grant: ShareGrant | null = null): string {
+    const text = grant ? `${fileId}.${expires}.share.${grant.shareId}.${grant.documentId ?? ""}` : `${fileId}.${expires}`;
+    return crypto.createHmac("sha256", this.key).update(text).digest("base64url");
   }
 }
 

@@ -3,9 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, buildWorkspace, contextFor } from "@test/factories";
+import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
-import { documents, files, memberships } from "@/server/db/schema";
+import { buildShare } from "@test/share-factories";
+import { documents, files, memberships, shares } from "@/server/db/schema";
+import { restoreDocument } from "@/server/services/documents/restore-document";
+import { trashDocument } from "@/server/services/documents/trash-document";
+import { revokeShare } from "@/server/services/sharing/revoke-share";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { readFile } from "./read-file";
@@ -99,24 +103,48 @@ describe("readSignedFile", () => {
     const params = query(signer.signedPath(uploaded.id));
     const { file, maxAgeSeconds } = await readSignedFile(
       { db: database.db },
-      { fileId: uploaded.id, expires: params.get("expires"), signature: params.get("sig") },
+      { fileId: uploaded.id, query: params },
       { signer, blobs },
     );
     expect(maxAgeSeconds).toBeGreaterThan(0);
     expect(await bytesOf(await file.open())).toEqual(bytes);
   });
 
+  it("serves a published page's URL only while its link and page are live (docs/product.md \"States\")", async () => {
+    const { editor, doc, uploaded } = await setup();
+    const ctx = contextFor(database.db, editor);
+    const child = await buildDocument(database.db, doc.workspaceId, { parentId: doc.id, title: "Child" });
+    const share = await buildShare(database.db, doc.id, { includeChildren: true, createdBy: editor.id });
+    const rootUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: null }));
+    const childUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: child.id }));
+    const read = (params: URLSearchParams) => readSignedFile({ db: database.db }, { fileId: uploaded.id, query: params }, { signer, blobs });
+    const answers = async () => Promise.all([rootUrl, childUrl].map(async (params) => (await appErrorOf(read(params)).catch(() => null))?.code ?? "ok"));
+    await expect(read(rootUrl)).resolves.toMatchObject({ published: true, file: { id: uploaded.id } });
+    expect(await answers()).toEqual(["ok", "ok"]);
+
+    await trashDocument(ctx, { documentId: child.id });
+    expect(await answers()).toEqual(["ok", "not_found"]);
+    await restoreDocument(ctx, { documentId: child.id });
+    expect(await answers()).toEqual(["ok", "ok"]);
+    await database.db.update(shares).set({ includeChildren: false }).where(eq(shares.id, share.id));
+    expect(await answers()).toEqual(["ok", "not_found"]);
+    await database.db.update(shares).set({ includeChildren: true }).where(eq(shares.id, share.id));
+    await trashDocument(ctx, { documentId: doc.id });
+    expect(await answers()).toEqual(["not_found", "not_found"]);
+    await restoreDocument(ctx, { documentId: doc.id });
+    expect(await answers()).toEqual(["ok", "ok"]);
+    await revokeShare(ctx, { shareId: share.id });
+    expect(await answers()).toEqual(["not_found", "not_found"]);
+    // A member's URL of the same file is no public link's: it keeps answering.
+    await expect(read(query(signer.signedPath(uploaded.id)))).resolves.toMatchObject({ published: false });
+  });
+
   it("answers not_found for a signature of another file, an expired one, or none", async () => {
     const { uploaded } = await setup();
     const other = query(signer.signedPath("some-other-file-id"));
     const valid = query(signer.signedPath(uploaded.id, Date.now() - 13 * 60 * 60 * 1000));
-    const attempts = [
-      { expires: other.get("expires"), signature: other.get("sig") },
-      { expires: valid.get("expires"), signature: valid.get("sig") },
-      { expires: null, signature: null },
-    ];
-    for (const attempt of attempts) {
-      const error = await appErrorOf(readSignedFile({ db: database.db }, { fileId: uploaded.id, ...attempt }, { signer, blobs }));
+    for (const attempt of [other, valid, new URLSearchParams()]) {
+      const error = await appErrorOf(readSignedFile({ db: database.db }, { fileId: uploaded.id, query: attempt }, { signer, blobs }));
       expect(error.code).toBe("not_found");
     }
   });

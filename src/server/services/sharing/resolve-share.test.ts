@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { buildShare } from "@test/share-factories";
-import { documents, shares } from "@/server/db/schema";
+import { documents, files, shares } from "@/server/db/schema";
+import { verifySignedFileUrl } from "@/server/services/files/verify-signed-file-url";
 import { purgeDocument } from "@/server/services/documents/purge-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { resolveShare } from "./resolve-share";
@@ -84,6 +85,32 @@ describe("resolveShare", () => {
     await expect(resolveShare({ db: database.db }, { token: share.token, documentId: a1.id })).rejects.toMatchObject({ code: "not_found" });
     const page = await resolveShare({ db: database.db }, { token: share.token, documentId: b.id });
     expect(page.contents?.map((n) => n.title)).toEqual(["Handbook", "B"]);
+  });
+
+  it("signs the page's images for this link and page, so that they stop answering with it", async () => {
+    const { root, a1, share } = await setUp();
+    const fileId = "Zx8Kq2mVbN4pL7tR1sYw3A";
+    await database.db.insert(files).values({ id: fileId, workspaceId: root.workspaceId, documentId: root.id, name: "a.png", mime: "image/png", size: 1, sha256: "0".repeat(64), storageKey: "k" });
+    const image = `<p><img src="/api/v1/files/${fileId}"></p>`;
+    await database.db.update(documents).set({ html: image }).where(eq(documents.id, root.id));
+    await database.db.update(documents).set({ html: image }).where(eq(documents.id, a1.id));
+    const signedOf = async (documentId?: string) => {
+      const { html } = (await resolveShare({ db: database.db }, { token: share.token, documentId })).document;
+      const optimized = /src="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? "";
+      return new URL(new URL(optimized, "http://localhost").searchParams.get("url") ?? "", "http://localhost").searchParams;
+    };
+    const rootQuery = await signedOf();
+    const childQuery = await signedOf(a1.id);
+    // The shared document's page names the link only (its document's id is never on its page); a child's names itself too.
+    expect([rootQuery.get("share"), rootQuery.get("doc")]).toEqual([share.id, null]);
+    expect([childQuery.get("share"), childQuery.get("doc")]).toEqual([share.id, a1.id]);
+    for (const query of [rootQuery, childQuery]) {
+      await expect(verifySignedFileUrl({ db: database.db }, { fileId, query })).resolves.toMatchObject({ published: true });
+    }
+    await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
+    for (const query of [rootQuery, childQuery]) {
+      await expect(verifySignedFileUrl({ db: database.db }, { fileId, query })).rejects.toMatchObject({ code: "not_found" });
+    }
   });
 
   it("goes away with the document when it is purged", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { documents, shares } from "@/server/db/schema";
 import { AppError } from "@/server/errors";
@@ -7,13 +7,11 @@ import { signHtmlImages } from "@/server/services/files/internal/sign-html-image
 import { memberNames } from "@/server/services/members/internal/member-names";
 import { showMentionNames } from "@/server/body/mention-markup";
 import { isShareToken } from "@/server/services/sharing/internal/share-token";
+import { WALK_LIMIT, isLiveDescendant } from "@/server/services/sharing/internal/live-descendant";
 import type { PublicContext } from "@/server/context";
 import type { PublishedNodeRow } from "@/server/presenters/present-published-page";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
-
-// Tree walks stop here even if the data held a cycle (the tree's depth limit is 25).
-const WALK_LIMIT = 1000;
 
 /** A published document in the contents sidebar. */
 export type PublishedNode = PublishedNodeRow;
@@ -41,6 +39,7 @@ export async function resolveShare({ db }: PublicContext, input: { token: string
   if (!isShareToken(input.token)) throw notFound();
   const [row] = await db
     .select({
+      shareId: shares.id,
       token: shares.token,
       includeChildren: shares.includeChildren,
       allowIndexing: shares.allowIndexing,
@@ -75,11 +74,13 @@ export async function resolveShare({ db }: PublicContext, input: { token: string
   ]);
   const [found] = document;
   if (!found) throw notFound();
+  // The link's resolution is what lets this reader see the page: images of its workspace only,
+  // signed for this link and page, so that they stop answering with it (isShareGrantLive).
+  const signed = await signHtmlImages(db, found.workspaceId, found.html, { shareId: row.shareId, documentId: found.id === row.rootId ? null : found.id });
   return {
     share: { token: row.token, includeChildren: row.includeChildren, allowIndexing: row.allowIndexing },
     root: { id: row.rootId, title: row.rootTitle },
-    // The link's resolution is what lets this reader see the page: images of its workspace only.
-    document: { ...found, html: await publishedMentions(db, found.workspaceId, await signHtmlImages(db, found.workspaceId, found.html)) },
+    document: { ...found, html: await publishedMentions(db, found.workspaceId, signed) },
     contents,
   };
 }
@@ -94,24 +95,6 @@ async function publishedMentions(db: PublicContext["db"], workspaceId: string, h
 
 function notFound(): AppError {
   return new AppError("not_found", PUBLISHED_NOT_FOUND);
-}
-
-/** Whether `documentId` lies under `rootId` with it and every document up to the root live. */
-async function isLiveDescendant(db: Db, workspaceId: string, rootId: string, documentId: string): Promise<boolean> {
-  const chain = await db
-    .select({ id: documents.id, deletedAt: documents.deletedAt })
-    .from(documents)
-    .where(
-      // Walks up from the document and stops at the root, so only the path between them is read.
-      sql`${documents.id} in (
-        with recursive chain(id, parent_id, hops) as (
-          select id, parent_id, 1 from documents where id = ${documentId} and workspace_id = ${workspaceId}
-          union all
-          select d.id, d.parent_id, c.hops + 1 from documents d join chain c on d.id = c.parent_id
-          where c.id <> ${rootId} and c.hops < ${WALK_LIMIT}
-        ) select id from chain)`,
-    );
-  return chain.some((r) => r.id === rootId) && chain.every((r) => r.deletedAt === null);
 }
 
 /** The root and its live descendants (a trashed document hides its whole subtree), in tree order. */

@@ -14,6 +14,9 @@ import { clearProcessSingleton, processSingleton } from "@/server/process-single
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { buildShare } from "@test/share-factories";
+import { shares } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
 
 // The route modules reach the database, auth, blob store and signer through process
 // singletons; registering test instances under the same keys lets the real handlers run.
@@ -197,5 +200,21 @@ describe("GET /api/v1/files/[id]", () => {
     expect(maxAge).toBeGreaterThan(0);
     expect(maxAge).toBeLessThanOrEqual(12 * 60 * 60);
     expect((await get(id, {}, `${signed.search}x`)).status).toBe(404);
+  });
+
+  it("serves a published page's signed URL while its link is live, never to shared caches nor reused unasked, and 404 once revoked", async () => {
+    const { id, doc, cookie } = await uploaded();
+    const share = await buildShare(database.db, doc.id);
+    const signed = new URL(signer.signedSharePath(id, { shareId: share.id, documentId: null }), ORIGIN);
+    const response = await get(id, {}, signed.search);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/^private, no-cache, max-age=\d+$/);
+    const etag = response.headers.get("etag") ?? "";
+    expect((await get(id, { "if-none-match": etag }, signed.search)).status).toBe(304);
+    await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
+    expect((await get(id, {}, signed.search)).status).toBe(404);
+    expect((await get(id, { "if-none-match": etag }, signed.search)).status).toBe(404);
+    // A member still reads it with their session, as without a signature.
+    expect((await get(id, { cookie }, signed.search)).status).toBe(200);
   });
 });

@@ -41,6 +41,15 @@ describe("signFileUrls", () => {
     expect(url.pathname).toBe(mine.file.url);
     expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).not.toBeNull();
   });
+
+  it("signs a published page's images with the grant it was resolved through", async () => {
+    const mine = await uploadIn();
+    const grant = { shareId: "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55", documentId: null };
+    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id], grant }, signer);
+    const url = new URL(signed.get(mine.file.id)!, "http://localhost");
+    expect(signer.verifyQuery(mine.file.id, url.searchParams)?.grant).toEqual(grant);
+    expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).toBeNull();
+  });
 });
 
 describe("fileIdFromUrl", () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { files } from "@/server/db/schema";
-import type { FileUrlSigner } from "@/server/storage/file-url-signer";
+import type { FileUrlSigner, ShareGrant } from "@/server/storage/file-url-signer";
 import { getFileUrlSigner } from "@/server/storage/file-url-signer";
 
 /**
@@ -9,11 +9,12 @@ import { getFileUrlSigner } from "@/server/storage/file-url-signer";
  * `workspaceId`, by id. The caller must already know the reader may see a document of
  * that workspace (a member's page load, a live share link). Files of other workspaces
  * are left out on purpose: an editor could paste any file id into their document, and
- * signing it would hand them a file they were never shown.
+ * signing it would hand them a file they were never shown. With a `grant` (a published page),
+ * the URLs are `signedSharePath`'s, which answer only while that link and page do.
  */
 export async function signFileUrls(
   db: Db,
-  input: { workspaceId: string; fileIds: readonly string[] },
+  input: { workspaceId: string; fileIds: readonly string[]; grant?: ShareGrant },
   signer: FileUrlSigner = getFileUrlSigner(),
   now: number = Date.now(),
 ): Promise<Map<string, string>> {
@@ -23,5 +24,6 @@ export async function signFileUrls(
     .select({ id: files.id })
     .from(files)
     .where(and(eq(files.workspaceId, input.workspaceId), inArray(files.id, ids)));
-  return new Map(rows.map((row) => [row.id, signer.signedPath(row.id, now)]));
+  const { grant } = input;
+  return new Map(rows.map((row) => [row.id, grant ? signer.signedSharePath(row.id, grant, now) : signer.signedPath(row.id, now)]));
 }

@@ -1,0 +1,38 @@
+import type { PublicContext } from "@/server/context";
+import { AppError } from "@/server/errors";
+import { isShareGrantLive } from "@/server/services/sharing/is-share-grant-live";
+import type { FileUrlSigner } from "@/server/storage/file-url-signer";
+import { getFileUrlSigner } from "@/server/storage/file-url-signer";
+import { FILE_NOT_FOUND } from "./read-file";
+
+export interface SignedFileRequest {
+  fileId: string;
+  /** The URL's query as received: `expires` and `sig`, and a published page's `share` and `doc`. */
+  query: { get(name: string): string | null };
+}
+
+/** What a valid signed URL allows. */
+export interface SignedFileAccess {
+  /** The signature's remaining life, which caches must not outlive. */
+  maxAgeSeconds: number;
+  /**
+   * Signed for a published page: it answers only while that page would, so no shared cache may
+   * keep the bytes and a browser must ask again before reusing them (file-response.ts).
+   */
+  published: boolean;
+}
+
+/**
+ * Whether a signed file URL still answers, without reading the file: the signature and its
+ * expiry (no query), and for a published page's URL whether its public link and page are still
+ * live (isShareGrantLive: one query by primary key, two below the shared document). Checked on
+ * every request — by the file route, and by server.ts in front of Next's image optimiser, whose
+ * cache would otherwise keep serving the image (docs/architecture.md "Signed file URLs").
+ * @throws AppError not_found (bad, expired or no longer granted)
+ */
+export async function verifySignedFileUrl(ctx: PublicContext, request: SignedFileRequest, deps: { signer?: FileUrlSigner; now?: number } = {}): Promise<SignedFileAccess> {
+  const verified = (deps.signer ?? getFileUrlSigner()).verifyQuery(request.fileId, request.query, deps.now);
+  if (!verified) throw new AppError("not_found", FILE_NOT_FOUND);
+  if (verified.grant && !(await isShareGrantLive(ctx, verified.grant))) throw new AppError("not_found", FILE_NOT_FOUND);
+  return { maxAgeSeconds: verified.remainingSeconds, published: verified.grant !== null };
+}
