@@ -34,10 +34,14 @@ export interface PublishedPageView {
   currentId: string;
 }
 
-/** The published page for a resolved share (whose HTML already has its images signed: resolveShare). */
+/** A published document's address: `/p/<token>` for the shared document, `/p/<token>/<slug-id>` below it. */
+export function publishedPath(token: string, rootId: string, doc: { id: string; title: string }): string {
+  return doc.id === rootId ? `/p/${token}` : `/p/${token}/${documentSegment(doc)}`;
+}
+
+/** The published page for a resolved share (whose HTML already has its images signed and its links made public: resolveShare). */
 export function presentPublishedPage(page: PublishedPageRow): PublishedPageView {
-  const base = `/p/${page.share.token}`;
-  const pathOf = (doc: { id: string; title: string }) => (doc.id === page.root.id ? base : `${base}/${documentSegment(doc)}`);
+  const pathOf = (doc: { id: string; title: string }) => publishedPath(page.share.token, page.root.id, doc);
   return {
     title: displayTitle(page.document.title),
     description: summarizeText(page.document.text),

@@ -113,6 +113,66 @@ describe("resolveShare", () => {
     }
   });
 
+  describe("links to documents", () => {
+    const ORIGIN = "https://docs.example.com";
+    const link = (href: string, text: string) => `<a href="${href}" rel="noopener noreferrer" target="_blank">${text}</a>`;
+    /** Sets a1's body to `links` and answers its published body. */
+    async function publishedBody(fixture: Awaited<ReturnType<typeof setUp>>, links: string[]): Promise<string> {
+      const target = fixture.share.includeChildren ? fixture.a1 : fixture.root;
+      await database.db.update(documents).set({ html: `<p>${links.join(" ")}</p>` }).where(eq(documents.id, target.id));
+      return (await resolveShare({ db: database.db }, { token: fixture.share.token, documentId: target.id === fixture.root.id ? null : target.id, origin: ORIGIN })).document.html;
+    }
+
+    it("point documents of the published tree at their published pages, a heading's anchor kept", async () => {
+      const fixture = await setUp();
+      const { root, a, b, share } = fixture;
+      const html = await publishedBody(fixture, [
+        link(`/w/acme/d/handbook-${root.id}`, "Root"),
+        link(`/w/acme/d/old-title-${a.id}#h-risks-and-costs`, "A"),
+        link(`${ORIGIN}/w/acme/d/${b.id}?comment=x#comment-1`, "B"),
+        // Another address of this site (no PUBLIC_URL, opened under another name): known by the document's id.
+        link(`http://192.168.1.20:3000/w/renamed/d/b-${b.id}`, "B again"),
+      ]);
+      expect(html).toBe(
+        `<p>${link(`/p/${share.token}`, "Root")} ${link(`/p/${share.token}/a-${a.id}#h-risks-and-costs`, "A")} ${link(`/p/${share.token}/b-${b.id}`, "B")} ${link(`/p/${share.token}/b-${b.id}`, "B again")}</p>`,
+      );
+    });
+
+    it("unlink every other link into the workspace, keeping the text, and leave the rest alone", async () => {
+      const fixture = await setUp();
+      const { unrelated, foreign } = fixture;
+      const external = [
+        link("https://example.com/w/someone/d/x-abcdefghijkl", "Another site"),
+        link(`https://other.example.org/w/elsewhere/d/elsewhere-${foreign.id}`, "Another workspace elsewhere"),
+        link("mailto:ada@example.com", "Mail"),
+        link("/p/someone-elses-published-page", "Published"),
+      ];
+      const html = await publishedBody(fixture, [
+        link(`/w/acme/d/private-${unrelated.id}`, "Private"),
+        link(`https://else.example.net/w/acme/d/private-${unrelated.id}`, "Private, pasted from another address"),
+        link(`/w/other/d/elsewhere-${foreign.id}`, "Another workspace here"),
+        link(`${ORIGIN}/w/acme/settings/members`, "<strong>Settings</strong>"),
+        link("/w/acme", "Home"),
+        link(`/w/acme/d/handbook-${fixture.root.id}/history`, "History"),
+        ...external,
+      ]);
+      expect(html).toBe(`<p>Private Private, pasted from another address Another workspace here <strong>Settings</strong> Home History ${external.join(" ")}</p>`);
+      expect(html).not.toContain("/w/acme");
+    });
+
+    it("unlink documents below the shared one when the link does not include them", async () => {
+      const fixture = await setUp({ includeChildren: false });
+      const html = await publishedBody(fixture, [link(`/w/acme/d/a-${fixture.a.id}`, "A"), link(`/w/acme/d/${fixture.root.id}`, "Root")]);
+      expect(html).toBe(`<p>A ${link(`/p/${fixture.share.token}`, "Root")}</p>`);
+    });
+
+    it("unlink a trashed document of the tree", async () => {
+      const fixture = await setUp();
+      await database.db.update(documents).set({ deletedAt: new Date(), deletedRootId: fixture.b.id }).where(eq(documents.id, fixture.b.id));
+      expect(await publishedBody(fixture, [link(`/w/acme/d/b-${fixture.b.id}`, "B")])).toBe("<p>B</p>");
+    });
+  });
+
   it("goes away with the document when it is purged", async () => {
     const { ctx, root, share } = await setUp();
     await trashDocument(ctx, { documentId: root.id });

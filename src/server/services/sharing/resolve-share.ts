@@ -10,6 +10,8 @@ import { isShareToken } from "@/server/services/sharing/internal/share-token";
 import { WALK_LIMIT, isLiveDescendant } from "@/server/services/sharing/internal/live-descendant";
 import type { PublicContext } from "@/server/context";
 import type { PublishedNodeRow } from "@/server/presenters/present-published-page";
+import { publishedPath } from "@/server/presenters/present-published-page";
+import { publishedLinks } from "@/server/services/sharing/internal/published-links";
 
 export const PUBLISHED_NOT_FOUND = "This page could not be found.";
 
@@ -21,7 +23,10 @@ export interface PublishedPage {
   share: { token: string; includeChildren: boolean; allowIndexing: boolean };
   /** The shared document. */
   root: { id: string; title: string };
-  /** The document this URL addresses: the root, or one of its live descendants; its HTML with images signed for the optimiser. */
+  /**
+   * The document this URL addresses: the root, or one of its live descendants; its HTML with
+   * images signed for the optimiser and links into the workspace made public (publishedLinks).
+   */
   document: { id: string; workspaceId: string; title: string; html: string; text: string; updatedAt: Date };
   /** The root and its live descendants in tree order when the link includes children; else null. */
   contents: PublishedNode[] | null;
@@ -32,10 +37,11 @@ export interface PublishedPage {
  * revoked) and its document live; a descendant must be live with every document between it
  * and the root live too, and the link must include children. Anything else, including a
  * document of another tree or workspace, is the same not_found. Checked on every read, so
- * trashing or revoking takes effect at once without a cleanup job.
+ * trashing or revoking takes effect at once without a cleanup job. `origin` is the site's own
+ * (PUBLIC_URL, else the request's), so that absolute links to its workspace pages are known.
  * @throws AppError not_found
  */
-export async function resolveShare({ db }: PublicContext, input: { token: string; documentId?: string | null }): Promise<PublishedPage> {
+export async function resolveShare({ db }: PublicContext, input: { token: string; documentId?: string | null; origin?: string | null }): Promise<PublishedPage> {
   if (!isShareToken(input.token)) throw notFound();
   const [row] = await db
     .select({
@@ -77,10 +83,14 @@ export async function resolveShare({ db }: PublicContext, input: { token: string
   // The link's resolution is what lets this reader see the page: images of its workspace only,
   // signed for this link and page, so that they stop answering with it (isShareGrantLive).
   const signed = await signHtmlImages(db, found.workspaceId, found.html, { shareId: row.shareId, documentId: found.id === row.rootId ? null : found.id });
+  // Links into the workspace's pages would send readers to a sign-in and show its address.
+  const covered = contents ?? [{ id: row.rootId, title: row.rootTitle }];
+  const published = new Map(covered.map((doc) => [doc.id, publishedPath(row.token, row.rootId, doc)]));
+  const html = await publishedLinks(db, { html: await publishedMentions(db, found.workspaceId, signed), workspaceId: found.workspaceId, published, origin: input.origin ?? null });
   return {
     share: { token: row.token, includeChildren: row.includeChildren, allowIndexing: row.allowIndexing },
     root: { id: row.rootId, title: row.rootTitle },
-    document: { ...found, html: await publishedMentions(db, found.workspaceId, signed) },
+    document: { ...found, html },
     contents,
   };
 }

@@ -30,8 +30,10 @@ const load = cache(async (token: string, path: string[] | undefined) => {
   const segment = path?.[0];
   const documentId = segment === undefined ? null : documentIdFromSegment(segment);
   if (segment !== undefined && !documentId) notFound();
+  // The site's own origin, so that absolute links to its workspace pages are known as such.
+  const origin = publicOrigin(await headers());
   try {
-    return presentPublishedPage(await resolveShare(await publicContext(), { token, documentId }));
+    return presentPublishedPage(await resolveShare(await publicContext(), { token, documentId, origin }));
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
