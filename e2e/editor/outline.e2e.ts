@@ -74,4 +74,39 @@ describe("document outline", () => {
     await expect.poll(async () => (await reader.locator("h3#h-next-steps").boundingBox())?.y ?? -1).toBeLessThan(200);
     await reader.context().close();
   });
+
+  it("names CJK and emoji headings by their own text, in the editor and on the published page, and a link to one opens there in both", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "outline-cjk");
+    await page.setViewportSize({ width: 1800, height: 900 });
+    const markdown = `## 概要\n\n${filler("Summary")}\n\n## 課題\n\n${filler("Issue")}\n\n## 🎉\n\n${filler("Party")}`;
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "計画", markdown });
+    const anchors = ["#h-概要", "#h-課題", "#h-🎉"];
+    const hrefs = (links: Element[]) => links.map((a) => a.getAttribute("href"));
+    await page.goto(`/w/${person.workspaceSlug}/d/${doc.id}`);
+    await new EditorPage(page).waitUntilEditable();
+    const column = page.getByTestId("document-outline");
+    await expect.poll(() => column.getByRole("link").evaluateAll(hrefs)).toEqual(anchors);
+    await column.getByRole("link", { name: "課題" }).click();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe("#h-課題");
+
+    // Opened fresh, the editor's page scrolls to the heading the link names.
+    const fresh = await page.context().newPage();
+    await fresh.setViewportSize({ width: 1280, height: 800 });
+    await fresh.goto(`/w/${person.workspaceSlug}/d/${doc.id}#h-🎉`);
+    await new EditorPage(fresh).waitUntilEditable();
+    const party = new EditorPage(fresh).body().locator("h2", { hasText: "🎉" });
+    await expect.poll(async () => (await party.boundingBox())?.y ?? -1).toBeLessThan(200);
+    await fresh.close();
+
+    // The published page carries the same anchors and opens at the one linked.
+    await page.getByRole("link", { name: "Share" }).click();
+    const sharePath = await new ShareDialog(page).createLink();
+    const reader = await (await browser.newContext({ baseURL: app.url, viewport: { width: 1800, height: 900 } })).newPage();
+    await reader.goto(`${sharePath}#h-課題`);
+    expect(await reader.getByTestId("published-outline").getByRole("link").evaluateAll(hrefs)).toEqual(anchors);
+    const issue = reader.locator('h2[id="h-課題"]');
+    expect(await issue.textContent()).toBe("課題");
+    await expect.poll(async () => (await issue.boundingBox())?.y ?? -1).toBeLessThan(200);
+    await reader.context().close();
+  });
 });

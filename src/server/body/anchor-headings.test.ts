@@ -33,6 +33,16 @@ describe("anchorHeadings", () => {
     expect(anchored.replace(/ id="[^"]*"/g, "")).toBe(html);
   });
 
+  it("gives CJK and emoji headings ids of their own text, as the editor does", async () => {
+    const html = await renderDeltaHtml({
+      ops: [{ insert: "概要" }, { insert: "\n", attributes: { header: 2 } }, { insert: "🎉 と 課題" }, { insert: "\n", attributes: { header: 2 } }],
+    });
+    const { html: anchored, outline } = anchorHeadings(html);
+    expect(outline.map((entry) => entry.anchor)).toEqual(["h-概要", "h-🎉-と-課題"]);
+    expect(anchored).toContain('<h2 id="h-概要">概要</h2>');
+    expect(anchored).toContain('<h2 id="h-🎉-と-課題">🎉 と 課題</h2>');
+  });
+
   it("leaves a body without headings as it was", () => {
     expect(anchorHeadings("<p>Plain</p>")).toEqual({ html: "<p>Plain</p>", outline: [] });
   });

@@ -53,7 +53,8 @@ export function DocumentOutline({ editor }: { editor: EditorHandle | null }) {
       setOutline(next);
       if (hasFollowedHash.current) return;
       hasFollowedHash.current = true;
-      const target = next.find((entry) => `#${entry.anchor}` === decodeURIComponent(window.location.hash));
+      const hash = decodedHash();
+      const target = next.find((entry) => `#${entry.anchor}` === hash);
       // After the frame: the editor puts its caret at the start as it goes live, which scrolls to the top.
       if (target) requestAnimationFrame(() => target.element.scrollIntoView({ block: "start" }));
     });
@@ -129,4 +130,14 @@ export function DocumentOutline({ editor }: { editor: EditorHandle | null }) {
       </div>
     </nav>
   );
+}
+
+// The address's anchor as text: the browser keeps `#h-概要` percent-encoded; a malformed escape
+// (typed or truncated by hand) names no heading.
+function decodedHash(): string {
+  try {
+    return decodeURIComponent(window.location.hash);
+  } catch {
+    return "";
+  }
 }
