@@ -69,21 +69,22 @@ describe("export from the editor menu", () => {
   it("downloads Markdown, HTML, Word and PDF files of the right type", async () => {
     const { page } = await handbookWithChapter(app.url);
 
+    // Saved under the document's title (Content-Disposition's filename*), not its slug.
     const md = await downloadFromMenu(page, "Export as Markdown");
-    expect(md.name).toBe("handbook.md");
+    expect(md.name).toBe("Handbook.md");
     expect(text(md.bytes)).toBe("# Handbook\n\nWelcome aboard\n");
 
     const html = await downloadFromMenu(page, "Export as HTML");
-    expect(html.name).toBe("handbook.html");
+    expect(html.name).toBe("Handbook.html");
     expect(text(html.bytes)).toMatch(/^<!doctype html>[\s\S]*<p>Welcome aboard<\/p>/);
 
     const docx = await downloadFromMenu(page, "Export as Word (.docx)");
-    expect(docx.name).toBe("handbook.docx");
+    expect(docx.name).toBe("Handbook.docx");
     expect(text(docx.bytes.slice(0, 2))).toBe("PK"); // a zip container, as every .docx is
     expect(Object.keys(unzipSync(docx.bytes))).toContain("word/document.xml");
 
     const pdf = await downloadFromMenu(page, "Export as PDF");
-    expect(pdf.name).toBe("handbook.pdf");
+    expect(pdf.name).toBe("Handbook.pdf");
     expect(text(pdf.bytes.slice(0, 5))).toBe("%PDF-");
     expect(pdf.bytes.byteLength).toBeGreaterThan(1000);
   });
@@ -111,7 +112,8 @@ describe("export from the editor menu", () => {
       await page.keyboard.press("ArrowDown");
     }
     const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.keyboard.press("Enter")]);
-    expect(download.suggestedFilename()).toBe("handbook.zip");
+    // Saved under the title (Content-Disposition's filename*); the names inside stay ASCII.
+    expect(download.suggestedFilename()).toBe("Handbook.zip");
     const entries = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
     expect(Object.keys(entries).sort()).toEqual(["handbook.md", "handbook/chapter.md"]);
     expect(text(entries["handbook/chapter.md"] ?? new Uint8Array())).toBe("# Chapter\n\nFirst chapter\n");

@@ -1,9 +1,9 @@
-import slugify from "@sindresorhus/slugify";
+import { asciiFileName } from "./file-names";
 
 /**
- * Hands out file names among one folder's entries: the slugified title ("untitled" for
- * none), made unique with -2, -3… Compared without case, since a zip unpacked on macOS or
- * Windows would merge "Notes" and "notes".
+ * Hands out file names among one folder's entries: the title's ASCII name (asciiFileName: its
+ * slug, "untitled" for none), made unique with -2, -3… Compared without case, since a zip
+ * unpacked on macOS or Windows would merge "Notes" and "notes".
  */
 export class SiblingNames {
   private readonly taken = new Set<string>();
@@ -15,7 +15,7 @@ export class SiblingNames {
 
   /** A name for a document titled `title`, unique in this folder. */
   next(title: string): string {
-    const base = slugify(title).slice(0, 80).replace(/-+$/, "") || "untitled";
+    const base = asciiFileName(title);
     let name = base;
     for (let n = 2; this.taken.has(name.toLowerCase()); n += 1) name = `${base}-${n}`;
     this.taken.add(name.toLowerCase());

@@ -4,6 +4,7 @@ import { documents } from "@/server/db/schema";
 import type { ExportFormat } from "@/server/formats/export/export-formats";
 import { pdfUnavailableReason } from "@/server/formats/export/pdf-printer";
 import { renderExportFile } from "@/server/formats/export/render-export-file";
+import { titleFileName } from "@/server/formats/export/file-names";
 import { SiblingNames } from "@/server/formats/export/zip-names";
 import type { ZipWriter } from "@/server/storage/zip-stream";
 import { zipStream } from "@/server/storage/zip-stream";
@@ -57,7 +58,7 @@ export async function exportDocumentTree(ctx: ServiceContext, documentId: string
     const mentionNames = lazyMemberNames(ctx.db, root.workspaceId); // one query for the whole tree, if any body mentions someone
     await writeNode(ctx, zip, { node: tree, name: rootName, folder: "", depth: 0, format, origin, bundled, mentionNames });
   });
-  return { filename: `${rootName}.zip`, contentType: "application/zip", body };
+  return { filename: `${rootName}.zip`, downloadName: `${titleFileName(displayTitle(tree.title))}.zip`, contentType: "application/zip", body };
 }
 
 interface WriteStep {

@@ -1,8 +1,8 @@
-import slugify from "@sindresorhus/slugify";
 import type { ServiceContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import type { UploadLoader } from "@/server/formats/export/export-images";
 import type { ExportFormat } from "@/server/formats/export/export-formats";
+import { asciiFileName, titleFileName } from "@/server/formats/export/file-names";
 import { renderExportFile } from "@/server/formats/export/render-export-file";
 import { displayTitle } from "@/shared/document-slug";
 import { readFile } from "@/server/services/files/read-file";
@@ -11,9 +11,12 @@ import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-
 import { readDocument } from "./read-document";
 import { lazyMemberNames } from "@/server/services/members/internal/member-names";
 
-/** A download: its name, type and bytes (a stream for zips). */
+/** A download: its names, type and bytes (a stream for zips). */
 export interface ExportedDocument {
+  /** The ASCII name (the title's slug, "untitled" for none): `filename` in Content-Disposition. */
   filename: string;
+  /** The name to save it under, the title as a file name can hold it: `filename*`. */
+  downloadName: string;
   contentType: string;
   body: Uint8Array | string | ReadableStream<Uint8Array>;
 }
@@ -36,7 +39,7 @@ export async function exportDocument(ctx: ServiceContext, documentId: string, fo
     mentionNames: lazyMemberNames(ctx.db, doc.workspaceId),
   });
   await recordAuditEvent(ctx, { workspaceId: doc.workspaceId, kind: "export.downloaded", target: { id: doc.id, label: title }, details: { format, withChildren: false } });
-  return { filename: `${slugify(title) || "document"}.${format}`, contentType: file.contentType, body: file.body };
+  return { filename: `${asciiFileName(title)}.${format}`, downloadName: `${titleFileName(title)}.${format}`, contentType: file.contentType, body: file.body };
 }
 
 /** Signs a long-lived address for an upload the actor may read (checked by services/files); null for any other. */

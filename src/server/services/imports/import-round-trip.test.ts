@@ -69,22 +69,23 @@ const LOST: BodyOp[] = [
 ];
 const LOST_AFTER: BodyOp[] = [{ insert: "red marked mono big\nindented\n" }];
 
-async function roundTrip(ops: BodyOp[], format: "md" | "docx" | "html" = "md") {
+async function roundTrip(ops: BodyOp[], format: "md" | "docx" | "html" = "md", title = "Release notes") {
   const actor = await buildUser(database.db);
   const workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
   const ctx = contextFor(database.db, actor);
-  const original = await createDocument(ctx, { workspaceId: workspace.id, title: "Release notes" }, { body: { ops } });
+  const original = await createDocument(ctx, { workspaceId: workspace.id, title }, { body: { ops } });
   const exported = await exportDocument(ctx, original.id, format, "https://quire.example");
   if (exported.body instanceof ReadableStream) throw new Error("a single document's export is not streamed");
   const bytes = typeof exported.body === "string" ? new TextEncoder().encode(exported.body) : exported.body;
+  // Imported as a browser saves it: under the name Content-Disposition's filename* gives.
   const summary = await importFiles(
     ctx,
-    { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.filename, bytes }] },
+    { workspace: { id: workspace.id }, parentId: null, files: [{ name: exported.downloadName, bytes }] },
     new DiskBlobStore(blobRoot),
   );
   const [before] = await database.db.select().from(documents).where(eq(documents.id, original.id));
   const [after] = await database.db.select().from(documents).where(eq(documents.id, summary.imported[0]!.id));
-  return { before, after, summary };
+  return { before, after, summary, exported };
 }
 
 describe("Markdown export then import", () => {
@@ -171,6 +172,16 @@ describe("HTML export then import", () => {
     const { before, after, summary } = await roundTrip([...SAMPLE, ...TABLE, ...MARKDOWN_ONLY, ...LOST], "html");
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
+    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
+  });
+});
+
+describe("a title with no Latin letters", () => {
+  it.each(["md", "html", "docx"] as const)("downloads as %s under its own name and imports back as the same document", async (format) => {
+    const { before, after, summary, exported } = await roundTrip(line("本文です。 Body."), format, "日本語のメモ");
+    expect(exported.downloadName).toBe(`日本語のメモ.${format}`);
+    expect(exported.filename).toBe(`untitled.${format}`);
+    expect(summary.imported.map((doc) => [doc.title, doc.path])).toEqual([["日本語のメモ", `日本語のメモ.${format}`]]);
     expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
   });
 });

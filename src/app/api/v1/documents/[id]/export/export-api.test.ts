@@ -14,6 +14,8 @@ const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
 let cookie: string;
 let docId: string;
+let japaneseId: string;
+let emojiId: string;
 let foreignId: string;
 beforeAll(async () => {
   const auth: Auth = createAuth({ db: database.db, secret: SECRET });
@@ -30,6 +32,11 @@ beforeAll(async () => {
   const root = await buildDocument(database.db, workspace.id, { title: "Année 2026" });
   await buildDocument(database.db, workspace.id, { title: "Child", parentId: root.id });
   docId = root.id;
+  const japanese = await buildDocument(database.db, workspace.id, { title: "日本語のメモ" });
+  await buildDocument(database.db, workspace.id, { title: "子", parentId: japanese.id });
+  await buildDocument(database.db, workspace.id, { title: "🎉", parentId: japanese.id });
+  japaneseId = japanese.id;
+  emojiId = (await buildDocument(database.db, workspace.id, { title: "🎉🎉" })).id;
   const stranger = await buildUser(database.db);
   foreignId = (await buildDocument(database.db, (await buildWorkspace(database.db, [{ actor: stranger, role: "owner" }])).id)).id;
 });
@@ -47,7 +54,8 @@ describe("GET /api/v1/documents/[id]/export", () => {
     const response = await get(docId, "");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="annee-2026.md"; filename*=UTF-8''annee-2026.md`);
+    // The ASCII name for clients that read only `filename`, the title itself in `filename*` (RFC 6266).
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="annee-2026.md"; filename*=UTF-8''Ann%C3%A9e%202026.md`);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.text()).toBe("# Année 2026\n\n");
   });
@@ -58,6 +66,20 @@ describe("GET /api/v1/documents/[id]/export", () => {
     expect(response.headers.get("content-type")).toBe("application/zip");
     const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(entries).sort()).toEqual(["annee-2026.html", "annee-2026/child.html"]);
+  });
+
+  it("names a download whose title has no Latin letters after its title, and \"untitled\" where only ASCII will do", async () => {
+    const disposition = async (id: string, query: string) => (await get(id, query)).headers.get("content-disposition");
+    const encoded = encodeURIComponent("日本語のメモ");
+    for (const format of ["md", "html", "docx"]) {
+      expect(await disposition(japaneseId, `?format=${format}`)).toBe(`attachment; filename="untitled.${format}"; filename*=UTF-8''${encoded}.${format}`);
+    }
+    expect(await disposition(japaneseId, "?format=md&includeChildren=true")).toBe(`attachment; filename="untitled.zip"; filename*=UTF-8''${encoded}.zip`);
+    expect(await disposition(emojiId, "?format=md")).toBe(`attachment; filename="untitled.md"; filename*=UTF-8''%F0%9F%8E%89%F0%9F%8E%89.md`);
+    // Inside the zip, names stay ASCII: "untitled", numbered among siblings.
+    const response = await get(japaneseId, "?format=md&includeChildren=true");
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(entries).sort()).toEqual(["untitled.md", "untitled/untitled-2.md", "untitled/untitled.md"]);
   });
 
   it("refuses unknown formats and includeChildren values with 400", async () => {

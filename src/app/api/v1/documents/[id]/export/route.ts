@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { attachmentDisposition } from "@/server/http/content-disposition";
 import { publicOrigin } from "@/server/http/public-origin";
 import { readQuery } from "@/server/http/read-query";
 import { defineRoute } from "@/server/http/route";
@@ -26,7 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     return new Response(body, {
       headers: {
         "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        "Content-Disposition": attachmentDisposition(file.filename, file.downloadName),
         "Cache-Control": "private, no-store",
       },
     });
