@@ -15,6 +15,7 @@ import { loadDotEnv } from "@/server/load-dot-env";
 import { stampClientIp } from "@/server/auth/client-ip";
 import { readActionPost } from "@/server/http/form-post";
 import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
+import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { isForwardedHttps, secureEveryCookie } from "@/server/http/secure-cookies";
 import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-expired-trash";
 import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-expired-audit-events";
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   // included. Here rather than next.config.ts headers(), which are fixed at build time, and
   // PUBLIC_URL (HSTS) is read when the server starts. src/proxy.ts replaces the CSP on pages.
   const securityHeaders = Object.entries(baseSecurityHeaders({ publicUrl: env.PUBLIC_URL }));
-  const guardOptions = { publicFiles: listPublicFiles(path.join(process.cwd(), "public")), isDev };
+  const guardOptions = { publicFiles: listPublicFiles(path.join(process.cwd(), "public")), isDev, publicUrl: env.PUBLIC_URL };
   const server = http.createServer((request, response) => {
     stampClientIp(request, trustProxy);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
@@ -157,7 +158,8 @@ async function main(): Promise<void> {
   webhookWorker.start();
   // Notification emails wait in the database the same way (docs/architecture.md "Notifications").
   const mailer = getMailer();
-  const notificationEmails = mailer ? new NotificationEmailWorker(getDb, { mailer, origin: address, pollMs: env.NOTIFICATION_EMAIL_POLL_SECONDS * 1000 }) : null;
+  // Their links are on PUBLIC_URL, which env.ts requires with SMTP_URL.
+  const notificationEmails = mailer ? new NotificationEmailWorker(getDb, { mailer, origin: mailLinkOrigin(env), pollMs: env.NOTIFICATION_EMAIL_POLL_SECONDS * 1000 }) : null;
   notificationEmails?.start();
 
   let stopping = false;

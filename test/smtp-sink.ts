@@ -28,6 +28,8 @@ export function decodeQuotedPrintable(text: string): string {
  * A tiny SMTP server on a free loopback port that accepts every message and keeps it:
  * email is what leaves the process, so tests receive it instead of mocking the mailer.
  * It speaks just enough SMTP for nodemailer (EHLO, MAIL, RCPT, DATA, QUIT; no TLS, no auth).
+ * Whatever sends through it needs the public address emailed links are built on: createAuth's
+ * `publicUrl` beside its mailer, PUBLIC_URL beside SMTP_URL (e2e: startApp's `smtpUrl` sets both).
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];

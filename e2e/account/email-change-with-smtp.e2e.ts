@@ -17,7 +17,7 @@ let browser: Browser;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  [app, browser] = await Promise.all([startApp({ env: { SMTP_URL: sink.url } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ smtpUrl: sink.url }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -58,7 +58,7 @@ describe("changing the email with SMTP set up", () => {
 
     await expect.poll(() => linkIn(newEmail)).toBeDefined();
     const link = linkIn(newEmail) ?? "";
-    // Built on the address the person used, not on whatever better-auth saw first.
+    // Built on PUBLIC_URL (startApp sets it to app.url), not on whatever better-auth saw first.
     expect(new URL(link).origin).toBe(new URL(app.url).origin);
     await page.goto(link);
     await page.waitForURL("**/profile?email=confirmed");

@@ -1,21 +1,24 @@
+import http from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "@test/smtp-sink";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
 import { launchBrowser, newContext } from "../support/browser";
+import { actionRequest } from "../support/server-actions";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
 
-// "Forgot password?" with SMTP_URL set: the same answer for every address, a link on the address
-// the person used, a new password, and every session signed out (docs/product.md "Account security").
+// "Forgot password?" with SMTP_URL set: the same answer for every address, a link on PUBLIC_URL
+// (which SMTP_URL requires; startApp sets it to app.url) whatever Host the request named, a new
+// password, and every session signed out (docs/product.md "Account security").
 
 let app: RunningApp;
 let browser: Browser;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  [app, browser] = await Promise.all([startApp({ env: { SMTP_URL: sink.url } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ smtpUrl: sink.url }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,7 +38,7 @@ function resetLinkTo(address: string): string | undefined {
 }
 
 describe("password reset with SMTP set up", () => {
-  it("answers alike for any address, emails a link to the person's origin, and the new password signs in", async () => {
+  it("answers alike for any address, emails a link to PUBLIC_URL, and the new password signs in", async () => {
     const person = newPerson("reset");
     const page = await (await newContext(browser, app.url)).newPage();
     await new SignUpPage(page).open();
@@ -85,4 +88,52 @@ describe("password reset with SMTP set up", () => {
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.getByText("This link has expired or was already used.").waitFor();
   });
+
+  it("mails the link to PUBLIC_URL whatever Host a client names, and refuses the action from any other Origin", async () => {
+    // A client that is not a browser chooses its Host and Origin (QA: `Host: evil.example` made
+    // the victim's genuine email link there). Its account exists; the asker is someone else.
+    const victim = newPerson("forged-host");
+    const signedUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: JSON.stringify({ name: victim.name, email: victim.email, password: victim.password }),
+    });
+    expect(signedUp.status).toBe(200);
+
+    // Host and Origin agree (Next's own check passes), but they are not PUBLIC_URL: refused, nothing sent.
+    expect(await askForResetAs(victim.email, { host: "evil.example", origin: "http://evil.example" })).toBe(403);
+    // Without an Origin every check passes and the form answers; the link is on PUBLIC_URL all the same.
+    expect(await askForResetAs(victim.email, { host: "evil.example" })).toBe(200);
+    await expect.poll(() => resetLinkTo(victim.email)).toBeDefined();
+    expect(mailsTo(victim.email).filter((mail) => mail.includes("Subject: Reset your Quire password"))).toHaveLength(1);
+    expect(new URL(resetLinkTo(victim.email) ?? "").origin).toBe(new URL(app.url).origin);
+    expect(mailsTo(victim.email).join("\n")).not.toContain("evil.example");
+  });
 });
+
+/** Posts the "Forgot password?" form's server action to the app with these Host and Origin headers (node:http: fetch sets Host itself); resolves to the status. */
+async function askForResetAs(email: string, names: { host: string; origin?: string }): Promise<number> {
+  const form = new FormData();
+  form.set("email", email);
+  const { headers, body } = await actionRequest(app.url, "requestPasswordResetAction", [{}, form]);
+  const encoded = new Response(body);
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  const { origin: _origin, ...actionHeaders } = headers;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: app.port,
+        path: "/forgot-password",
+        method: "POST",
+        headers: { ...actionHeaders, "content-type": encoded.headers.get("content-type") ?? "", "content-length": bytes.length, ...names },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(bytes);
+  });
+}

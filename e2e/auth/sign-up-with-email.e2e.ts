@@ -15,7 +15,7 @@ let browser: Browser;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  [app, browser] = await Promise.all([startApp({ env: { SMTP_URL: sink.url } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ smtpUrl: sink.url }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

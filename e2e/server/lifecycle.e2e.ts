@@ -71,6 +71,19 @@ describe("server lifecycle", () => {
     }
   });
 
+  it("refuses to start with SMTP_URL but no PUBLIC_URL, and exits 1 saying why", async () => {
+    // Emailed links are built on PUBLIC_URL only; without it they would name the request's Host.
+    const app = await startApp({ env: { SMTP_URL: "smtp://127.0.0.1:1" }, expectExit: true });
+    try {
+      expect(app.process.exitCode).toBe(1);
+      expect(app.output()).toContain("Invalid environment:\n  PUBLIC_URL: required when SMTP_URL is set.");
+      expect(app.output()).toContain("never on a request's Host header");
+      expect(app.output()).not.toContain("Quire is ready");
+    } finally {
+      fs.rmSync(app.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a second process on the same data directory and the first keeps working", async () => {
     const first = await startApp();
     started.push(first);

@@ -23,6 +23,12 @@ export interface StartAppOptions {
   /** Listen on this port (a restart that clients reconnect to); a free one by default. */
   port?: number;
   env?: Record<string, string>;
+  /**
+   * Send email through this SMTP server (a test's sink): sets SMTP_URL, and PUBLIC_URL to the
+   * address the tests reach the server at (`url`), which Quire requires with SMTP_URL: emailed
+   * links are built on it only (docs/configuration.md "Email"). Pages must be opened at `url`.
+   */
+  smtpUrl?: string;
   /** Resolve once the process exits instead of waiting for "ready" (for start-up failures). */
   expectExit?: boolean;
   /**
@@ -72,6 +78,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       NEXT_TELEMETRY_DISABLED: "1",
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -19,7 +19,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Secret that signs sessions (≥ 32 chars); generated into DATA_DIR when unset. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** The address users reach Quire at, e.g. https://docs.example.com (enables Secure cookies). */
+  /** The address users reach Quire at, e.g. https://docs.example.com (enables Secure cookies); required with SMTP_URL: emailed links are built on it only. */
   PUBLIC_URL: z.url().optional(),
   /** redis://… to share live editing and presence between several instances on one PostgreSQL. */
   REDIS_URL: z
@@ -28,7 +28,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Set to 1 behind a reverse proxy: the client address comes from X-Forwarded-For, and X-Forwarded-Proto https makes cookies Secure. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
-  /** smtp://user:pass@host:587 or smtps://…:465 for every email Quire sends (docs/configuration.md "Email"); unset, an invitation's link is shown to copy. */
+  /** smtp://user:pass@host:587 or smtps://…:465 for every email Quire sends (docs/configuration.md "Email"); needs PUBLIC_URL; unset, an invitation's link is shown to copy. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -88,6 +88,11 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };
 
+/** Why SMTP_URL needs PUBLIC_URL, in the start-up refusal and mailLinkOrigin's error. */
+export const MAIL_NEEDS_PUBLIC_URL =
+  "required when SMTP_URL is set. Emailed links (password resets, invitations, sign-up and new-address confirmations, notifications) are built on it, " +
+  "never on a request's Host header, which whoever sends the request chooses. Set it to the address people open Quire at, e.g. PUBLIC_URL=https://docs.example.com";
+
 /** Parses process.env once. @throws Error listing every invalid variable */
 export function getEnv(): Env {
   // Per process, like the database it configures: a test that changes the environment starts
@@ -105,6 +110,8 @@ function parseEnv(): Env {
   const ssoMissing = sso.SSO_ISSUER ? (["SSO_CLIENT_ID", "SSO_CLIENT_SECRET"] as const).filter((name) => !sso[name]) : [];
   if (ssoMissing.length > 0) throw new Error(`Invalid environment:\n${ssoMissing.map((name) => `  ${name}: required when SSO_ISSUER is set`).join("\n")}`);
   if (sso.SSO_ONLY === "1" && !sso.SSO_ISSUER) throw new Error("Invalid environment:\n  SSO_ONLY: needs SSO_ISSUER (nobody could sign in)");
+  // Emailed links are built on PUBLIC_URL only (mail/mail-link-origin.ts): refused here, at start, rather than at the first email.
+  if (parsed.data.SMTP_URL && !parsed.data.PUBLIC_URL) throw new Error(`Invalid environment:\n  PUBLIC_URL: ${MAIL_NEEDS_PUBLIC_URL}`);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }
 

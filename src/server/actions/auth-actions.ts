@@ -11,7 +11,7 @@ import { InvitedSignUpSchema } from "@/shared/schemas/member";
 import { getAuth } from "@/server/auth/auth";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { getDb } from "@/server/db/database";
-import { publicOrigin } from "@/server/http/public-origin";
+import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { getMailer } from "@/server/mail/mailer";
 import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
 import { resetPassword } from "@/server/services/accounts/reset-password";
@@ -39,7 +39,7 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   try {
     const requestHeaders = await headers();
     const mailer = getMailer();
-    const mail = mailer ? { mailer, origin: publicOrigin(requestHeaders) } : null;
+    const mail = mailer ? { mailer, origin: mailLinkOrigin() } : null;
     const result = await signUp(await getDb(), await getAuth(), parsed.data, requestHeaders, mail);
     next = result.status === "signed_in" ? `/w/${result.workspace.slug}` : "/signup/check-email";
   } catch (error) {
@@ -135,8 +135,7 @@ export async function requestPasswordResetAction(_previous: FormState, formData:
   if ("state" in parsed) return parsed.state;
   try {
     const requestHeaders = await headers();
-    const from = { origin: publicOrigin(requestHeaders), ip: requestHeaders.get(CLIENT_IP_HEADER) };
-    await requestPasswordReset(await getAuth(), parsed.data, from, getMailer() !== null);
+    await requestPasswordReset(await getAuth(), parsed.data, { ip: requestHeaders.get(CLIENT_IP_HEADER) }, getMailer() !== null);
   } catch (error) {
     return formStateFromError(error, echo);
   }

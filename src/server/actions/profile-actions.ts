@@ -7,7 +7,7 @@ import { ChangeEmailSchema, UpdateProfileSchema } from "@/shared/schemas/profile
 import { getAuth } from "@/server/auth/auth";
 import { requireActor } from "@/server/auth/session";
 import { getDb } from "@/server/db/database";
-import { publicOrigin } from "@/server/http/public-origin";
+import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { getMailer } from "@/server/mail/mailer";
 import { changeEmail } from "@/server/services/accounts/change-email";
 import { updateProfile } from "@/server/services/accounts/update-profile";
@@ -42,7 +42,7 @@ export async function changeEmailAction(_previous: FormState, formData: FormData
   if ("state" in parsed) return parsed.state;
   try {
     const requestHeaders = await headers();
-    const mail = getMailer() ? { origin: publicOrigin(requestHeaders) } : null;
+    const mail = getMailer() ? { origin: mailLinkOrigin() } : null;
     const result = await changeEmail({ db: await getDb(), actor }, parsed.data, { auth: await getAuth(), headers: requestHeaders, mail });
     if (result.status === "check_email") {
       return { success: `Check your inbox at ${result.email}: open the link there to finish the change. Until then, sign in with your current address.`, values: { email: "" } };

@@ -21,6 +21,7 @@ import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } f
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
+import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { refreshPasswordFlagOf } from "./password-flag";
 import { recordSignIn } from "./record-sign-in";
 import { awaitsSecondFactor, recordAccountChange } from "./record-account-change";
@@ -35,7 +36,10 @@ const SESSION_DAYS = 30;
 export interface CreateAuthOptions {
   db: Db;
   secret: string;
-  /** The public origin; without it the origin is taken from each request's Host. */
+  /**
+   * The public origin (PUBLIC_URL), the only one emailed links are built on: a mailer needs it.
+   * Without it, better-auth trusts the origin each request was sent to (its Host).
+   */
   publicUrl?: string;
   trustProxy?: boolean;
   /**
@@ -50,6 +54,10 @@ export interface CreateAuthOptions {
 /** Builds the better-auth instance: email + password, 30-day rolling sessions, sign-in limits. */
 export function createAuth(options: CreateAuthOptions) {
   const limiter = new SignInLimiter();
+  // Emailed links point to the public origin only, never to a request's Host, which whoever sends
+  // the request chooses (a reset asked for with `Host: evil.example` would mail the victim's token
+  // there). Throws without publicUrl; env.ts refuses SMTP_URL without PUBLIC_URL at start.
+  const mail = options.mailer ? { mailer: options.mailer, origin: mailLinkOrigin({ PUBLIC_URL: options.publicUrl }) } : null;
   return betterAuth({
     secret: options.secret,
     // Without PUBLIC_URL the only trusted origin is the one the request itself was sent to
@@ -69,16 +77,15 @@ export function createAuth(options: CreateAuthOptions) {
       // Sign-ups straight to /api/auth/sign-up/email (not our form, which emails for itself:
       // it has no request here) tell the owner of a taken address.
       onExistingUserSignUp: async ({ user }, request) => {
-        if (!options.mailer || !request) return;
-        const origin = options.publicUrl ? new URL(options.publicUrl).origin : requestOrigin(request);
-        await options.mailer.send(existingAccountEmail({ to: user.email, signInLink: `${origin}/login` }));
+        if (!mail || !request) return;
+        await mail.mailer.send(existingAccountEmail({ to: user.email, signInLink: `${mail.origin}/login` }));
       },
       // A reset signs every session out: whoever made someone reset their password may hold one.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_HOURS * 3600,
       // Only services/accounts/request-password-reset.ts asks for a link (the HTTP path is
       // disabled below), after its limit per address.
-      ...(options.mailer ? { sendResetPassword: sendResetPasswordWith(options.mailer, options.publicUrl) } : {}),
+      ...(mail ? { sendResetPassword: sendResetPasswordWith(mail.mailer, mail.origin) } : {}),
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -143,7 +150,7 @@ export function createAuth(options: CreateAuthOptions) {
       sendOnSignUp: false,
       expiresIn: CONFIRM_NEW_EMAIL_HOURS * 3600,
       // Only the email change sends through here: the link to the new address.
-      ...(options.mailer ? { sendVerificationEmail: sendVerificationEmailWith(options.mailer, options.publicUrl) } : {}),
+      ...(mail ? { sendVerificationEmail: sendVerificationEmailWith(mail.mailer, mail.origin) } : {}),
     },
     // Not over HTTP: changing the email goes through the profile page, which asks for the
     // current password first (a stolen session alone can't take the account over), and no
@@ -335,18 +342,17 @@ async function passwordAttempt(ctx: Parameters<typeof getSessionFromCtx>[0] & { 
 }
 
 // The Host header, not request.url: Next builds the URL from the custom server's bind address.
+// Only to trust a request's own origin without PUBLIC_URL; never for a link (emails use `mail.origin`).
 function requestOrigin(request: Request): string {
   const { protocol, host } = new URL(request.url);
   return `${protocol}//${request.headers.get("host") ?? host}`;
 }
 
-// better-auth builds its link from its base URL, which without PUBLIC_URL is whatever request
-// reached it first: the link is rebuilt on PUBLIC_URL, else on the request change-email.ts
-// passes, whose URL is the person's own origin (publicOrigin).
-function sendVerificationEmailWith(mailer: Mailer, publicUrl: string | undefined) {
+// better-auth's link goes through its own base URL; ours goes to its verify-email on `origin`
+// (PUBLIC_URL's), keeping better-auth's callbackURL. The request change-email.ts passes is only
+// marked when the send fails.
+function sendVerificationEmailWith(mailer: Mailer, origin: string) {
   return async ({ user, url, token }: { user: { email: string; name: string }; url: string; token: string }, request?: Request) => {
-    const origin = publicUrl ? new URL(publicUrl).origin : request ? new URL(request.url).origin : null;
-    if (!origin) throw new Error("No origin for the email-change link: pass the request to auth.api.changeEmail");
     const callbackURL = new URL(url, "http://unused.invalid").searchParams.get("callbackURL") ?? "/";
     const link = `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callbackURL)}`;
     try {
@@ -360,13 +366,11 @@ function sendVerificationEmailWith(mailer: Mailer, publicUrl: string | undefined
 }
 
 // As for the email change: better-auth's link (to its GET /reset-password/:token, on its first
-// base URL) is replaced by one straight to our page on the person's origin. The send is not
+// base URL) is replaced by one straight to our page on `origin` (PUBLIC_URL's). The send is not
 // awaited and a failure is only logged: waiting for SMTP, or saying it failed, would tell the
 // form's user that the address has an account (no email goes to one without).
-function sendResetPasswordWith(mailer: Mailer, publicUrl: string | undefined) {
-  return async ({ user, token }: { user: { email: string; name: string }; token: string }, request?: Request) => {
-    const origin = publicUrl ? new URL(publicUrl).origin : request ? new URL(request.url).origin : null;
-    if (!origin) throw new Error("No origin for the password-reset link: pass the request to auth.api.requestPasswordReset");
+function sendResetPasswordWith(mailer: Mailer, origin: string) {
+  return async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
     mailer.send(resetPasswordEmail({ to: user.email, name: user.name, link })).catch((error: unknown) => {
       console.error("[mail] password-reset email failed:", error instanceof Error ? error.message : error);

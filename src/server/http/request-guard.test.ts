@@ -47,6 +47,22 @@ describe("guardRequest", () => {
     expect(verdict("POST", "/login", { "next-action": "7f00aa", origin: "http://x" })).toEqual(FORBIDDEN); // no Host at all
   });
 
+  it("with PUBLIC_URL, refuses a server action from any other Origin, even one that names its own Host (a client that is not a browser)", () => {
+    const guarded = (headers: Record<string, string>) =>
+      guardRequest({ method: "POST", url: "/forgot-password", headers: { "next-action": "7f00aa", "content-type": "text/plain;charset=UTF-8", ...headers } }, { ...options, publicUrl: "https://docs.example.com" });
+    const FORBIDDEN = { kind: "refuse", refusal: { status: 403, text: "Forbidden" } };
+    // QA's request: Host and Origin agree, so Next's own check passes; they just aren't this server's address.
+    expect(guarded({ host: "evil.example", origin: "http://evil.example" })).toEqual(FORBIDDEN);
+    expect(guarded({ host: "127.0.0.1:3000", "x-forwarded-host": "evil.example", origin: "https://evil.example" })).toEqual(FORBIDDEN);
+    // PUBLIC_URL's Origin, but a Host Next's check refuses it for: still 403 rather than Next's 500.
+    expect(guarded({ host: "evil.example", origin: "https://docs.example.com" })).toEqual(FORBIDDEN);
+    // The public address, directly or through a proxy that names it in Host or X-Forwarded-Host.
+    expect(guarded({ host: "docs.example.com", origin: "https://docs.example.com" })).toEqual({ kind: "action-post" });
+    expect(guarded({ host: "127.0.0.1:3000", "x-forwarded-host": "docs.example.com", origin: "https://docs.example.com" })).toEqual({ kind: "action-post" });
+    // No Origin passes, as without PUBLIC_URL: whatever its Host, emailed links are on PUBLIC_URL (public-origin.ts).
+    expect(guarded({ host: "evil.example" })).toEqual({ kind: "action-post" });
+  });
+
   it("matches Next's CSRF check only while next.config.ts allows no other origins", async () => {
     const config = (await import("../../../next.config")).default;
     expect(config.experimental?.serverActions?.allowedOrigins).toBeUndefined();

@@ -31,6 +31,8 @@ export interface GuardOptions {
   publicFiles: ReadonlySet<string>;
   /** Development: Next's own tooling (/_next/…, /__nextjs…) passes untouched. */
   isDev: boolean;
+  /** PUBLIC_URL: when set, a server action's Origin must be its origin (isCrossSiteAction). */
+  publicUrl?: string;
 }
 
 /** The methods Next hands to a route handler; any other it answers itself (an empty 400, TRACE a plain 500). */
@@ -47,7 +49,8 @@ const READ_METHODS = "GET, HEAD";
  * hands to a route are refused here, with the 400 Next gives them, in the API's JSON shape.
  * Malformed addresses and router-state headers Next would fail on are 400. A server action's POST
  * whose Origin Next's CSRF check refuses (another site, `null`, an empty or unreadable one) is
- * 403, where Next throws "Invalid Server Actions request" and answers 500.
+ * 403, where Next throws "Invalid Server Actions request" and answers 500; so is one whose Origin
+ * is not PUBLIC_URL's when that is set.
  */
 export function guardRequest(request: { method?: string; url?: string; headers: IncomingHttpHeaders }, options: GuardOptions): Verdict {
   const url = request.url ?? "/";
@@ -69,7 +72,7 @@ export function guardRequest(request: { method?: string; url?: string; headers: 
     // Next answers an action sent url-encoded with its not-found itself, before any other check.
     if (isFetchAction && isUrlEncoded(request.headers["content-type"])) return NEXT;
     if (isFetchAction || isMultipart(request.headers["content-type"])) {
-      return isCrossSiteAction(request.headers) ? refuse({ status: 403, text: "Forbidden" }) : { kind: "action-post" };
+      return isCrossSiteAction(request.headers, options.publicUrl) ? refuse({ status: 403, text: "Forbidden" }) : { kind: "action-post" };
     }
   }
   return refuse({ status: 405, text: "Method Not Allowed", allow: READ_METHODS });
@@ -123,8 +126,14 @@ export function listPublicFiles(dir: string): Set<string> {
  * browser leaves it out of a cross-site POST, and a hand-made request carries no one's cookies
  * unless its sender has them. `serverActions.allowedOrigins` is not set in next.config.ts; setting
  * it would need it here too (request-guard.test.ts checks).
+ *
+ * Host and X-Forwarded-Host are the sender's to choose: a client that is not a browser passes
+ * Next's check with any Host it names in both headers. So with `publicUrl` (PUBLIC_URL) the
+ * Origin must also be that address, as for the API's writes and /collab (same-origin.ts). Nothing
+ * that leaves the server rests on this check: emailed links are built on PUBLIC_URL alone
+ * (mail/mail-link-origin.ts).
  */
-export function isCrossSiteAction(headers: IncomingHttpHeaders): boolean {
+export function isCrossSiteAction(headers: IncomingHttpHeaders, publicUrl?: string): boolean {
   const origin = headers.origin;
   if (origin === undefined) return false;
   let originHost: string;
@@ -134,6 +143,7 @@ export function isCrossSiteAction(headers: IncomingHttpHeaders): boolean {
     return true;
   }
   if (!originHost) return false;
+  if (publicUrl && originHost !== new URL(publicUrl).host) return true;
   const forwarded = headers["x-forwarded-host"];
   const forwardedHost = Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(",")[0]?.trim();
   const host = forwardedHost || headers.host;

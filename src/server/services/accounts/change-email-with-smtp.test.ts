@@ -19,7 +19,7 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let auth: Auth;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
+  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
 });
 afterAll(async () => {
   await sink.close();
@@ -79,7 +79,7 @@ describe("changeEmail with SMTP set up", () => {
   it("says so when the email can't be sent, and changes nothing", async () => {
     const closed = await startSmtpSink();
     await closed.close();
-    const brokenAuth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer: createSmtpMailer(closed.url, "Quire <quire@example.com>") });
+    const brokenAuth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer: createSmtpMailer(closed.url, "Quire <quire@example.com>") });
     const person = await signedInPerson(brokenAuth);
     const error = await changeEmail({ db: database.db, actor: person.actor }, { email: newAddress(), currentPassword: person.password }, { auth: brokenAuth, headers: person.headers, mail }).then(
       () => null,

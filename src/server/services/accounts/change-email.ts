@@ -28,7 +28,7 @@ export type ChangeEmailResult = { status: "changed"; email: string } | { status:
  * another account uses is refused, as sign-up refuses it without SMTP. With one, better-auth's
  * changeEmail emails a link to the new address and changes nothing until it is opened; a taken
  * address gets the same answer and no email, so the form can't tell who has an account.
- * @param mail the origin the emailed link points to (publicOrigin of the request), when SMTP is set up
+ * @param mail when SMTP is set up: the origin emailed links point to (PUBLIC_URL's, mailLinkOrigin: never the request's Host)
  * @throws AppError validation_failed (same address, wrong password, address in use without a mailer) | conflict (an account without a password) | rate_limited (too many wrong passwords, counted with sign-ins) | unauthenticated | unavailable (the email could not be sent)
  */
 export async function changeEmail(
@@ -41,7 +41,7 @@ export async function changeEmail(
   if (ctx.actor.passwordless) throw new AppError("conflict", EMAIL_FROM_PROVIDER_MESSAGE);
   await confirmPassword(session, input.currentPassword);
   if (!session.mail) return changeAtOnce(ctx, input.email);
-  // The link is built on this request's origin when PUBLIC_URL is unset, and a failed send marks it (auth.ts).
+  // auth.ts builds the link on PUBLIC_URL, and a failed send marks this request.
   const request = new Request(`${session.mail.origin}/profile`, { headers: session.headers });
   try {
     await session.auth.api.changeEmail({ body: { newEmail: input.email, callbackURL: EMAIL_CONFIRMED_PATH }, headers: session.headers, request });

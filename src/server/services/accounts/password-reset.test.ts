@@ -15,7 +15,7 @@ import { requestPasswordReset } from "./request-password-reset";
 import { INVALID_RESET_LINK_MESSAGE, resetPassword } from "./reset-password";
 import { withTestDatabase } from "@test/test-database-hooks";
 
-// "Forgot password?" with SMTP set up: a one-use link on the person's origin, the same answer
+// "Forgot password?" with SMTP set up: a one-use link on PUBLIC_URL, the same answer
 // for every address (docs/product.md "Validation"), and every session signed out after.
 
 const ORIGIN = "http://docs.example.com";
@@ -25,7 +25,7 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let auth: Auth;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
+  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer: createSmtpMailer(sink.url, "Quire <quire@example.com>") });
 });
 afterAll(async () => {
   await sink.close();
@@ -48,10 +48,10 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
   );
 }
 
-const from = { origin: ORIGIN, ip: "198.51.100.1" };
+const from = { ip: "198.51.100.1" };
 
 describe("password reset by email", () => {
-  it("emails a link to the reset page on the person's origin; it sets the password once and signs every session out", async () => {
+  it("emails a link to the reset page on PUBLIC_URL; it sets the password once and signs every session out", async () => {
     const person = await signedInPerson(auth);
     await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
     // Sent without waiting (auth.ts), so that the answer takes as long for an address without an account.
@@ -114,15 +114,15 @@ describe("password reset by email", () => {
   it(`limits each address to ${RESET_REQUESTS_PER_ADDRESS} requests an hour, accounts or not, from any client`, async () => {
     const person = await signedInPerson(auth);
     const limiter = new PasswordResetLimiter();
-    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: `198.51.100.${10 + i}` }, true, limiter);
-    const limited = await appErrorOf(requestPasswordReset(auth, { email: person.actor.email }, { origin: ORIGIN, ip: "198.51.100.50" }, true, limiter));
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: person.actor.email }, { ip: `198.51.100.${10 + i}` }, true, limiter);
+    const limited = await appErrorOf(requestPasswordReset(auth, { email: person.actor.email }, { ip: "198.51.100.50" }, true, limiter));
     expect(limited.code).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many reset requests\. Try again in \d+ minutes?\.$/);
     expect(limited.headers?.["Retry-After"]).toMatch(/^\d+$/);
     await expect.poll(() => mailsTo(person.actor.email).length).toBe(RESET_REQUESTS_PER_ADDRESS);
     const nobody = "nobody-limited@example.com";
-    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter);
-    expect((await appErrorOf(requestPasswordReset(auth, { email: nobody }, { origin: ORIGIN, ip: "198.51.100.60" }, true, limiter))).code).toBe("rate_limited");
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i++) await requestPasswordReset(auth, { email: nobody }, { ip: "198.51.100.60" }, true, limiter);
+    expect((await appErrorOf(requestPasswordReset(auth, { email: nobody }, { ip: "198.51.100.60" }, true, limiter))).code).toBe("rate_limited");
   });
 
   it("says this server can't send email when there is no mailer", async () => {

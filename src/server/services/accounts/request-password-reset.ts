@@ -4,15 +4,17 @@ import { AppError } from "@/server/errors";
 import type { PasswordResetLimiter } from "./internal/password-reset-limiter";
 import { passwordResetLimiter } from "./internal/password-reset-limiter";
 
-/** Where a reset request comes from: the origin the emailed link points to, and the client address it is limited by. */
+/**
+ * Where a reset request comes from: the client address it is limited by. Not the request's
+ * origin: the emailed link is always on PUBLIC_URL (auth.ts), whatever Host the request named.
+ */
 export interface ResetRequestOrigin {
-  origin: string;
   ip: string | null;
 }
 
 /**
  * "Forgot password?": when an account has the address, better-auth stores a one-hour, one-use
- * token and auth.ts emails the link to /reset-password on `origin`. The answer is the same
+ * token and auth.ts emails the link to /reset-password on PUBLIC_URL. The answer is the same
  * whether or not an account has it (docs/product.md "Validation"), and a failed send is only
  * logged, since saying so would tell the two apart. Anyone may call it; it needs SMTP (the
  * page says so without), and is limited per email address and per client address.
@@ -32,7 +34,5 @@ export async function requestPasswordReset(
     const minutes = Math.ceil(retryAfter / 60);
     throw new AppError("rate_limited", `Too many reset requests. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, undefined, { "Retry-After": String(retryAfter) });
   }
-  // The link is built on this request's origin when PUBLIC_URL is unset (auth.ts).
-  const request = new Request(`${from.origin}/forgot-password`, { method: "POST" });
-  await auth.api.requestPasswordReset({ body: { email: input.email }, request });
+  await auth.api.requestPasswordReset({ body: { email: input.email } });
 }

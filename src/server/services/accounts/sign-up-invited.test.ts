@@ -50,6 +50,7 @@ describe("signUp with an invitation", () => {
     const withMail = createAuth({
       db: database.db,
       secret: "test-secret-that-is-at-least-32-characters",
+      publicUrl: "http://docs.example.com",
       mailer: { send: () => Promise.reject(new Error("no email is needed for an invited sign-up")) },
     });
     const email = newEmail();

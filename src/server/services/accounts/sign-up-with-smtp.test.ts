@@ -21,7 +21,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const mailer = createSmtpMailer(sink.url, "Quire <quire@example.com>");
   mail = { mailer, origin: ORIGIN };
-  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", mailer });
+  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer });
 });
 afterAll(async () => {
   await sink.close();

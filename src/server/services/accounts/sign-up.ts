@@ -43,7 +43,7 @@ export type SignUpResult = SignedUp | { status: "check_email" };
  *
  * An invited sign-up always signs in: the link, sent to that very address, already proved it
  * (and whoever holds it knows the address, so "taken" tells them nothing new).
- * @param mail the mailer and the origin emailed links point to (publicOrigin of the request); null without SMTP
+ * @param mail the mailer and the origin emailed links point to (PUBLIC_URL's, mailLinkOrigin: never the request's Host); null without SMTP
  * @throws AppError validation_failed (slug taken; email taken without a mailer or with an invitation; the link no
  *   longer pending or for another address) | unavailable (the email could not be sent)
  */
@@ -125,7 +125,7 @@ async function createAccount(auth: Auth, input: { name: string; email: string; p
   return user;
 }
 
-/** The mailer sign-up sends with, and the origin its links point to. */
+/** The mailer sign-up sends with, and the origin its links point to (PUBLIC_URL's). */
 export interface SignUpMail {
   mailer: Mailer;
   origin: string;

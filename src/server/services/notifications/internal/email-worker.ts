@@ -12,7 +12,7 @@ import { NOTIFICATION_COLUMNS, notificationActor } from "./notification-columns"
 
 export interface EmailWorkerOptions {
   mailer: Mailer;
-  /** The site's address for links (PUBLIC_URL, or the address server.ts listens on). */
+  /** The origin of the emails' links: PUBLIC_URL's (mailLinkOrigin), never a request's. */
   origin: string;
   pollMs?: number;
   /** People per look. */
