@@ -74,7 +74,7 @@ export function TreeItem(props: TreeItemProps) {
       {...{ [TREE_ITEM_ATTRIBUTE]: node.id }}
       onFocus={(event) => event.target === event.currentTarget && props.onItemFocus(node.id)}
       // The ring, and the row's "+" and "…", show on this item's own row, not on its children's rows inside it.
-      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus [&:focus-visible>div>[data-row-actions]]:w-auto [&:focus-visible>div>[data-row-actions]]:overflow-visible [&:focus-visible>div>[data-row-actions]]:opacity-100"
+      className="outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-focus [&:focus-visible>div>[data-row-actions]]:static [&:focus-visible>div>[data-row-actions]]:translate-y-0 [&:focus-visible>div>[data-row-actions]]:opacity-100"
     >
       <div
         data-testid={`tree-row-${node.id}`}
@@ -131,11 +131,11 @@ export function TreeItem(props: TreeItemProps) {
         {canEdit ? (
           // Hidden until hover or focus (the item's, above, or one of these buttons') or while its menu
           // is open; always shown on touch screens, which have no hover, and in the narrow window's
-          // drawer (a phone that reports a hover still has none). Hidden, it takes no width (the
-          // title has it), but stays rendered: the menu is anchored to its "…".
+          // drawer (a phone that reports a hover still has none). Hidden, it lies over the row's end
+          // and takes no width from the title; shown, it is in the row and the title ends before it.
           <span
             data-row-actions
-            className="flex w-0 shrink-0 overflow-hidden opacity-0 group-focus-within:w-auto group-focus-within:overflow-visible group-focus-within:opacity-100 group-hover:w-auto group-hover:overflow-visible group-hover:opacity-100 has-data-[state=open]:w-auto has-data-[state=open]:overflow-visible has-data-[state=open]:opacity-100 max-md:w-auto max-md:overflow-visible max-md:opacity-100 [@media(hover:none)]:w-auto [@media(hover:none)]:overflow-visible [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:w-auto [@media(pointer:coarse)]:overflow-visible [@media(pointer:coarse)]:opacity-100"
+            className="absolute top-1/2 right-1 flex shrink-0 -translate-y-1/2 opacity-0 group-focus-within:static group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:static group-hover:translate-y-0 group-hover:opacity-100 has-data-[state=open]:static has-data-[state=open]:translate-y-0 has-data-[state=open]:opacity-100 max-md:static max-md:translate-y-0 max-md:opacity-100 [@media(hover:none)]:static [@media(hover:none)]:translate-y-0 [@media(hover:none)]:opacity-100 [@media(pointer:coarse)]:static [@media(pointer:coarse)]:translate-y-0 [@media(pointer:coarse)]:opacity-100"
           >
             <button
               type="button"
