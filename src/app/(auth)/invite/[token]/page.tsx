@@ -29,7 +29,7 @@ const PROBLEM_NEXT_STEPS = {
   invalid: "Check that you copied all of it, or ask for a new invitation.",
   accepted: "If it was yours, sign in to open the workspace.",
   revoked: "Ask the person who invited you for a new one.",
-  expired: `Links work for ${INVITATION_TTL_DAYS} days. Ask the person who invited you for a new one.`,
+  expired: `It can't be used any more: links work for ${INVITATION_TTL_DAYS} days. Ask the person who invited you for a new one.`,
 } as const satisfies Record<keyof typeof PROBLEM_TITLES, string>;
 
 /** /invite/[token]: anyone with the link sees the invitation and can sign up or sign in to accept it. */
