@@ -206,7 +206,8 @@ export function TitleField({
           event.preventDefault();
           // As typed, so undo takes it back; setRangeText where the browser has no insertText.
           const field = event.currentTarget;
-          const flat = oneLine(pasted).trim();
+          // A copied line's own line break at either end goes; the rest become spaces.
+          const flat = oneLine(pasted.replace(/^[\r\n]+|[\r\n]+$/g, ""));
           if (!document.execCommand("insertText", false, flat)) {
             field.setRangeText(flat.slice(0, Math.max(0, MAX_TITLE_CHARS - field.value.length + field.selectionEnd - field.selectionStart)), field.selectionStart, field.selectionEnd, "end");
             field.dispatchEvent(new Event("input", { bubbles: true }));
