@@ -1,8 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "@test/smtp-sink";
+import { unconfirmedSignInMessage } from "@/shared/address-confirmation";
+import { MemberSettingsPage } from "../pages/member-settings-page";
 import { SignUpPage } from "../pages/sign-up-page";
-import { newPerson } from "../support/accounts";
+import { newPerson, signInViaApi } from "../support/accounts";
 import { launchBrowser, newContext } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
@@ -22,6 +24,8 @@ afterAll(async () => {
   await stopApp(app);
   await sink?.close();
 });
+
+const VERIFY_LINK = /http:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/;
 
 function linkIn(address: string, pattern: RegExp): string | undefined {
   const body = sink.mailsTo(address)[0];
@@ -63,5 +67,66 @@ describe("sign-up with SMTP set up", () => {
     expect(await page.getByText("already exists").count()).toBe(0);
     await expect.poll(() => sink.received.filter((received) => received.to.includes(`<${owner.email}>`)).length).toBe(2);
     expect(sink.received.at(-1)?.data).toMatch(/Subject: You already have a Quire account/);
+    expect(sink.mailsTo(owner.email).at(-1)).toContain(`${new URL(app.url).origin}/forgot-password`);
+  });
+
+  // QA: an account signed up with someone else's address signed in with its password without ever
+  // opening the confirmation email, and took the invitations sent to that address.
+  it("refuses a password until the address is confirmed, says so, and mails a new link that confirms it and signs in", async () => {
+    const person = newPerson("unconfirmed");
+    const page = await (await newContext(browser, app.url)).newPage();
+    const form = new SignUpPage(page);
+    await form.open();
+    await form.fill(person);
+    await form.submit();
+    await page.waitForURL("**/signup/check-email");
+    await page.getByText("until the address is confirmed, that sends a new link").waitFor();
+    expect((await signInViaApi(app.url, person)).status).toBe(403);
+
+    await page.getByRole("link", { name: "sign in", exact: true }).click();
+    await page.waitForURL("**/login");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: unconfirmedSignInMessage(person.email, 24) }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    const confirmation = () => sink.mailsTo(person.email).findLast((mail) => mail.includes("Subject: Confirm your email address for Quire"));
+    await expect.poll(confirmation).toBeDefined();
+    await page.goto(VERIFY_LINK.exec(confirmation() ?? "")?.[0] ?? "");
+    await page.waitForURL(`**/w/${person.workspaceSlug}`);
+    await page.locator("aside").getByRole("button", { name: "New document", exact: true }).waitFor();
+    expect((await signInViaApi(app.url, person)).status).toBe(200);
+  });
+
+  it("has an invited person confirm the address by email too before signing in (the inviter holds the link as well)", async () => {
+    const owner = newPerson("inviter");
+    const ownerPage = await (await newContext(browser, app.url)).newPage();
+    await new SignUpPage(ownerPage).open();
+    await new SignUpPage(ownerPage).fill(owner);
+    await new SignUpPage(ownerPage).submit();
+    await ownerPage.waitForURL("**/signup/check-email");
+    await expect.poll(() => linkIn(owner.email, VERIFY_LINK)).toBeDefined();
+    await ownerPage.goto(linkIn(owner.email, VERIFY_LINK) ?? "");
+    await ownerPage.waitForURL(`**/w/${owner.workspaceSlug}`);
+    const settings = new MemberSettingsPage(ownerPage, owner.workspaceSlug);
+    await settings.openInvitations();
+    const invited = newPerson("joiner");
+    const link = await settings.invite(invited.email, "editor");
+
+    const page = await (await newContext(browser, app.url)).newPage();
+    await page.goto(`/signup?invite=${link.split("/").pop()}`);
+    await page.getByLabel("Your name").fill(invited.name);
+    await page.getByLabel("Password").fill(invited.password);
+    await page.getByRole("button", { name: "Create account and join" }).click();
+    await page.waitForURL("**/signup/check-email");
+    expect((await signInViaApi(app.url, invited)).status).toBe(403);
+
+    const finish = () => sink.mailsTo(invited.email).find((mail) => mail.includes("Subject: Finish creating your Quire account"));
+    await expect.poll(finish).toBeDefined();
+    expect(finish()).toContain(`you have joined the workspace “${owner.workspaceName}”`);
+    await page.goto(VERIFY_LINK.exec(finish() ?? "")?.[0] ?? "");
+    await page.waitForURL(`**/w/${owner.workspaceSlug}`);
+    await page.locator("aside").getByRole("button", { name: "New document", exact: true }).waitFor();
   });
 });

@@ -13,6 +13,8 @@ import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { getDb } from "@/server/db/database";
 import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { getMailer } from "@/server/mail/mailer";
+import { CONFIRM_NEW_EMAIL_HOURS } from "@/server/mail/account-emails";
+import { unconfirmedSignInMessage } from "@/shared/address-confirmation";
 import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
 import { resetPassword } from "@/server/services/accounts/reset-password";
 import { signUp } from "@/server/services/accounts/sign-up";
@@ -71,6 +73,8 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
     if (!(error instanceof APIError)) throw error;
     if (error.statusCode === 429) return { message: error.body?.message, values: echo };
     if (error.statusCode === 401) return { message: "The email or password is incorrect.", values: echo };
+    // The right password, for an address not confirmed yet (SMTP set up): auth.ts mailed a new link.
+    if (error.body?.code === "EMAIL_NOT_VERIFIED") return { message: unconfirmedSignInMessage(parsed.data.email, CONFIRM_NEW_EMAIL_HOURS), values: echo };
     return { message: error.body?.message ?? "Could not sign in. Try again.", values: echo };
   }
   const next = safeReturnPath(values.next, "");

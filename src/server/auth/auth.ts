@@ -17,7 +17,7 @@ import { processSingleton } from "@/server/process-singleton";
 import { getAuthSecret } from "./auth-secret";
 import type { SignInAttempt } from "./sign-in-limiter";
 import { ACCOUNT_ATTEMPTS, SIGN_IN_WINDOW_SECONDS, SignInLimiter } from "./sign-in-limiter";
-import { CONFIRM_NEW_EMAIL_HOURS, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
+import { CONFIRM_NEW_EMAIL_HOURS, confirmAddressEmail, confirmNewEmailEmail, existingAccountEmail } from "@/server/mail/account-emails";
 import { RESET_PASSWORD_HOURS, resetPasswordEmail } from "@/server/mail/password-emails";
 import type { Mailer } from "@/server/mail/mailer";
 import { getMailer } from "@/server/mail/mailer";
@@ -27,6 +27,8 @@ import { recordSignIn } from "./record-sign-in";
 import { awaitsSecondFactor, recordAccountChange } from "./record-account-change";
 import { refuseDeviceTrust } from "./no-trusted-devices";
 import { refuseReusedTotp } from "./totp-replay";
+import { refuseLinkSignInPastTwoFactor } from "./confirmation-sign-in";
+import { isEmailChangeToken } from "./verification-token";
 import { ssoPlugins } from "./sso-plugin";
 import type { InstanceSso } from "./sso-providers";
 import { instanceSsoFrom } from "./sso-providers";
@@ -74,6 +76,11 @@ export function createAuth(options: CreateAuthOptions) {
       // better-auth then answers a taken address as if it were new (a made-up user, nobody
       // signed in): services/accounts/sign-up.ts emails the link that signs a new account in.
       autoSignIn: !options.mailer,
+      // With a mailer an address is proved by opening a link sent to it, and a password signs in
+      // only once it has (docs/product.md "Account security"): anyone can sign up with someone
+      // else's address. The refusal (403 EMAIL_NOT_VERIFIED) comes after the password check, so
+      // it tells nothing to whoever lacks the password, and mails a new link (sendOnSignIn below).
+      requireEmailVerification: Boolean(options.mailer),
       // Sign-ups straight to /api/auth/sign-up/email (not our form, which emails for itself:
       // it has no request here) tell the owner of a taken address.
       onExistingUserSignUp: async ({ user }, request) => {
@@ -112,6 +119,11 @@ export function createAuth(options: CreateAuthOptions) {
         create: {
           before: async (user) => ({ data: { ...user, color: pickColor(user.email) } }),
         },
+        // The link that moves an account to a new address (opened at /verify-email) proves that
+        // address, though better-auth carries the old one's confirmation over, unconfirmed or not.
+        update: {
+          before: async (user, ctx) => (ctx?.path === "/verify-email" && typeof user.email === "string" ? { data: { ...user, emailVerified: true } } : undefined),
+        },
       },
       // Whichever way an account is made, changed or removed, users.has_password follows it.
       account: {
@@ -124,6 +136,8 @@ export function createAuth(options: CreateAuthOptions) {
           // A right authenticator code makes a session: the same code never makes a second one.
           before: async (session, ctx) => {
             if (ctx?.path === "/two-factor/verify-totp") await refuseReusedTotp(options.db, session.userId, String((ctx.body as { code?: unknown } | undefined)?.code ?? ""));
+            // A confirmation link signs in with no second factor: not into an account that has one.
+            if (ctx?.path === "/verify-email") await refuseLinkSignInPastTwoFactor(options.db, session.userId, ctx);
           },
           // Every way in makes a session: password, links, and whatever a plugin adds. A session made
           // for a request that already has one replaces it (two-factor turned on or off): no sign-in.
@@ -148,8 +162,12 @@ export function createAuth(options: CreateAuthOptions) {
       autoSignInAfterVerification: true,
       // Sign-up sends its own email (services/accounts/sign-up.ts).
       sendOnSignUp: false,
+      // A password sign-in refused for an unconfirmed address (requireEmailVerification above)
+      // mails a new link: how someone whose link expired, or who made the account before SMTP was
+      // set up, gets in. It takes the right password, and counts with the sign-in limits.
+      sendOnSignIn: true,
       expiresIn: CONFIRM_NEW_EMAIL_HOURS * 3600,
-      // Only the email change sends through here: the link to the new address.
+      // The email change's link to the new address, and a refused sign-in's new link (sendOnSignIn).
       ...(mail ? { sendVerificationEmail: sendVerificationEmailWith(mail.mailer, mail.origin) } : {}),
     },
     // Not over HTTP: changing the email goes through the profile page, which asks for the
@@ -356,7 +374,7 @@ function sendVerificationEmailWith(mailer: Mailer, origin: string) {
     const callbackURL = new URL(url, "http://unused.invalid").searchParams.get("callbackURL") ?? "/";
     const link = `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callbackURL)}`;
     try {
-      await mailer.send(confirmNewEmailEmail({ to: user.email, name: user.name, link }));
+      await mailer.send((isEmailChangeToken(token) ? confirmNewEmailEmail : confirmAddressEmail)({ to: user.email, name: user.name, link }));
     } catch (error) {
       // Ids and addresses stay out of the log line; the reason is enough to fix SMTP.
       console.error("[mail] email-change email failed:", error instanceof Error ? error.message : error);

@@ -7,16 +7,17 @@ import { findWorkspaceSso } from "@/server/services/sso/find-workspace-sso";
 import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { safeReturnPath } from "@/shared/form-state";
 import { ssoErrorMessage } from "@/shared/sso-errors";
+import { ADDRESS_CONFIRMED_MESSAGE } from "@/shared/address-confirmation";
 import { SignInForm } from "@/app/(auth)/_components/sign-in-form";
 import { PasskeySignInButton } from "@/app/(auth)/_components/passkey-sign-in-button";
 import { SsoSignInButton } from "@/app/(auth)/_components/sso-sign-in-button";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Search = { next?: string; reset?: string; expired?: string; workspace?: string; error?: string; error_description?: string };
+type Search = { next?: string; reset?: string; expired?: string; confirmed?: string; workspace?: string; error?: string; error_description?: string };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { next, reset, expired, workspace: slug, error, error_description: errorDescription } = await searchParams;
+  const { next, reset, expired, confirmed, workspace: slug, error, error_description: errorDescription } = await searchParams;
   if (await getActor()) redirect(safeReturnPath(next));
   // Coming from an invitation: "Create an account" joins that workspace instead of making one.
   const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(safeReturnPath(next, ""))?.[1];
@@ -42,6 +43,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {reset === "review" ? (
         <p role="status" className="mt-2 text-sm">
           {"A workspace's own sign-in provider can also sign in to this account. Once you are signed in, its Sign-in methods are shown: remove any you don't recognise."}
+        </p>
+      ) : null}
+      {/* A confirmation link of an account with two-factor on confirms and comes here (auth/confirmation-sign-in.ts). */}
+      {confirmed === "1" ? (
+        <p role="status" className="mt-4 text-sm text-success">
+          {ADDRESS_CONFIRMED_MESSAGE}
         </p>
       ) : null}
       {expired === "two-factor" ? (

@@ -29,6 +29,10 @@ export async function resetPassword(auth: Auth, input: ResetPasswordInput): Prom
     throw error;
   }
   if (!userId) return { workspaceSignIns: 0 };
+  // The link was mailed to the account's address, so opening it proves the address. An account
+  // someone else made with it and never confirmed becomes its owner's this way (the reset signed
+  // every session out); once confirmed it signs in with a password and is told of invitations.
+  await internalAdapter.updateUser(userId, { emailVerified: true });
   await forgetResetLinks(auth, userId);
   const linked = await internalAdapter.findAccounts(userId);
   return { workspaceSignIns: linked.filter((account) => workspaceIdOfSso(account.providerId) !== null).length };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
+import type { Mail } from "@/server/mail/mailer";
 import { memberships, sessions, users } from "@/server/db/schema";
 import { createInvitation } from "@/server/services/invitations/create-invitation";
 import { findInvitationByToken } from "@/server/services/invitations/find-invitation-by-token";
@@ -19,6 +20,7 @@ beforeAll(async () => {
   auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
 });
 
+const ORIGIN = "http://docs.example.com";
 const headers = () => new Headers({ host: "localhost:3000", "x-quire-client-ip": "203.0.113.9" });
 const newEmail = () => `invitee-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -46,17 +48,42 @@ describe("signUp with an invitation", () => {
     expect(signIn.user.id).toBe(user.id);
   });
 
-  it("signs the new member in when SMTP is set up too (sign-up alone signs nobody in then)", async () => {
-    const withMail = createAuth({
-      db: database.db,
-      secret: "test-secret-that-is-at-least-32-characters",
-      publicUrl: "http://docs.example.com",
-      mailer: { send: () => Promise.reject(new Error("no email is needed for an invited sign-up")) },
-    });
+  // QA: an invited sign-up was signed in at once, unconfirmed, though whoever invited holds the link
+  // too (so does anyone they pass it to); with SMTP an address is confirmed by mail before it signs in.
+  it("with SMTP set up, joins at once but signs in only through the emailed link, which confirms the address", async () => {
+    const sent: Mail[] = [];
+    const mailer = { send: async (mail: Mail) => void sent.push(mail) };
+    const withMail = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer });
+    const email = newEmail();
+    const { workspace, token } = await invitationFor(email);
+    const result = await signUp(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers(), { mailer, origin: ORIGIN });
+    expect(result).toEqual({ status: "check_email" });
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(false);
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, user?.id ?? ""))).toEqual([]);
+    expect(await database.db.select().from(memberships).where(eq(memberships.userId, user?.id ?? ""))).toMatchObject([{ workspaceId: workspace.id, role: "commenter" }]);
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("accepted");
+
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([[email, "Finish creating your Quire account"]]);
+    expect(sent[0]?.text).toContain(`you have joined the workspace “${workspace.name}”`);
+    const link = /http:\/\/docs\.example\.com\/api\/auth\/verify-email\?token=\S+/.exec(sent[0]?.text ?? "")?.[0] ?? "";
+    const response = await withMail.handler(new Request(link, { headers: { "x-quire-client-ip": "203.0.113.9" } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/w/${workspace.slug}`);
+    expect(response.headers.get("set-cookie")).toMatch(/better-auth\.session_token=/);
+    const [confirmed] = await database.db.select().from(users).where(eq(users.email, email));
+    expect(confirmed?.emailVerified).toBe(true);
+  });
+
+  it("with SMTP set up, leaves no account and the link still pending when the email can't be sent", async () => {
+    const mailer = { send: () => Promise.reject(new Error("SMTP is down")) };
+    const withMail = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters", publicUrl: ORIGIN, mailer });
     const email = newEmail();
     const { token } = await invitationFor(email);
-    const { user } = await signUp(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers());
-    expect(await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    const error = await appErrorOf(signUp(database.db, withMail, { name: "Ivy", email, password: "long enough pw", token }, headers(), { mailer, origin: ORIGIN }));
+    expect(error.code).toBe("unavailable");
+    expect(await accountExists(email)).toBe(false);
+    expect((await findInvitationByToken({ db: database.db }, token))?.status).toBe("pending");
   });
 
   it("refuses another address than the invited one, and creates no account", async () => {

@@ -41,8 +41,10 @@ export type SignUpResult = SignedUp | { status: "check_email" };
  * account gets an email whose link confirms the address, signs in and opens the workspace, and
  * the owner of a taken address gets an email saying so; nothing else changes for them.
  *
- * An invited sign-up always signs in: the link, sent to that very address, already proved it
- * (and whoever holds it knows the address, so "taken" tells them nothing new).
+ * An invited sign-up joins the inviting workspace at once, and may say an address is taken
+ * (whoever holds the link knows the address, so that tells them nothing new). Without a mailer it
+ * signs in; with one, it too is emailed the link that confirms the address and signs in: the
+ * invitation's link proves nothing about the address, since the inviter holds it as well.
  * @param mail the mailer and the origin emailed links point to (PUBLIC_URL's, mailLinkOrigin: never the request's Host); null without SMTP
  * @throws AppError validation_failed (slug taken; email taken without a mailer or with an invitation; the link no
  *   longer pending or for another address) | unavailable (the email could not be sent)
@@ -56,7 +58,7 @@ export async function signUp(
   headers: Headers,
   mail: SignUpMail | null = null,
 ): Promise<SignUpResult> {
-  if ("token" in input) return signUpInvited(db, auth, input, headers);
+  if ("token" in input) return signUpInvited(db, auth, input, headers, mail);
   const fields: FieldErrors = {};
   if (!mail && (await isEmailTaken(db, input.email))) fields.email = EMAIL_TAKEN_MESSAGE;
   if (!(await isSlugAvailable({ db }, input.workspaceSlug))) fields.workspaceSlug = SLUG_TAKEN_MESSAGE;
@@ -89,7 +91,7 @@ export async function signUp(
   }
 }
 
-async function signUpInvited(db: Db, auth: Auth, input: InvitedSignUpInput, headers: Headers, now = new Date()): Promise<SignedUp> {
+async function signUpInvited(db: Db, auth: Auth, input: InvitedSignUpInput, headers: Headers, mail: SignUpMail | null, now = new Date()): Promise<SignUpResult> {
   const invitation = await findInvitationByToken({ db }, input.token, now);
   if (!invitation) throw validationError({ _: INVITATION_MESSAGES.invalid });
   if (invitation.status !== "pending") throw validationError({ _: INVITATION_MESSAGES[invitation.status] });
@@ -101,16 +103,20 @@ async function signUpInvited(db: Db, auth: Auth, input: InvitedSignUpInput, head
   const user = await createAccount(auth, input, headers);
   const actor = { id: user.id, name: user.name, email: user.email, color: String(user.color), twoFactorEnabled: false };
   try {
-    const accepted = await acceptInvitation({ db, actor }, input.token, now);
-    // With SMTP set up better-auth signs nobody in at sign-up; this address is proved, so sign in here.
-    if (!(await auth.$context).options.emailAndPassword?.autoSignIn) {
-      await auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers });
+    // With SMTP set up, the address is confirmed by mail before the account signs in, as any
+    // sign-up's is: holding the link proves nothing about it, since the inviter saw the link too.
+    // Mailed first, so a failed send leaves no member behind.
+    if (mail) {
+      const link = await finishSignUpLink(auth, mail.origin, user, `/w/${invitation.workspace.slug}`);
+      await sendOrUnavailable(mail.mailer, finishSignUpEmail({ to: user.email, name: user.name, workspaceName: invitation.workspace.name, link, joined: true }));
     }
-    return { status: "signed_in", user: actor, workspace: accepted.workspace };
+    const accepted = await acceptInvitation({ db, actor }, input.token, now);
+    return mail ? { status: "check_email" } : { status: "signed_in", user: actor, workspace: accepted.workspace };
   } catch (error) {
-    // The invitation was revoked or used between our check and now: undo the account.
+    // The email could not go out, or the invitation was revoked or used between our check and
+    // now: undo the account.
     await db.delete(users).where(eq(users.id, user.id));
-    if (error instanceof AppError) throw validationError({ _: error.message });
+    if (error instanceof AppError && error.code !== "unavailable") throw validationError({ _: error.message });
     throw error;
   }
 }
