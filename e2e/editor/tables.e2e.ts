@@ -217,6 +217,38 @@ describe("tables in and out", () => {
     await expect.poll(async () => storedTable((await editor.storedDocument(id)).delta.ops)).toEqual(expected);
   });
 
+  it("copy a table in the editor and paste it: its header rows stay header rows, wherever they are", async () => {
+    const cell = (text: string, row: string, header = false): Op[] => [{ insert: text }, { insert: "\n", attributes: { table: row, ...(header && { "table-header": true }) } }];
+    const ops: Op[] = [
+      ...cell("Name", "row-head1", true), ...cell("Value", "row-head1", true),
+      ...cell("a", "row-body1"), ...cell("1", "row-body1"),
+      ...cell("Sum", "row-head2", true), ...cell("2", "row-head2", true),
+      { insert: "after\n\n" }, // the paste goes on the empty last line
+    ];
+    const { id, url } = await createDocument(ops);
+    const editor = await openDocument(url);
+    await editor.body().click();
+    await page.keyboard.press("ControlOrMeta+a");
+    // Quill's own copy (its markup: <td data-table-header="true">), then a paste of it at the end.
+    const html = await page.evaluate(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // Quill reads the selection on selectionchange
+      const data = new DataTransfer();
+      document.querySelector(".ql-editor")?.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+      return data.getData("text/html");
+    });
+    expect(html).toContain('data-table-header="true"');
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.evaluate((markup) => {
+      const data = new DataTransfer();
+      data.setData("text/html", markup);
+      document.querySelector(".ql-editor")?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, html);
+    await expect.poll(() => page.locator('.ql-editor td[data-table-header="true"]').allTextContents()).toEqual(["Name", "Value", "Sum", "2", "Name", "Value", "Sum", "2"]);
+    await expect
+      .poll(async () => (await editor.storedDocument(id)).delta.ops.filter((op) => op.attributes?.["table-header"] === true).map((op) => op.insert).join(""))
+      .toBe("\n\n\n\n\n\n\n\n");
+  });
+
   it("import a GFM table and export it as Markdown, HTML and Word keeping every cell", async () => {
     const markdown = "Intro\n\n| Name | Role | Notes |\n| --- | --- | --- |\n| **Ada** | [Lead](https://example.com/ada) | `x \\| y` |\n| Grace | Dev | *fast* |\n";
     const response = await page.request.post("/api/v1/import", {
