@@ -82,11 +82,18 @@ describe("password reset with SMTP set up", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(`**/w/${person.workspaceSlug}`);
 
-    // The link works once.
+    // The link works once: opened again, its page says so at once, with no form to fill, and the
+    // reset itself refuses the used token.
     await page.goto(link);
-    await page.getByLabel("New password").fill(`${newPassword}-again`);
-    await page.getByRole("button", { name: "Set new password" }).click();
-    await page.getByText("This link has expired or was already used.").waitFor();
+    await page.getByRole("alert").filter({ hasText: "This link has expired or was already used." }).waitFor();
+    expect(await page.getByLabel("New password").count()).toBe(0);
+    const again = new FormData();
+    again.set("token", new URL(link).searchParams.get("token") ?? "");
+    again.set("newPassword", `${newPassword}-again`);
+    const { headers, body } = await actionRequest(app.url, "resetPasswordAction", [{}, again]);
+    const refused = await fetch(`${app.url}/reset-password`, { method: "POST", headers, body });
+    expect(await refused.text()).toContain("This link has expired or was already used.");
+    expect((await signInViaApi(app.url, { email: person.email, password: `${newPassword}-again` })).status).toBe(401);
   });
 
   it("mails the link to PUBLIC_URL whatever Host a client names, and refuses the action from any other Origin", async () => {
