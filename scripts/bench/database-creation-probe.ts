@@ -17,9 +17,11 @@ const entry = path.resolve(".next/quire/migrate-child-entry.mjs");
 const before = describeSmaps(smapsBreakdown(process.pid));
 if (mode === "inline") {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite({ dataDir: path.join(dir, "db") });
+  // The migrations create the unaccent extension (as db/client.ts opens PGlite).
+  const client = new PGlite({ dataDir: path.join(dir, "db"), extensions: { unaccent } });
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder: "drizzle" });
   await client.close();

@@ -72,8 +72,12 @@ async function openPostgres(url: string, logger: SqlLogger): Promise<Driver> {
 
 async function openPglite(options: OpenDatabaseOptions, logger: SqlLogger): Promise<Driver> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = new PGlite({
+    // Search's text configuration maps words through the unaccent dictionary (search-config.ts,
+    // migration 0018); PGlite loads a contrib extension's files only when it is named here.
+    extensions: { unaccent },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [

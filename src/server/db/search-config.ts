@@ -1,21 +1,93 @@
 /**
- * The text search configuration for titles, bodies and queries. 'simple' lower-cases words
- * without stemming or stop words. Teams write in many languages and paste code; an English
- * stemmer would mangle both and drop "the", "not", "to" from phrase searches ("to be or not to
- * be" would match nothing). Mixing configs (simple titles, english bodies) would need two
- * queries OR-ed together, which breaks "-exclusions": the simple half passes a document whose
- * body holds the excluded word in its stemmed form. So one config everywhere, at the price of
- * "run" not finding "running" (docs/architecture.md, "Search").
+ * The text search configuration for titles, bodies and queries (migration 0018): a copy of
+ * 'simple' whose word tokens go through the `unaccent` dictionary first, so "cafe" and "café",
+ * "naive" and "naïve", "strasse" and "Straße" are one word, whichever is typed or written.
+ * 'simple' lower-cases words without stemming or stop words. Teams write in many languages and
+ * paste code; an English stemmer would mangle both and drop "the", "not", "to" from phrase searches
+ * ("to be or not to be" would match nothing). Mixing configs (simple titles, english bodies) would
+ * need two queries OR-ed together, which breaks "-exclusions": the simple half passes a document
+ * whose body holds the excluded word in its stemmed form. So one config everywhere, at the price
+ * of "run" not finding "running" (docs/architecture.md, "Search").
  */
-export const SEARCH_CONFIG = "simple";
+export const SEARCH_CONFIG = "quire_search";
 
 /**
- * How much of a body the search vector covers, in characters (code points). A tsvector holds at
- * most 1 MB, and a body at the 1,000,000-character limit made of distinct words overflows it
- * (error 54000), which would fail the whole store, Yjs state included. Distinct words cost at
- * most ~5.5 bytes per character, so 150,000 characters (about 25,000 words) always fit.
+ * The IMMUTABLE SQL function (migration 0018) every text goes through before the parser, on both
+ * sides: the indexed title and body, each word and phrase of a query, and the text of a snippet.
+ * It puts SEARCH_SEPARATOR
+ * - around each character of SPLIT_RANGES (Chinese and Japanese, written without spaces: the
+ *   parser would keep 東京都の天気 as one word, so 天気 could never match). Each character is a
+ *   word of its own, and a query's 天気 is the phrase 天 <-> 気 (search-query.ts): found wherever
+ *   it stands in a run, in order, as the characters are adjacent.
+ * - between a hyphen and a digit, so "OKR-2026" is "okr" and "2026" rather than "okr" and the
+ *   signed number "-2026" (which "2026" does not find).
+ * A SEARCH_SEPARATOR in the text itself is dropped first.
  */
-export const MAX_INDEXED_CHARS = 150_000;
+export const SEARCH_TEXT_FUNCTION = "quire_search_text";
+
+/**
+ * What quire_search_text inserts: a control character the parser reads as a space but that can
+ * be taken out of a ts_headline result again, so snippets show the text as written.
+ */
+export const SEARCH_SEPARATOR = "\u0003";
+
+/**
+ * Code points that are each a word of their own (quire_search_text): Han ideographs and kana,
+ * written without spaces between words. Korean is written with spaces and stays as it is.
+ */
+export const SPLIT_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x3005, 0x3007], // 々 〆 〇
+  [0x3040, 0x30ff], // Hiragana, Katakana (with ー)
+  [0x31f0, 0x31ff], // Katakana Phonetic Extensions
+  [0x3400, 0x4dbf], // CJK Unified Ideographs Extension A
+  [0x4e00, 0x9fff], // CJK Unified Ideographs
+  [0xf900, 0xfaff], // CJK Compatibility Ideographs
+  [0xff66, 0xff9f], // Halfwidth Katakana
+  [0x20000, 0x323af], // CJK Extensions B–I, Compatibility Ideographs Supplement
+];
+
+/** SPLIT_RANGES as the inside of a JavaScript `[…]` class (for a regular expression with the u flag). */
+export const SPLIT_CLASS = SPLIT_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join("");
+
+/** SPLIT_RANGES as the inside of a PostgreSQL regular expression's `[…]`. */
+function splitClassSql(): string {
+  const escape = (code: number) => (code > 0xffff ? `\\U${code.toString(16).padStart(8, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`);
+  return SPLIT_RANGES.map(([from, to]) => `${escape(from)}-${escape(to)}`).join("");
+}
+
+/**
+ * The body of quire_search_text, as migration 0018 creates it (search-vector.test.ts checks the
+ * database's function against SPLIT_RANGES). A change to it is a new migration.
+ */
+export const SEARCH_TEXT_SQL =
+  `regexp_replace(regexp_replace(translate(input, E'\\x03', ''), '([${splitClassSql()}])', E'\\x03\\\\1\\x03', 'g'), ` +
+  `'-([0-9])', E'-\\x03\\\\1', 'g')`;
+
+/**
+ * How much of a body the search vector covers, in characters (code points). A tsvector's lexemes
+ * and their positions hold at most 1 MB (1,048,575 bytes), and a body at the 1,000,000-character
+ * limit made of distinct words overflows it (error 54000), which would fail the whole store, Yjs
+ * state included. No character costs more than 8 bytes: a lexeme, padded to an even length, and
+ * 4 bytes of positions, where a character of SPLIT_RANGES is a word of its own (4 bytes at most
+ * in UTF-8) and any other word needs a character between it and the next (one-letter hyphenated
+ * words of new 4-byte letters, "𖠀-𖠁 ", cost 7.5 a character: the compound and both parts). So
+ * 130,000 characters and a 200-character title stay under 1,041,600 bytes. (150,000, the cap until
+ * migration 0018 split those characters, would let the body search-vector.test.ts indexes overflow.)
+ */
+export const MAX_INDEXED_CHARS = 130_000;
+
+/** `expression` through quire_search_text, as SQL text (a column name, a bind placeholder). */
+export function searchTextSql(expression: string): string {
+  return `${SEARCH_TEXT_FUNCTION}(${expression})`;
+}
+
+/**
+ * The title's own vector, as SQL text for a column reference: the expression of
+ * documents_title_search_idx, which a query must repeat exactly to use the index (ranked-matches.ts).
+ */
+export function titleVectorSql(title: string): string {
+  return `to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(title)})`;
+}
 
 /**
  * The SQL of `documents.search_vector`, a generated column: the title with weight A and the
@@ -24,5 +96,5 @@ export const MAX_INDEXED_CHARS = 150_000;
  * forget it. Column names are the table's own.
  */
 export const SEARCH_VECTOR_SQL =
-  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, "title"), 'A') || ` +
-  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, left("text", ${MAX_INDEXED_CHARS})), 'B')`;
+  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql('"title"')}), 'A') || ` +
+  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(`left("text", ${MAX_INDEXED_CHARS})`)}), 'B')`;

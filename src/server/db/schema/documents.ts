@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { SEARCH_CONFIG, SEARCH_VECTOR_SQL } from "@/server/db/search-config";
+import { SEARCH_VECTOR_SQL, titleVectorSql } from "@/server/db/search-config";
 import { users } from "./auth";
 import { bytea, timestamps } from "./columns";
 import { workspaces } from "./workspaces";
@@ -55,7 +55,7 @@ export const documents = pgTable(
     // long the planner prices the index so high it scans the whole table instead (measured).
     index("documents_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     // Title matches rank first; this finds them without reading every body match (ranked-matches.ts).
-    index("documents_title_search_idx").using("gin", sql`to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'::regconfig`)}, ${t.title})`).with({ fastupdate: false }),
+    index("documents_title_search_idx").using("gin", sql.raw(titleVectorSql('"title"'))).with({ fastupdate: false }),
   ],
 );
 

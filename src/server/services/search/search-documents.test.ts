@@ -107,6 +107,73 @@ describe("searchDocuments", () => {
     expect(ids(await search("gnupre mig"))).toEqual([title.id]);
   });
 
+  it("finds Chinese and Japanese words in the middle of a run, and marks those words as written", async () => {
+    const weather = await documentWithBody("日記", "東京都の天気は晴れです。天ぷらと空気がおいしい。");
+    const editor = await documentWithBody("設計メモ", "新しいテキストエディタの設計について議論しました。");
+    const meeting = await documentWithBody("会议", "我们明天开会讨论预算问题。");
+    for (const [query, found] of [
+      ["東京", weather],
+      ["天気", weather],
+      ["晴れ", weather],
+      ["です", weather],
+      ["テキスト", editor],
+      ["エディタ", editor],
+      ["开会", meeting],
+      ["讨论预算", meeting],
+    ] as const) {
+      expect(ids(await search(query)), query).toEqual([found.id]);
+    }
+    // The characters in that order and next to each other, not merely all present.
+    expect(ids(await search("気天"))).toEqual([]);
+    expect(ids(await search("東京天気"))).toEqual([]);
+    const [result] = (await search("天気")).results;
+    // 天 of 天ぷら and 気 of 空気 are not the word; nothing is added to the text.
+    expect(result?.snippet).toBe("東京都の<mark>天気</mark>は晴れです。天ぷらと空気がおいしい");
+    expect((await search("テキスト")).results[0]?.snippet).toContain("新しい<mark>テキスト</mark>エディタの設計");
+    expect((await search("晴れ 東京")).results[0]?.snippet).toBe("<mark>東京</mark>都の天気は<mark>晴れ</mark>です。天ぷらと空気がおいしい");
+  });
+
+  it("takes Chinese and Japanese words in phrases, exclusions, or, and title ranking", async () => {
+    const body = await documentWithBody("ノート", "来週の会議で予算案を説明します。予算は増えます。");
+    const titled = await documentWithBody("予算案の説明", "詳細は後で。");
+    const other = await documentWithBody("ノート", "来週は休みます。");
+    expect(ids(await search("予算案"))).toEqual([titled.id, body.id]);
+    expect(ids(await search('"会議で予算案"'))).toEqual([body.id]);
+    expect(ids(await search('"予算案で会議"'))).toEqual([]);
+    expect(ids(await search("来週 -会議"))).toEqual([other.id]);
+    expect(new Set(ids(await search("休みます or 会議")))).toEqual(new Set([body.id, other.id]));
+    expect((await search("予算 -休み")).results.find((r) => r.id === body.id)?.snippet).toContain("<mark>予算</mark>案");
+  });
+
+  it("finds words whatever their accents, typed or written", async () => {
+    const accented = await documentWithBody("Café notes", "The café served a naïve résumé of the Straße plan.");
+    const plain = await documentWithBody("Plain notes", "A cafe with a naive resume of the strasse plan.");
+    for (const query of ["cafe", "café", "CAFÉ", "naive", "naïve", "resume", "résumé", "résu", "strasse", "Straße", '"naive resume"', '"naïve résumé"']) {
+      expect(new Set(ids(await search(query))), query).toEqual(new Set([accented.id, plain.id]));
+    }
+    expect(ids(await search("strasse -café"))).toEqual([]);
+    expect((await search("cafe")).results.find((r) => r.id === accented.id)?.snippet).toContain("The <mark>café</mark> served");
+    expect((await search("résumé")).results.find((r) => r.id === plain.id)?.snippet).toContain("naive <mark>resume</mark> of");
+  });
+
+  it("finds an accented word far into a long body and shows it in the snippet", async () => {
+    const filler = Array.from({ length: 300 }, (_, i) => `filler${i}`).join(" ");
+    const doc = await documentWithBody("Long", `${filler} then the crème brûlée arrived. ${filler}`);
+    const [result] = (await search("creme brulee")).results;
+    expect(result?.id).toBe(doc.id);
+    expect(result?.snippet).toContain("<mark>crème</mark> <mark>brûlée</mark> arrived");
+  });
+
+  it("finds the number of a hyphenated word such as OKR-2026", async () => {
+    const doc = await documentWithBody("Planning", "Quarterly OKR-2026 review, due 2026-03-31.");
+    for (const query of ["2026", "OKR-2026", "okr", '"OKR-2026 review"', "03", "2026-03-31"]) {
+      expect(ids(await search(query)), query).toEqual([doc.id]);
+    }
+    // (Fragments end on words longer than ShortWord: "-03-31" goes.)
+    expect((await search("2026")).results[0]?.snippet).toBe("Quarterly OKR-<mark>2026</mark> review, due <mark>2026</mark>");
+    expect((await search("okr-2026")).results[0]?.snippet).toContain("<mark>OKR</mark>-<mark>2026</mark> review");
+  });
+
   it("never returns another workspace's documents or trashed ones", async () => {
     const stranger = await buildUser(db.db);
     const other = (await buildWorkspace(db.db, [{ actor: stranger, role: "owner" }])).id;

@@ -8,6 +8,9 @@ import { listRankedMatches } from "@/server/services/search/internal/ranked-matc
 import { listSnippets } from "@/server/services/search/internal/list-snippets";
 import type { SearchHitRow } from "@/server/presenters/present-search-result";
 
+// For the results page's note on the phrase window: a pure reading of the query, no data.
+export { looksForSplitPhrase } from "@/server/services/search/internal/search-query";
+
 export interface SearchDocumentsInput {
   /** The workspace to search, by id or by slug. */
   workspace: { id: string } | { slug: string };

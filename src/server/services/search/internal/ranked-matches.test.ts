@@ -90,6 +90,11 @@ describe("choosing the window", () => {
     expect(await text('-"common words"')).toBeNull();
     // An alternative of excluded phrases alone matches most documents: nothing to narrow.
     expect(await text('"common words" or -"the phrase"')).toBeNull();
+    // A Chinese or Japanese word is the phrase of its characters: loosened to them, anywhere.
+    expect(await text("天気 x")).toBe("( '天' & '気' | '天':* & '気':* ) & ( 'x' | 'x':* )");
+    expect(await text("天")).toBeNull();
+    expect(await text("x -天気")).toBeNull();
+    expect(await text('"café crème" -天気')).toBe("'cafe' & 'creme'");
   });
 
   it("keeps every document in play when the planner expects few of them to hold the words", async () => {
@@ -123,6 +128,11 @@ describe("a workspace where the phrase's words are everywhere", () => {
     const page = await searchDocuments(contextFor(db.db, owner), { workspace: { id: big }, query: '"common words"' });
     expect(page.phraseWindow).toBe(PHRASE_WINDOW);
     expect(page.results.map((r) => r.id)).toEqual([oldTitle.id, recent.id]);
+    // A rare title word is looked up in documents_title_search_idx: the query repeats its expression.
+    const { rows: plan } = (await db.db.execute(sql`explain ${rankedMatchesSql(big, "recent", { limit: 20, offset: 0 })}`)) as unknown as {
+      rows: Array<Record<string, string>>;
+    };
+    expect(plan.map((row) => Object.values(row)[0]).join("\n")).toContain("documents_title_search_idx");
     // A rarer word narrows the words to a few documents: every body is in play again.
     const narrowed = await searchDocuments(contextFor(db.db, owner), { workspace: { id: big }, query: '"common words" the' });
     expect(narrowed.phraseWindow).toBeNull();

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { SEARCH_CONFIG } from "@/server/db/search-config";
+import { titleVectorSql } from "@/server/db/search-config";
 import { estimateMatches } from "@/server/services/search/internal/estimate-matches";
 import { phraseWordsTsQuery, searchTsQuery } from "@/server/services/search/internal/search-query";
 
@@ -74,12 +74,11 @@ export function rankedMatchesSql(
   page: { limit: number; offset: number },
   options: { phraseWindow: number | null } = { phraseWindow: null },
 ): SQL {
-  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   // Written out at each use rather than in a CTE: a constant the planner sees lets it estimate
   // how many rows match and choose between the GIN index and the updated_at index.
   const query = searchTsQuery(text);
   // Must be the expression of documents_title_search_idx, to use it.
-  const titleVector = sql`to_tsvector(${config}, d.title)`;
+  const titleVector = sql.raw(titleVectorSql("d.title"));
   return sql`
     with candidates as (
       (select d.id from documents d

@@ -36,4 +36,16 @@ describe("wordParts", () => {
     expect(wordParts("Ünï-code")).toEqual(["ünï", "code"]);
     expect(wordParts("&|!()")).toEqual([]);
   });
+
+  it("makes each Chinese or Japanese character a part, and keeps combining marks in their word", () => {
+    expect(wordParts("東京abc")).toEqual(["東", "京", "abc"]);
+    expect(wordParts("テキスト・データ")).toEqual(["テ", "キ", "ス", "ト", "デ", "ー", "タ"]);
+    expect(wordParts("人々")).toEqual(["人", "々"]);
+    expect(wordParts("𠮟る")).toEqual(["𠮟", "る"]);
+    // Hindi's vowel signs and a decomposed accent are marks: the word stays one part.
+    expect(wordParts("हिन्दी")).toEqual(["हिन्दी"]);
+    expect(wordParts("cafe\u0301")).toEqual(["cafe\u0301"]);
+    // Korean is written with spaces: its words stay whole.
+    expect(wordParts("한국어")).toEqual(["한국어"]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import { SEARCH_CONFIG } from "@/server/db/search-config";
+import { SEARCH_CONFIG, SEARCH_TEXT_FUNCTION, SPLIT_CLASS } from "@/server/db/search-config";
 
 /** One thing the query looks for: a word (matched as a prefix) or a "quoted phrase" (matched exactly). */
 export interface SearchTerm {
@@ -46,12 +46,36 @@ export function parseSearchQuery(text: string): ParsedSearchQuery {
   return groups.filter((group) => group.length > 0);
 }
 
+// A letter or digit of SPLIT_RANGES (Chinese, Japanese): a word on its own. Otherwise a run of
+// letters, digits and combining marks (the vowel signs of Hindi, decomposed accents), as the
+// parser keeps them together.
+const WORD_PART = new RegExp(`(?=[\\p{L}\\p{N}])[${SPLIT_CLASS}]|(?:(?![${SPLIT_CLASS}])[\\p{L}\\p{M}\\p{N}])+`, "gu");
+const SPLIT_CHAR = new RegExp(`^[${SPLIT_CLASS}]$`, "u");
+
 /**
- * The letters-and-digits runs of a word, lower-cased: what a prefix match is built from. Only
- * letters and digits reach to_tsquery, so no character of the user's can be tsquery syntax.
+ * The letters-and-digits runs of a word, lower-cased: what a prefix match is built from, each
+ * Chinese or Japanese character a part of its own (the index holds them so: quire_search_text).
+ * Only letters, marks and digits reach to_tsquery, so no character of the user's can be tsquery syntax.
  */
 export function wordParts(word: string): string[] {
-  return word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return word.toLowerCase().match(WORD_PART) ?? [];
+}
+
+/** Whether a word is Chinese or Japanese characters, maybe with other parts: a phrase of its parts (天気: 天 <-> 気). */
+function isSplitPhrase(term: SearchTerm): boolean {
+  if (term.kind !== "word") return false;
+  const parts = wordParts(term.text);
+  return parts.length > 1 && parts.some((part) => SPLIT_CHAR.test(part));
+}
+
+/** Whether the query looks for a Chinese or Japanese word of several characters (a phrase to the window: ranked-matches.ts). */
+export function looksForSplitPhrase(text: string): boolean {
+  return parseSearchQuery(text).some((group) => group.some((term) => !term.isExcluded && isSplitPhrase(term)));
+}
+
+/** `text` as the index reads it (quire_search_text): Chinese and Japanese characters apart, "-2026" unsigned. */
+function searchText(text: string): SQL {
+  return sql`${sql.raw(SEARCH_TEXT_FUNCTION)}(${text}::text)`;
 }
 
 /**
@@ -60,7 +84,9 @@ export function wordParts(word: string): string[] {
  * phrases and exclusions stay exact, as they do on the web. A word's exact form still counts
  * (websearch_to_tsquery of the word), because the parser keeps some tokens whole that the
  * prefix form splits ("3.14", "e-mail"). GIN indexes serve prefix matches (`:*`), so the plan is
- * the same as for whole words.
+ * the same as for whole words. Each word and phrase goes through quire_search_text, as the
+ * indexed text does, and the configuration drops accents on both sides. A Chinese or Japanese
+ * word is the phrase of its characters (天気: '天' <-> '気'), found anywhere in a run of them.
  */
 export function searchTsQuery(text: string): SQL {
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
@@ -78,23 +104,31 @@ export function searchTsQuery(text: string): SQL {
 }
 
 /**
- * For a query that looks for a quoted phrase: the same query with each phrase loosened to its
- * words, all of them anywhere (plainto_tsquery), and excluded phrases left out, so every document
- * matching the query matches this one too. It has no phrase operator, so a GIN index answers it
- * without reading a single vector: the planner's estimate of it says how many documents a phrase
- * check would have to read (ranked-matches.ts). Null when no alternative looks for a phrase, or
- * when one holds nothing but excluded phrases: such an alternative matches most documents, and
- * the plain query finds its matches quickly.
+ * For a query that looks for a phrase — quoted, or a Chinese or Japanese word of several
+ * characters — the same query with each phrase loosened to its words, all of them anywhere
+ * (plainto_tsquery), and excluded phrases left out, so every document matching the query matches
+ * this one too. It has no phrase operator, so a GIN index answers it without reading a single
+ * vector: the planner's estimate of it says how many documents a phrase check would have to read
+ * (ranked-matches.ts). Null when no alternative looks for a phrase, or when one holds nothing but
+ * excluded phrases: such an alternative matches most documents, and the plain query finds its
+ * matches quickly.
  */
 export function phraseWordsTsQuery(text: string): SQL | null {
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   const parsed = parseSearchQuery(text);
-  if (!parsed.some((group) => group.some((term) => term.kind === "phrase" && !term.isExcluded))) return null;
+  const isPhrase = (term: SearchTerm) => term.kind === "phrase" || isSplitPhrase(term);
+  if (!parsed.some((group) => group.some((term) => isPhrase(term) && !term.isExcluded))) return null;
   const groups: SQL[] = [];
   for (const group of parsed) {
-    const terms = group.filter((term) => !(term.kind === "phrase" && term.isExcluded));
+    const terms = group.filter((term) => !(isPhrase(term) && term.isExcluded));
     if (terms.length === 0) return null;
-    const loosened = terms.map((term) => (term.kind === "phrase" ? sql`plainto_tsquery(${config}, ${term.text}::text)` : termQuery(config, term)));
+    const loosened = terms.map((term) => {
+      if (term.kind === "phrase") return sql`plainto_tsquery(${config}, ${searchText(term.text)})`;
+      if (!isSplitPhrase(term)) return termQuery(config, term);
+      // Its exact form's words, or its prefix form's parts, anywhere.
+      const parts = wordParts(term.text).map((part) => `'${part}':*`).join(" & ");
+      return sql`(plainto_tsquery(${config}, ${searchText(term.text)}) || to_tsquery(${config}, ${parts}::text))`;
+    });
     groups.push(sql`(${joinSql(loosened, " && ")})`);
   }
   return sql`(${joinSql(groups, " || ")})`;
@@ -102,10 +136,10 @@ export function phraseWordsTsQuery(text: string): SQL | null {
 
 function termQuery(config: SQL, term: SearchTerm): SQL {
   if (term.kind === "phrase") {
-    const phrase = sql`phraseto_tsquery(${config}, ${term.text}::text)`;
+    const phrase = sql`phraseto_tsquery(${config}, ${searchText(term.text)})`;
     return term.isExcluded ? sql`!!${phrase}` : phrase;
   }
-  const exact = sql`websearch_to_tsquery(${config}, ${term.text}::text)`;
+  const exact = sql`websearch_to_tsquery(${config}, ${searchText(term.text)})`;
   if (term.isExcluded) return sql`!!${exact}`;
   const parts = wordParts(term.text);
   if (parts.length === 0) return exact;

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { requireMember } from "@/server/http/require-member";
 import { AppError } from "@/server/errors";
 import { presentSearchResult } from "@/server/presenters/present-search-result";
-import { searchDocuments } from "@/server/services/search/search-documents";
+import { looksForSplitPhrase, searchDocuments } from "@/server/services/search/search-documents";
 import type { SearchResultDto } from "@/shared/dto";
 import { displayTitle } from "@/shared/document-slug";
 import { SEARCH_PAGE_SIZE } from "@/shared/schemas/search";
@@ -50,6 +50,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       <p className="mt-1 text-sm text-muted">
         A phrase of common words is looked for in every title, and in the text of the {phraseWindow.toLocaleString("en")} most recently
         updated documents. Add a rarer word to search the text of them all.
+        {looksForSplitPhrase(text) ? " A Chinese or Japanese word is a phrase of its characters." : null}
       </p>
     ) : null;
 
