@@ -53,7 +53,9 @@ if (target === "pglite") {
 
 async function run(handle: DbHandle): Promise<void> {
   try {
-    await migrateDatabase(handle, migrationsBefore(MIGRATION));
+    const before = migrationsBefore(MIGRATION);
+    await migrateDatabase(handle, before);
+    fs.rmSync(before, { recursive: true, force: true });
     const owner = await buildUser(handle.db);
     const workspace = await buildWorkspace(handle.db, [{ actor: owner, role: "owner" }]);
     const random = seededRandom(5);
