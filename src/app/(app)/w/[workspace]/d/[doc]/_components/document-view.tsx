@@ -190,6 +190,8 @@ function useChangesLeftBehind(editor: EditorHandle | null, isShutOut: boolean, f
   const [leftBehind, setLeftBehind] = useState<{ passages: string[]; text: string } | null>(null);
   useEffect(() => {
     if (!editor || !isShutOut) return;
+    // Read once as access ends, from the provider (outside React): what it never got sent is now the last copy.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (editor.provider.hasUnsyncedChanges) setLeftBehind({ passages: [], text: editor.body.toString() });
     if (forgetsDeviceCopy) void editor.forgetDeviceCopy();
   }, [isShutOut, forgetsDeviceCopy, editor]);
