@@ -102,7 +102,8 @@ describe("the document tree", () => {
 
     await page.locator("aside").getByRole("link", { name: "Trash" }).click();
     await page.waitForURL("**/trash");
-    expect(await page.getByText("with 2 sub-documents").isVisible()).toBe(true);
+    // The trash's loading frame may come first: wait for the list itself.
+    await page.getByText("with 2 sub-documents").waitFor();
     await page.getByRole("button", { name: "Restore Project" }).click();
     await page.waitForURL(/\/d\/project-/);
     await sidebar.expand("Project");
