@@ -7,8 +7,9 @@ export const PAGE_ROWS: AccessRow[] = [
   // Pages. Signed-in visitors of /, /login and /signup are redirected into the app: `ok`.
   { surface: "page", name: "/", expected: everyone("ok"), probe: page(() => "/") },
   { surface: "page", name: "/login", expected: everyone("ok"), probe: page(() => "/login") },
-  // The sign-in's second step: without a pending sign-in (none of the table's visitors has one) it sends back to /login at once.
-  { surface: "page", name: "/login/two-factor", expected: everyone("login"), probe: page(() => "/login/two-factor") },
+  // The sign-in's second step: without a pending sign-in (none of the table's visitors has one) it
+  // sends a signed-out visitor back to /login at once, and a signed-in one into the app.
+  { surface: "page", name: "/login/two-factor", expected: everyone("ok", { anonymous: "login" }), probe: page(() => "/login/two-factor") },
   { surface: "page", name: "/signup", expected: everyone("ok"), probe: page(() => "/signup") },
   // Says only "check your email": the same for everyone, nothing to protect.
   { surface: "page", name: "/signup/check-email", expected: everyone("ok"), probe: page(() => "/signup/check-email") },
