@@ -1,8 +1,8 @@
 import fs from "node:fs";
+import { comparableDelta } from "@test/comparable-delta";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import Delta from "quill-delta";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { documents } from "@/server/db/schema";
@@ -140,30 +140,19 @@ const DOCX_ONLY: BodyOp[] = [
   ...TABLE,
 ];
 
-/** A delta as the editor holds it: neighbouring ops merged, table rows numbered by order of appearance. */
-function comparable(ops: readonly { insert?: unknown; attributes?: Record<string, unknown> }[]): unknown[] {
-  const rows = new Map<unknown, number>();
-  const merged = new Delta();
-  for (const op of ops) {
-    const table = op.attributes?.table;
-    if (table !== undefined && !rows.has(table)) rows.set(table, rows.size);
-    merged.insert(op.insert as string, table === undefined ? op.attributes : { ...op.attributes, table: rows.get(table) });
-  }
-  return merged.ops;
-}
 
 describe("DOCX export then import", () => {
   it("gives back the title and the whole delta but a remote image, which becomes a link", async () => {
     const { after, summary } = await roundTrip(SAMPLE, "docx");
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
-    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(SAMPLE_AFTER_DOCX));
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(SAMPLE_AFTER_DOCX));
   });
 
   it("keeps code as typed, nested check lists, quotes, inline code, formulas and header rows", async () => {
     const { before, after, summary } = await roundTrip(DOCX_ONLY, "docx");
     expect(summary.skipped).toEqual([]);
-    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(before?.content.ops ?? []));
   });
 });
 
@@ -172,7 +161,7 @@ describe("HTML export then import", () => {
     const { before, after, summary } = await roundTrip([...SAMPLE, ...TABLE, ...MARKDOWN_ONLY, ...LOST], "html");
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
-    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(before?.content.ops ?? []));
   });
 });
 
@@ -182,7 +171,7 @@ describe("a title with no Latin letters", () => {
     expect(exported.downloadName).toBe(`日本語のメモ.${format}`);
     expect(exported.filename).toBe(`untitled.${format}`);
     expect(summary.imported.map((doc) => [doc.title, doc.path])).toEqual([["日本語のメモ", `日本語のメモ.${format}`]]);
-    expect(comparable(after?.content.ops ?? [])).toEqual(comparable(before?.content.ops ?? []));
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(before?.content.ops ?? []));
   });
 });
 
