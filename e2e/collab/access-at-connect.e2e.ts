@@ -17,25 +17,34 @@ async function deviceCopies(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith("quire:")));
 }
 
+/**
+ * An owner, and an invited editor who opened a new document of the owner's (`base` its text),
+ * went offline and typed `words` at its end; the editor's page is still offline, and the owner is
+ * on the members' settings, to change their access meanwhile.
+ */
+async function typedOffline(names: { owner: string; member?: string }, title: string, base: string, words: string) {
+  const owner = await signedUpPage(browser, app.url, names.owner);
+  const member = await invitedMemberPage(browser, app.url, owner, "editor", names.member);
+  const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title, markdown: base });
+  const editor = new EditorPage(member.page);
+  await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
+  await editor.waitUntilEditable();
+  await editor.body().click();
+  await member.page.keyboard.press("Control+End");
+  await member.page.context().setOffline(true);
+  await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
+  await member.page.keyboard.type(words);
+  const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+  await settings.openMembers();
+  return { owner, member, doc, editor, settings };
+}
+
 // docs/product.md "States": edit rights lost while away. QA's t18/t19: an editor typed offline, was
 // made a commenter meanwhile, came back online and kept typing into changes the server dropped
 // ("Saving…" for ever, no word said), and the next load deleted the device copy holding them.
 describe("edit rights lost while offline", () => {
   it("are said on reconnecting; the unsaved words stay on the device, are offered, and are saved once the person can edit again", async () => {
-    const owner = await signedUpPage(browser, app.url, "owner");
-    const member = await invitedMemberPage(browser, app.url, owner, "editor");
-    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Role change", markdown: "Role base." });
-    const editor = new EditorPage(member.page);
-    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
-    await editor.waitUntilEditable();
-    await editor.body().click();
-    await member.page.keyboard.press("Control+End");
-
-    await member.page.context().setOffline(true);
-    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
-    await member.page.keyboard.type(" typed-offline");
-    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
-    await settings.openMembers();
+    const { member, doc, editor, settings } = await typedOffline({ owner: "owner" }, "Role change", "Role base.", " typed-offline");
     await settings.roleMenu(member.person.name).selectOption("commenter");
     await settings.message().filter({ hasText: "is now a commenter" }).waitFor();
 
@@ -71,19 +80,7 @@ describe("edit rights lost while offline", () => {
   });
 
   it("lets the person discard what wasn't saved, after a second click", async () => {
-    const owner = await signedUpPage(browser, app.url, "owner2");
-    const member = await invitedMemberPage(browser, app.url, owner, "editor", "member2");
-    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Discard", markdown: "Kept base." });
-    const editor = new EditorPage(member.page);
-    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
-    await editor.waitUntilEditable();
-    await editor.body().click();
-    await member.page.keyboard.press("Control+End");
-    await member.page.context().setOffline(true);
-    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
-    await member.page.keyboard.type(" let go");
-    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
-    await settings.openMembers();
+    const { member, doc, editor, settings } = await typedOffline({ owner: "owner2", member: "member2" }, "Discard", "Kept base.", " let go");
     await settings.roleMenu(member.person.name).selectOption("viewer");
     await settings.message().filter({ hasText: "is now a viewer" }).waitFor();
     await member.page.context().setOffline(false);
@@ -102,19 +99,7 @@ describe("edit rights lost while offline", () => {
   });
 
   it("removed meanwhile: the words the server never took are offered for download, and leaving asks first", async () => {
-    const owner = await signedUpPage(browser, app.url, "owner3");
-    const member = await invitedMemberPage(browser, app.url, owner, "editor", "member3");
-    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Removed", markdown: "Shared base." });
-    const editor = new EditorPage(member.page);
-    await member.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
-    await editor.waitUntilEditable();
-    await editor.body().click();
-    await member.page.keyboard.press("Control+End");
-    await member.page.context().setOffline(true);
-    await expect.poll(() => editor.status().textContent()).toBe("Offline — your changes are kept on this device");
-    await member.page.keyboard.type(" mine alone");
-    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
-    await settings.openMembers();
+    const { owner, member, doc, settings } = await typedOffline({ owner: "owner3", member: "member3" }, "Removed", "Shared base.", " mine alone");
     await settings.remove(member.person.name);
     await member.page.context().setOffline(false);
 
