@@ -6,6 +6,7 @@ import { cookieHeader, signInViaApi } from "../support/accounts";
 import { launchBrowser } from "../support/browser";
 import type { RunningApp } from "../support/start-app";
 import { startApp, stopApp } from "../support/start-app";
+import { whileCheckingHealth } from "../support/while-checking-health";
 import { signedUpPage } from "../support/workspace";
 
 // QA report items 1, 2 and 5, end to end: small hostile files that ran the shared body worker
@@ -33,30 +34,6 @@ afterAll(async () => {
 
 const NESTING = "It could not be imported: lists and quotes may be nested at most 100 deep, and this file nests them deeper.";
 
-/** Runs `work` while /api/health is asked in a loop; returns its result and the slowest answer. */
-async function whileCheckingHealth<T>(work: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number; elapsedMs: number }> {
-  let running = true;
-  let slowestHealthMs = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${app.url}/api/health`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, slowestHealthMs, elapsedMs: performance.now() - started };
-  } finally {
-    running = false;
-    await loop;
-  }
-}
-
 function report(elapsedMs: number, slowestHealthMs: number): void {
   console.log(`[hostile conversions] ${expect.getState().currentTestName}: answered in ${elapsedMs.toFixed(0)} ms; slowest health check meanwhile ${slowestHealthMs.toFixed(0)} ms`);
 }
@@ -75,7 +52,7 @@ describe("hostile files on the body workers", () => {
     const editor = connectCollab(app.port, open.id, { cookie });
     try {
       await expect.poll(() => editor.events.includes("synced")).toBe(true);
-      const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(async () => {
+      const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(app.url, async () => {
         const hostile = ["- ".repeat(300_000) + "x", ">".repeat(200_000), `|${"a|".repeat(101)}\n|${"-|".repeat(101)}\n`].map((markdown) => createDocument({ title: "hostile", markdown }));
         // Sent while the hostile ones are on the one body worker, as QA's innocent create was.
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -107,7 +84,7 @@ describe("hostile files on the body workers", () => {
     form.append("file", new Blob([`${"- ".repeat(300_000)}x`]), "b-nest.md");
     form.append("file", new Blob([Buffer.from(docxOfParagraphs(1_500_000))]), "c-bomb.docx");
     form.append("file", new Blob(["after"]), "d-ok.md");
-    const several = await whileCheckingHealth(() => fetch(`${app.url}/api/v1/import`, { method: "POST", headers: { cookie, origin: app.url }, body: form }));
+    const several = await whileCheckingHealth(app.url, () => fetch(`${app.url}/api/v1/import`, { method: "POST", headers: { cookie, origin: app.url }, body: form }));
     expect(several.result.status).toBe(201);
     const summary = (await several.result.json()) as { imported: Array<{ path: string; title: string }>; skipped: Array<{ name: string; reason: string }> };
     expect(summary.imported.map((document) => [document.path, document.title])).toEqual([

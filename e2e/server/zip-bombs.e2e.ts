@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deflatedZeros, lyingZip, lyingZipBomb } from "@test/zip-bomb";
 import type { RunningApp } from "../support/start-app";
 import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
+import { whileCheckingHealth } from "../support/while-checking-health";
 import { signedUpPage } from "../support/workspace";
 
 // Zips whose directory understates what their entries inflate to: inflated in full, 20 entries of
@@ -25,30 +26,6 @@ afterAll(async () => {
   await stopAppAndBrowser(app, browser);
 });
 
-/** Runs `work` while /api/health is asked in a loop; returns its result and the slowest answer. */
-async function whileCheckingHealth<T>(work: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number; elapsedMs: number }> {
-  let running = true;
-  let slowestHealthMs = 0;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${app.url}/api/health`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { result, slowestHealthMs, elapsedMs: performance.now() - started };
-  } finally {
-    running = false;
-    await loop;
-  }
-}
-
 function report(test: string | undefined, elapsedMs: number, slowestHealthMs: number): void {
   console.log(`[zip bombs] ${test}: answered in ${elapsedMs.toFixed(0)} ms; slowest health check meanwhile ${slowestHealthMs.toFixed(0)} ms`);
 }
@@ -64,7 +41,7 @@ describe("zip bombs that lie about their sizes", () => {
   it("an import of 20 entries of 1 GiB each claiming 1,000 bytes is refused while the server keeps answering its health checks", async () => {
     const bomb = lyingZipBomb(20);
     expect(bomb.byteLength).toBeLessThan(50 * 1024 * 1024);
-    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(() => importUpload("bomb.zip", bomb, "application/zip"));
+    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(app.url, () => importUpload("bomb.zip", bomb, "application/zip"));
     expect(result.status()).toBe(201);
     const summary = (await result.json()) as { imported: unknown[]; skipped: Array<{ name: string; reason: string }> };
     expect(summary.imported).toEqual([]);
@@ -76,7 +53,7 @@ describe("zip bombs that lie about their sizes", () => {
 
   it("a .docx whose parts lie is reported as unreadable while the server keeps answering its health checks", async () => {
     const bomb = lyingZipBomb(5, (i) => (i === 0 ? "word/document.xml" : `word/media/image${i}.png`));
-    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(() =>
+    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(app.url, () =>
       importUpload("report.docx", bomb, "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
     );
     expect(result.status()).toBe(201);
@@ -102,7 +79,7 @@ describe("zip bombs that lie about their sizes", () => {
       honest("files.json", []),
       { name: "documents/a/content.json", deflated: deflatedZeros(4096), claimedSize: 1000 }, // 4 GiB of zeros
     ]);
-    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(() =>
+    const { result, slowestHealthMs, elapsedMs } = await whileCheckingHealth(app.url, () =>
       request.post("/api/v1/workspaces/import", {
         headers: { origin: app.url },
         multipart: { name: "Bombed", slug: "bombed-archive", file: { name: "archive.zip", mimeType: "application/zip", buffer: Buffer.from(archive) } },
