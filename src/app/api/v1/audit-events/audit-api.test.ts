@@ -1,46 +1,30 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "./route";
 import { GET as GET_CSV } from "./export/route";
 import { buildUser, buildWorkspace } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import type { AuditEventPage } from "@/shared/schemas/audit";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The routes reach the database and auth through process singletons (as in search-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
-const HOST = { host: "localhost:3000" };
 const noParams = { params: Promise.resolve({}) };
 const database = withTestDatabase();
-let auth: Auth;
+const routes = withRouteSingletons(database);
 let cookie: string;
 let workspace: { id: string; slug: string };
 let editorWorkspace: { id: string; slug: string };
 
 beforeAll(async () => {
-  auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  const email = "auditor@example.com";
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Auditor" },
-    headers: new Headers(HOST),
-    returnHeaders: true,
-  });
-  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Auditor", email, color: "#4f46e5", twoFactorEnabled: false };
+  const signedUp = await signedUpCookie(routes.auth, "auditor@example.com", "Auditor");
+  cookie = signedUp.cookie;
+  const actor = signedUp.actor;
   const other = await buildUser(database.db);
   workspace = await buildWorkspace(database.db, [{ actor, role: "admin" }]);
   editorWorkspace = await buildWorkspace(database.db, [{ actor: other, role: "owner" }, { actor, role: "editor" }]);
   const ctx = { db: database.db, actor, clientIp: "198.51.100.4" };
   await recordAuditEvent(ctx, { workspaceId: workspace.id, kind: "share.created", target: { id: "d1", label: "=cmd|' /C calc'!A0" }, at: new Date("2026-11-01T10:00:00Z") });
   await recordAuditEvent(ctx, { workspaceId: workspace.id, kind: "member.invited", target: { id: "i1", label: "x@example.com" }, details: { role: "editor" }, at: new Date("2026-11-02T10:00:00Z") });
-});
-afterAll(async () => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 const request = (path: string, params: Record<string, string>) =>

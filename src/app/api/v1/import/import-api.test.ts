@@ -2,47 +2,28 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST } from "./route";
 import { buildDocument, buildWorkspace } from "@test/factories";
 import { MAX_IMPORT_BYTES } from "@/shared/editor-rules";
 import type { ImportSummary } from "@/shared/schemas/import";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
 import { DiskBlobStore } from "@/server/storage/blob-store";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The route reaches the database, auth and blob store through process singletons (files-api.test.ts).
-const SINGLETONS = ["database", "auth", "blob-store"];
+const blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-import-api-"));
 const database = withTestDatabase();
-let auth: Auth;
-let blobRoot: string;
-beforeAll(async () => {
-  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-import-api-"));
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  processSingleton("blob-store", () => new DiskBlobStore(blobRoot));
-});
-afterAll(async () => {
-  for (const key of SINGLETONS) clearProcessSingleton(key);
+const routes = withRouteSingletons(database, { "blob-store": () => new DiskBlobStore(blobRoot) });
+afterAll(() => {
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 
 const ORIGIN = "http://localhost:3000";
-const HOST = { host: "localhost:3000" };
 const noParams = { params: Promise.resolve({}) };
 
 async function signedInMember(role: "editor" | "viewer" = "editor") {
   const email = `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Member" },
-    headers: new Headers(HOST),
-    returnHeaders: true,
-  });
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5", twoFactorEnabled: false };
+  const { cookie, actor } = await signedUpCookie(routes.auth, email, "Member");
   const workspace = await buildWorkspace(database.db, [{ actor, role }]);
   return { cookie, workspace };
 }

@@ -1,44 +1,27 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { GET, POST } from "./route";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
 import { deriveDocument } from "@/server/body/derive-document";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The route reaches the database and auth through process singletons; registering test
-// instances under the same keys lets the real handler run (as in files-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
 const database = withTestDatabase();
-let auth: Auth;
+const routes = withRouteSingletons(database);
 let cookie: string;
 let workspace: { id: string; slug: string };
 beforeAll(async () => {
-  auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  const email = "searcher@example.com";
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Searcher" },
-    headers: new Headers(HOST),
-    returnHeaders: true,
-  });
-  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Searcher", email, color: "#4f46e5", twoFactorEnabled: false };
+  const signedUp = await signedUpCookie(routes.auth, "searcher@example.com", "Searcher");
+  cookie = signedUp.cookie;
+  const actor = signedUp.actor;
   workspace = await buildWorkspace(database.db, [{ actor, role: "viewer" }]);
   for (let i = 0; i < 3; i += 1) await documentWithBody(workspace.id, `Ibis ${i}`, `ibisword number ${i}`);
   await documentWithBody(workspace.id, "Markup", '<script>alert("x")</script> tagword & more');
 });
-afterAll(async () => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
-});
 
-const HOST = { host: "localhost:3000" };
 const noParams = { params: Promise.resolve({}) };
 
 async function documentWithBody(workspaceId: string, title: string, body: string) {

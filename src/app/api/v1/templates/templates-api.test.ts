@@ -1,40 +1,29 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "./route";
 import { POST as POST_DOCUMENT } from "@/app/api/v1/documents/route";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createTemplate } from "@/server/services/templates/create-template";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The routes reach the database and auth through process singletons (as in webhooks-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
 const ORIGIN = "http://localhost:3000";
-const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 let cookie: string;
 let workspace: { id: string; slug: string };
 let viewerWorkspace: { id: string; slug: string };
 let otherTemplateId: string;
 
 beforeAll(async () => {
-  const auth: Auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  const email = "templates@example.com";
-  const { headers, response } = await auth.api.signUpEmail({ body: { email, password: "correct horse battery", name: "Tess Templates" }, headers: new Headers(HOST), returnHeaders: true });
-  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Tess Templates", email, color: "#4f46e5", twoFactorEnabled: false };
+  const signedUp = await signedUpCookie(routes.auth, "templates@example.com", "Tess Templates");
+  cookie = signedUp.cookie;
+  const actor = signedUp.actor;
   workspace = await buildWorkspace(database.db, [{ actor, role: "editor" }]);
   viewerWorkspace = await buildWorkspace(database.db, [{ actor: await buildUser(database.db), role: "owner" }, { actor, role: "viewer" }]);
   const stranger = await buildUser(database.db);
   const other = await buildWorkspace(database.db, [{ actor: stranger, role: "owner" }]);
   otherTemplateId = (await createTemplate(contextFor(database.db, stranger), { workspaceId: other.id, name: "Theirs", description: "" })).id;
-});
-afterAll(() => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 const call = (method: string, path: string, body?: unknown) =>

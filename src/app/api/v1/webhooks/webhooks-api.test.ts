@@ -1,37 +1,26 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { DELETE } from "./[id]/route";
 import { GET as GET_DELIVERIES } from "./[id]/deliveries/route";
 import { buildUser, buildWorkspace } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { enqueueWebhookEvent } from "@/server/services/webhooks/internal/enqueue-webhook-event";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The routes reach the database and auth through process singletons (as in audit-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
 const ORIGIN = "http://localhost:3000";
-const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 let cookie: string;
 let workspace: { id: string; slug: string };
 let editorWorkspace: { id: string; slug: string };
 
 beforeAll(async () => {
-  const auth: Auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  const email = "hooks@example.com";
-  const { headers, response } = await auth.api.signUpEmail({ body: { email, password: "correct horse battery", name: "Hooks" }, headers: new Headers(HOST), returnHeaders: true });
-  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Hooks", email, color: "#4f46e5", twoFactorEnabled: false };
+  const signedUp = await signedUpCookie(routes.auth, "hooks@example.com", "Hooks");
+  cookie = signedUp.cookie;
+  const actor = signedUp.actor;
   workspace = await buildWorkspace(database.db, [{ actor, role: "admin" }]);
   editorWorkspace = await buildWorkspace(database.db, [{ actor: await buildUser(database.db), role: "owner" }, { actor, role: "editor" }]);
-});
-afterAll(() => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 const call = (method: string, path: string, body?: unknown) =>

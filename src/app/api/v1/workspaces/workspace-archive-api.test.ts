@@ -3,48 +3,29 @@ import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/workspaces/[id]/export/route";
 import { POST } from "@/app/api/v1/workspaces/import/route";
 import { buildWorkspace } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
 import { DiskBlobStore } from "@/server/storage/blob-store";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createDocument } from "@/server/services/documents/create-document";
 import { ENTRY, MAX_ARCHIVE_BYTES } from "@/server/formats/archive/workspace-archive";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
 // The real route handlers, with the database, auth and blob store registered as the process's.
-const SINGLETONS = ["database", "auth", "blob-store"];
-const SECRET = "test-secret-that-is-at-least-32-characters";
 const ORIGIN = "http://localhost:3000";
-const HOST = { host: "localhost:3000" };
+const blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-archive-api-"));
 const database = withTestDatabase();
-let auth: Auth;
-let blobRoot: string;
-beforeAll(async () => {
-  auth = createAuth({ db: database.db, secret: SECRET });
-  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-archive-api-"));
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  processSingleton("blob-store", () => new DiskBlobStore(blobRoot));
-});
-afterAll(async () => {
-  for (const key of SINGLETONS) clearProcessSingleton(key);
+const routes = withRouteSingletons(database, { "blob-store": () => new DiskBlobStore(blobRoot) });
+afterAll(() => {
   fs.rmSync(blobRoot, { recursive: true, force: true });
 });
 
 async function member(role: "owner" | "editor") {
   const email = `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Member" },
-    headers: new Headers(HOST),
-    returnHeaders: true,
-  });
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5", twoFactorEnabled: false };
+  const { cookie, actor } = await signedUpCookie(routes.auth, email, "Member");
   const workspace = await buildWorkspace(database.db, [{ actor, role }]);
   return { cookie, actor, workspace };
 }

@@ -1,31 +1,24 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
-import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { CommentThreadListSchema } from "@/shared/schemas/comment";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The route reaches the database and auth through process singletons (as in revisions-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
-const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 const cookies: Record<"owner" | "viewer", string> = { owner: "", viewer: "" };
 let doc: { id: string };
 
 beforeAll(async () => {
-  const auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
   const actors: Partial<Record<"owner" | "viewer", Actor>> = {};
   for (const who of ["owner", "viewer"] as const) {
-    const email = `${who}@example.com`;
-    const { headers, response } = await auth.api.signUpEmail({ body: { email, password: "correct horse battery", name: who }, headers: new Headers(HOST), returnHeaders: true });
-    cookies[who] = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5", twoFactorEnabled: false };
+    const signedUp = await signedUpCookie(routes.auth, `${who}@example.com`, who);
+    cookies[who] = signedUp.cookie;
+    actors[who] = signedUp.actor;
   }
   const owner = actors.owner!;
   const workspace = await buildWorkspace(database.db, [
@@ -34,9 +27,6 @@ beforeAll(async () => {
   ]);
   doc = await buildDocument(database.db, workspace.id, { title: "Plan" });
   await createCommentThread(contextFor(database.db, owner), { documentId: doc.id, body: { ops: [{ insert: "Looks " }, { insert: "good", attributes: { bold: true } }] } });
-});
-afterAll(async () => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 function call(handler: typeof GET, id: string, who: "owner" | "viewer" | null, method = "GET") {

@@ -1,34 +1,22 @@
 import { NextRequest } from "next/server";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "./route";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The route reaches the database and auth through process singletons (as in search-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
-const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 let cookie: string;
 let docId: string;
 let japaneseId: string;
 let emojiId: string;
 let foreignId: string;
 beforeAll(async () => {
-  const auth: Auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  const email = "exporter@example.com";
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Exporter" },
-    headers: new Headers(HOST),
-    returnHeaders: true,
-  });
-  cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const workspace = await buildWorkspace(database.db, [{ actor: { id: response.user.id, name: "Exporter", email, color: "#4f46e5", twoFactorEnabled: false }, role: "viewer" }]);
+  const signedUp = await signedUpCookie(routes.auth, "exporter@example.com", "Exporter");
+  cookie = signedUp.cookie;
+  const workspace = await buildWorkspace(database.db, [{ actor: signedUp.actor, role: "viewer" }]);
   const root = await buildDocument(database.db, workspace.id, { title: "Année 2026" });
   await buildDocument(database.db, workspace.id, { title: "Child", parentId: root.id });
   docId = root.id;
@@ -39,9 +27,6 @@ beforeAll(async () => {
   emojiId = (await buildDocument(database.db, workspace.id, { title: "🎉🎉" })).id;
   const stranger = await buildUser(database.db);
   foreignId = (await buildDocument(database.db, (await buildWorkspace(database.db, [{ actor: stranger, role: "owner" }])).id)).id;
-});
-afterAll(async () => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 function get(id: string, query: string, withCookie = true) {

@@ -1,40 +1,28 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as LIST, POST as LIST_POST } from "./route";
 import { GET as RESTORE_GET, POST as RESTORE } from "@/app/api/v1/documents/[id]/revisions/[rev]/restore/route";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
-import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
 import { stateFromDelta } from "@/server/body/state-from-delta";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { saveVersion } from "@/server/services/revisions/save-version";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, TEST_HOST as HOST, withRouteSingletons } from "@test/route-singletons";
 
-// The routes reach the database and auth through process singletons; registering test
-// instances under the same keys lets the real handlers run (as in search-api.test.ts).
-const SECRET = "test-secret-that-is-at-least-32-characters";
-const HOST = { host: "localhost:3000" };
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 const cookies: Record<"owner" | "viewer", string> = { owner: "", viewer: "" };
 let owner: Actor;
 let doc: { id: string };
 let revisionIds: string[] = [];
 
 beforeAll(async () => {
-  const auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
   const actors: Partial<Record<"owner" | "viewer", Actor>> = {};
   for (const who of ["owner", "viewer"] as const) {
-    const email = `${who}@example.com`;
-    const { headers, response } = await auth.api.signUpEmail({
-      body: { email, password: "correct horse battery", name: who === "owner" ? "Olive" : "Vera" },
-      headers: new Headers(HOST),
-      returnHeaders: true,
-    });
-    cookies[who] = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    actors[who] = { id: response.user.id, name: response.user.name, email, color: "#4f46e5", twoFactorEnabled: false };
+    const signedUp = await signedUpCookie(routes.auth, `${who}@example.com`, who === "owner" ? "Olive" : "Vera");
+    cookies[who] = signedUp.cookie;
+    actors[who] = signedUp.actor;
   }
   owner = actors.owner!;
   const workspace = await buildWorkspace(database.db, [
@@ -48,9 +36,6 @@ beforeAll(async () => {
     revisionIds.push((await saveVersion(contextFor(database.db, owner), { documentId: doc.id, name: `v-${word}` })).id);
   }
   revisionIds = revisionIds.reverse(); // newest first, as listed
-});
-afterAll(async () => {
-  for (const key of ["database", "auth"]) clearProcessSingleton(key);
 });
 
 function call(handler: typeof LIST, path: string, params: Record<string, string>, who: "owner" | "viewer" | null, method = "GET") {
