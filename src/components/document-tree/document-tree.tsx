@@ -165,39 +165,9 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
         </p>
         {canEdit ? (
           <div className="flex items-center">
-            <button
-              type="button"
-              onClick={() => setIsImportOpen(true)}
-              aria-label="Import…"
-              title="Import…"
-              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
-            >
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-              </svg>
-            </button>
-            <button
-              type="button"
-              onClick={() => openNewFromTemplate()}
-              aria-label="New from template"
-              title="New from template"
-              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
-            >
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M4 4h16v5H4zM4 13h7v7H4zM15 13h5M15 17h5" />
-              </svg>
-            </button>
-            <button
-              type="button"
-              onClick={() => void create(null)}
-              aria-label="New document"
-              title="New document"
-              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
-            >
-              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M12 5v14M5 12h14" />
-              </svg>
-            </button>
+            <HeaderButton label="Import…" onClick={() => setIsImportOpen(true)} icon="M12 4v11M7 10l5 5 5-5M5 20h14" />
+            <HeaderButton label="New from template" onClick={() => openNewFromTemplate()} icon="M4 4h16v5H4zM4 13h7v7H4zM15 13h5M15 17h5" />
+            <HeaderButton label="New document" onClick={() => void create(null)} icon="M12 5v14M5 12h14" />
           </div>
         ) : null}
       </div>
@@ -273,6 +243,23 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
         }}
       />
     </div>
+  );
+}
+
+/** One of the tree heading's icon buttons; `icon` is the path of a 24-unit stroked glyph. */
+function HeaderButton({ label, onClick, icon }: { label: string; onClick: () => void; icon: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-border/50 hover:text-fg"
+    >
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d={icon} />
+      </svg>
+    </button>
   );
 }
 
