@@ -183,6 +183,8 @@ export function createAuth(options: CreateAuthOptions) {
     // over HTTP the same changes would go unrecorded, and get-totp-uri would hand a stolen session
     // with the password the secret itself. The sign-in's steps (/two-factor/verify-totp,
     // /verify-backup-code, /passkey/generate-authenticate-options, /verify-authentication) stay.
+    // Codes sent by email (the plugin's OTP method) are not Quire's: no sender is configured, the
+    // enrolment never offers them, and the sign-in asks for the app's code or a backup code only.
     disabledPaths: [
       "/change-email",
       "/send-verification-email",
@@ -192,6 +194,8 @@ export function createAuth(options: CreateAuthOptions) {
       "/two-factor/disable",
       "/two-factor/generate-backup-codes",
       "/two-factor/get-totp-uri",
+      "/two-factor/send-otp",
+      "/two-factor/verify-otp",
       "/passkey/generate-register-options",
       "/passkey/verify-registration",
       "/passkey/update-passkey",

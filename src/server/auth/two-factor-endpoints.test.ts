@@ -163,6 +163,21 @@ describe("changes to sign-in security over /api/auth", () => {
     expect(await kinds()).toEqual(recorded);
   });
 
+  it("answers 404 at the emailed-code endpoints, which Quire doesn't use: the sign-in's second step is the app's code or a backup code", async () => {
+    const person = await enrolled();
+    const pending = await passwordStep(person.actor.email, person.password);
+    expect(pending.body).toMatchObject({ twoFactorRedirect: true });
+
+    for (const [path, body] of [
+      ["/two-factor/send-otp", {}],
+      ["/two-factor/verify-otp", { code: "123456" }],
+    ] as const) {
+      expect((await call("POST", path, pending.cookie, body)).status, path).toBe(404);
+    }
+    // The pending sign-in is untouched: the app's code still completes it.
+    expect((await call("POST", "/two-factor/verify-totp", pending.cookie, { code: await totpCode(person.secret) })).status).toBe(200);
+  });
+
   it("answers 404 at adding, renaming and removing passkeys; signing in with one stays open", async () => {
     const person = await signedInPerson(auth);
     const id = crypto.randomUUID();
