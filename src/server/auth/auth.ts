@@ -26,6 +26,7 @@ import { refreshPasswordFlagOf } from "./password-flag";
 import { recordSignIn } from "./record-sign-in";
 import { awaitsSecondFactor, recordAccountChange } from "./record-account-change";
 import { refuseDeviceTrust } from "./no-trusted-devices";
+import { notePendingSignIn, refusedSecondFactorAccount } from "./second-factor-attempts";
 import { refuseReusedTotp } from "./totp-replay";
 import { refuseLinkSignInPastTwoFactor } from "./confirmation-sign-in";
 import { isEmailChangeToken } from "./verification-token";
@@ -220,6 +221,8 @@ export function createAuth(options: CreateAuthOptions) {
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
         // No device is ever trusted to skip the code: the request without any trust cookie.
         const withoutTrust = refuseDeviceTrust(ctx);
+        // A code typed at sign-in: whose sign-in it is, for the audit log should it be refused.
+        await notePendingSignIn(ctx);
         if (!PASSWORD_PATHS.has(ctx.path)) return withoutTrust;
         const retryAfter = await limiter.take(await passwordAttempt(ctx));
         if (retryAfter !== null) {
@@ -236,6 +239,10 @@ export function createAuth(options: CreateAuthOptions) {
         const attempt = await passwordAttempt(ctx);
         if (!(ctx.context.returned instanceof Error)) return limiter.succeeded(attempt);
         if (ctx.path === "/sign-in/email") await recordSignInSafely(options.db, { email: attempt.email, succeeded: false, clientIp: attempt.ip, details: { via: "password" } });
+        // A refused code at the sign-in's second step is a failed sign-in of its account, as a wrong
+        // password is: whoever sent it had the password. The code itself is never recorded.
+        const refusedCodeOf = await refusedSecondFactorAccount(ctx);
+        if (refusedCodeOf) await recordSignInSafely(options.db, { userId: refusedCodeOf, succeeded: false, clientIp: attempt.ip, details: { via: "two-factor" } });
       }),
     },
     plugins: [

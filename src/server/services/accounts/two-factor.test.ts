@@ -16,7 +16,7 @@ import { confirmTwoFactor } from "./confirm-two-factor";
 import { disableTwoFactor } from "./disable-two-factor";
 import { regenerateBackupCodes } from "./regenerate-backup-codes";
 import { startTwoFactorEnrolment } from "./start-two-factor-enrolment";
-import { CHALLENGE_ENDED_MESSAGE, REUSED_CODE_MESSAGE, WRONG_BACKUP_CODE_MESSAGE, WRONG_CODE_MESSAGE } from "./translate-two-factor-error";
+import { CHALLENGE_ENDED_MESSAGE, CODES_LOCKED_MESSAGE, REUSED_CODE_MESSAGE, WRONG_BACKUP_CODE_MESSAGE, WRONG_CODE_MESSAGE } from "./translate-two-factor-error";
 import { verifyTwoFactorSignIn } from "./verify-two-factor-sign-in";
 
 const database = withTestDatabase();
@@ -127,6 +127,56 @@ describe("signing in with two-factor on", () => {
     const ended = await appErrorOf(verifyTwoFactorSignIn(auth, { method: "totp", code: await codeFor(secret) }, pending.headers));
     expect(ended.code).toBe("unauthenticated");
     expect(ended.message).toBe(CHALLENGE_ENDED_MESSAGE);
+  });
+
+  it("records each refused code as a failed sign-in of the account, as a wrong password is, and never the code", async () => {
+    const person = await signedInPerson(auth);
+    const workspace = await buildWorkspace(database.db, [{ actor: person.actor, role: "editor" }]);
+    const { secret, backupCodes } = await enrolled(person);
+    // A wrong code while confirming an enrolment is no sign-in: a second enrolment of someone else.
+    const other = await signedInPerson(auth);
+    await buildWorkspace(database.db, [{ actor: other.actor, role: "editor" }]);
+    const otherEnrolment = await startTwoFactorEnrolment({ db: database.db, actor: other.actor }, { password: other.password }, { auth, headers: other.headers });
+    await appErrorOf(confirmTwoFactor({ db: database.db, actor: other.actor }, { code: await wrongCode(otherEnrolment.secret) }, { auth, headers: other.headers }));
+
+    const wrongApp = await wrongCode(secret);
+    const wrongBackup = "AAAAA-BBBBB";
+    const used = await codeFor(secret);
+    await verifyTwoFactorSignIn(auth, { method: "totp", code: used }, (await passwordStep(person.actor.email, person.password)).headers);
+    const pending = await passwordStep(person.actor.email, person.password);
+    await appErrorOf(verifyTwoFactorSignIn(auth, { method: "totp", code: wrongApp }, pending.headers));
+    await appErrorOf(verifyTwoFactorSignIn(auth, { method: "backup", code: wrongBackup }, pending.headers));
+    // The right backup code still signs in, and is no failure.
+    await verifyTwoFactorSignIn(auth, { method: "backup", code: backupCodes[0] ?? "" }, pending.headers);
+    // A code that already signed in, sent again (seen over a shoulder): refused, and a failure too.
+    await appErrorOf(verifyTwoFactorSignIn(auth, { method: "totp", code: used }, (await passwordStep(person.actor.email, person.password)).headers));
+
+    const failed = await database.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspace.id), eq(auditEvents.kind, "account.sign_in_failed")));
+    expect(failed).toHaveLength(3);
+    for (const event of failed) {
+      expect(event).toMatchObject({ actorId: null, actorLabel: null, targetId: person.actor.id, ipAddress: DEVICE["x-quire-client-ip"], details: { via: "two-factor" } });
+    }
+    expect(JSON.stringify(failed)).not.toMatch(new RegExp(`${wrongApp}|${wrongBackup}|${used}`));
+    const everywhere = await database.db.select({ targetId: auditEvents.targetId }).from(auditEvents).where(eq(auditEvents.kind, "account.sign_in_failed"));
+    expect(everywhere.filter((event) => event.targetId === other.actor.id)).toEqual([]);
+  });
+
+  it("locks the account's codes after 10 wrong ones in a row, across pending sign-ins and backup codes: even the right code then waits 15 minutes", async () => {
+    const person = await signedInPerson(auth);
+    const workspace = await buildWorkspace(database.db, [{ actor: person.actor, role: "editor" }]);
+    const { secret } = await enrolled(person);
+    for (let round = 0; round < 2; round++) {
+      const pending = await passwordStep(person.actor.email, person.password);
+      for (let i = 0; i < 5; i++) {
+        const input = i % 2 === 0 ? { method: "totp" as const, code: await wrongCode(secret) } : { method: "backup" as const, code: "AAAAA-BBBBB" };
+        expect((await appErrorOf(verifyTwoFactorSignIn(auth, input, pending.headers))).code).toBe("validation_failed");
+      }
+    }
+    const locked = await appErrorOf(verifyTwoFactorSignIn(auth, { method: "totp", code: await codeFor(secret) }, (await passwordStep(person.actor.email, person.password)).headers));
+    expect(locked.code).toBe("rate_limited");
+    expect(locked.message).toBe(CODES_LOCKED_MESSAGE);
+    const failed = await database.db.select({ id: auditEvents.id }).from(auditEvents).where(and(eq(auditEvents.workspaceId, workspace.id), eq(auditEvents.kind, "account.sign_in_failed")));
+    expect(failed).toHaveLength(11);
   });
 
   it("without a pending sign-in, a code is refused as unauthenticated", async () => {
