@@ -29,9 +29,22 @@ export const QUILL_FORMATS: readonly string[] = [...EDITOR_FORMATS, "code-token"
 
 /** The embeds among them (inserts, not attributes). */
 export const EDITOR_EMBEDS = ["image", "formula", "mention"] as const satisfies readonly EditorFormat[];
+export type EditorEmbed = (typeof EDITOR_EMBEDS)[number];
 
 /** The attributes an image embed carries (quill/formats/image.js ATTRIBUTES, and our alt text). */
 export const IMAGE_ATTRIBUTES = ["alt", "width", "height"] as const;
+
+/**
+ * Every attribute name a delta op may carry: the editor's formats that are not embeds, and an
+ * image's attributes. The server keeps a rule for each (server/body/editor-formats.ts FORMAT_RULES,
+ * typed by this list), and the API's delta schema refuses any other name (shared/schemas/delta.ts).
+ */
+export const EDITOR_ATTRIBUTES = [
+  "header", "list", "indent", "align", "blockquote", "code-block", "table", "table-header",
+  "font", "size", "bold", "italic", "underline", "strike", "code", "script", "color", "background", "link",
+  ...IMAGE_ATTRIBUTES,
+] as const satisfies readonly (Exclude<EditorFormat, EditorEmbed> | (typeof IMAGE_ATTRIBUTES)[number])[];
+export type EditorAttribute = (typeof EDITOR_ATTRIBUTES)[number];
 
 export const HEADER_LEVELS = [1, 2, 3] as const;
 export const INDENT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;

@@ -14,6 +14,8 @@ export const MENTION_EMBED = "mention";
 /** Longest kept name and id: both come from clients and are checked again on the server. */
 export const MAX_MENTION_NAME_CHARS = 200;
 const MAX_MENTION_ID_CHARS = 100;
+/** A mention's id as kept: a user id's letters, digits, _ and -. */
+export const MENTION_ID = new RegExp(`^[\\w-]{1,${MAX_MENTION_ID_CHARS}}$`);
 
 /** The mention in one op's insert, or null when it is not a well-formed mention. */
 export function mentionValueOf(insert: unknown): MentionValue | null {
@@ -21,7 +23,7 @@ export function mentionValueOf(insert: unknown): MentionValue | null {
   const value = (insert as Record<string, unknown>)[MENTION_EMBED];
   if (typeof value !== "object" || value === null) return null;
   const { id, name } = value as Record<string, unknown>;
-  if (typeof id !== "string" || id.length === 0 || id.length > MAX_MENTION_ID_CHARS || !/^[\w-]+$/.test(id)) return null;
+  if (typeof id !== "string" || !MENTION_ID.test(id)) return null;
   // Trimmed again after the cut, so reading a mention this gives back changes nothing (a cut
   // that ends on a space would otherwise lose it only the second time: sanitising must be idempotent).
   const shownName = typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_MENTION_NAME_CHARS).trimEnd() : "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDITOR_EMBEDS, EDITOR_FORMATS, IMAGE_ATTRIBUTES } from "@/shared/editor-formats";
+import { EDITOR_ATTRIBUTES, EDITOR_EMBEDS, EDITOR_FORMATS, IMAGE_ATTRIBUTES } from "@/shared/editor-formats";
 import { EMBED_RULES, FORMAT_RULES, hasRule } from "./editor-formats";
 
 // The toolbar, the server's Quill host and these rules are built from one table: a format the
@@ -9,7 +9,7 @@ describe("the server's format rules", () => {
   it("cover every format the editor holds, embeds as embeds", () => {
     for (const format of EDITOR_FORMATS) {
       const isEmbed = (EDITOR_EMBEDS as readonly string[]).includes(format);
-      expect(hasRule(isEmbed ? EMBED_RULES : FORMAT_RULES, format), format).toBe(true);
+      expect(isEmbed ? hasRule(EMBED_RULES, format) : hasRule(FORMAT_RULES, format), format).toBe(true);
     }
   });
 
@@ -18,6 +18,8 @@ describe("the server's format rules", () => {
     expect(Object.keys(FORMAT_RULES).filter((name) => !known.has(name))).toEqual([]);
     expect(Object.keys(EMBED_RULES).sort()).toEqual([...EDITOR_EMBEDS].sort());
     expect(hasRule(FORMAT_RULES, "code-token")).toBe(false); // highlighting is display only
+    // The API's delta schema accepts exactly these names (shared/schemas/delta.ts).
+    expect(Object.keys(FORMAT_RULES).sort()).toEqual([...EDITOR_ATTRIBUTES].sort());
 
   });
 });

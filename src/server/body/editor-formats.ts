@@ -1,6 +1,8 @@
 import {
   CODE_BLOCK_LANGUAGES,
   EDITOR_ALIGNMENTS,
+  type EditorAttribute,
+  type EditorEmbed,
   EDITOR_FONTS,
   EDITOR_SIZES,
   HEADER_LEVELS,
@@ -25,8 +27,11 @@ export type AttributeValue = string | number | boolean;
 /** Returns the safe form of an attribute value, or undefined to drop the attribute. */
 export type AttributeRule = (value: unknown) => AttributeValue | undefined;
 
-/** Attribute name → rule. Anything not listed here is dropped. */
-export const FORMAT_RULES: Readonly<Record<string, AttributeRule>> = {
+/**
+ * Attribute name → rule. Anything not listed here is dropped. Typed by the shared list of names,
+ * so the API's delta schema (shared/schemas/delta.ts) accepts exactly the names that have a rule.
+ */
+export const FORMAT_RULES: Readonly<Record<EditorAttribute, AttributeRule>> = {
   // Block formats (they sit on the line's "\n").
   header: oneOf(HEADER_LEVELS),
   list: oneOf(LIST_KINDS),
@@ -63,8 +68,8 @@ export type EmbedValue = AttributeValue | MentionValue;
 /** Returns the safe form of an embed's value, or undefined to drop the embed. */
 export type EmbedRule = (value: unknown) => EmbedValue | undefined;
 
-/** Embed name → rule. Video is not in the toolbar, so it is not here: it is dropped. */
-export const EMBED_RULES: Readonly<Record<string, EmbedRule>> = {
+/** Embed name → rule. Video is not in the toolbar, so it is not here: it is dropped (the API refuses it). */
+export const EMBED_RULES: Readonly<Record<EditorEmbed, EmbedRule>> = {
   // Seed §5: http, https or data (raster types only), else "" (blank). `true` is what Quill's
   // own getContents() reports for an image without a src (parchment's EmbedBlot.value), so a
   // blank image that went through an editor comes back as `true`: keep it, it renders no src.
@@ -90,7 +95,7 @@ export function sameEmbedValue(a: unknown, b: unknown): boolean {
 }
 
 /** Whether `name` has a rule (own properties only: "__proto__" or "toString" never match). */
-export function hasRule<T>(rules: Readonly<Record<string, T>>, name: string): boolean {
+export function hasRule<K extends string, T>(rules: Readonly<Record<K, T>>, name: string): name is K {
   return Object.prototype.hasOwnProperty.call(rules, name);
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { validate, compileErrors } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
+import { EDITOR_ATTRIBUTES, EDITOR_EMBEDS } from "@/shared/editor-formats";
 import { buildOpenApiDocument } from "./build-openapi-document";
 
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api/v1");
@@ -40,6 +41,16 @@ describe("the OpenAPI document", () => {
     const create = document.components?.schemas?.CreateDocument as { additionalProperties?: unknown; required?: string[] };
     expect(create.additionalProperties).toBe(false);
     expect(document.components?.securitySchemes).toMatchObject({ bearerToken: { type: "http", scheme: "bearer" } });
+  });
+
+  it("names the editor's embeds and formats in the Delta schema, the only ones a delta may hold", () => {
+    type Schema = { properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; required?: string[]; propertyNames?: { enum?: string[] }; description?: string };
+    const delta = document.components?.schemas?.Delta as Schema;
+    const op = delta.properties?.ops?.items;
+    const embeds = op?.properties?.insert?.anyOf?.flatMap((option) => option.required ?? []);
+    expect(embeds).toEqual([...EDITOR_EMBEDS]);
+    expect(op?.properties?.attributes?.propertyNames?.enum).toEqual([...EDITOR_ATTRIBUTES]);
+    expect(delta.description).toMatch(/An embed or a format the editor doesn't have is refused with 422/);
   });
 
   it("declares what the routes answer: Location on 201s that send one, 400 for an upload without documentId, a non-negative Retry-After", () => {

@@ -91,6 +91,9 @@ describe("importing a workspace archive by the product's rules", () => {
       ["a body that retains", archive({ content: { ops: [{ retain: 5 }] } }), /the text of the document d1 is not valid \(ops\.0/],
       ["a revision's delta nested 1,000 deep", archive({ revision: { delta: { ops: [{ insert: "x", attributes: nested(1_000) }] } } }), /revisions of the document d1 is not valid \(0\.delta\.ops\.0\.attributes/],
       ["a template body inserting a number", archive({ template: { body: { ops: [{ insert: 123 }] } } }), /template list is not valid \(0\.body\.ops\.0\.insert/],
+      // …and to its embeds and formats: an archive's sanitised bodies hold none of these.
+      ["a body with an embed the editor doesn't have", archive({ content: { ops: [{ insert: { foo: "bar" } }] } }), /the text of the document d1 is not valid \(ops\.0\.insert: Unknown embed "foo" at op 0/],
+      ["a template body with a format the editor doesn't have", archive({ template: { body: { ops: [{ insert: "x", attributes: { colour: "red" } }] } } }), /0\.body\.ops\.0\.attributes: Unknown format "colour" at op 0/],
     ];
     for (const [label, bytes, message] of cases) {
       const { slug, result } = await importNew(bytes);

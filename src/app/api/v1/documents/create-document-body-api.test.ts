@@ -111,11 +111,29 @@ describe("POST /api/v1/documents with a delta the schema refuses", () => {
     expect(await documentCount()).toBe(0);
   });
 
+  it("answers 422 naming an embed or a format the editor doesn't have, and the op (an unknown embed was a 201 that dropped it)", async () => {
+    const formats = "header, list, indent, align, blockquote, code-block, table, table-header, font, size, bold, italic, underline, strike, code, script, color, background, link, alt, width and height";
+    const cases: Array<[unknown[], Record<string, string>]> = [
+      [[{ insert: { foo: "bar" } }], { "delta.ops.0.insert": 'Unknown embed "foo" at op 0; the editor\'s embeds are image, formula and mention.' }],
+      [[{ insert: "Watch\n" }, { insert: { video: "https://example.com/v" } }], { "delta.ops.1.insert": 'Unknown embed "video" at op 1; the editor\'s embeds are image, formula and mention.' }],
+      [[{ insert: "x", attributes: { bold: true, colour: "red" } }], { "delta.ops.0.attributes": `Unknown format "colour" at op 0; the editor's formats are ${formats}.` }],
+      [[{ insert: "x" }, { insert: "\n", attributes: { direction: "rtl", "code-token": "hljs-keyword" } }], { "delta.ops.1.attributes": `Unknown formats "direction", "code-token" at op 1; the editor's formats are ${formats}.` }],
+      [[{ insert: { formula: 42 } }], { "delta.ops.0.insert": "The formula embed at op 0 takes TeX source (a string)." }],
+      [[{ insert: { image: { src: "https://example.com/a.png" } } }], { "delta.ops.0.insert": "The image embed at op 0 takes an address (a string)." }],
+      [[{ insert: { mention: { id: "not an id", name: "Owner" } } }], { "delta.ops.0.insert.mention.id": 'The mention embed at op 0 takes {"id": "<user id>", "name": "<name>"}, the id of letters, digits, _ and -.' }],
+    ];
+    for (const [ops, fields] of cases) {
+      const { status, error } = await answer(await create({ title: "unknown", delta: { ops } }));
+      expect([JSON.stringify(ops), status, error?.code, error?.fields]).toEqual([JSON.stringify(ops), 422, "validation_failed", fields]);
+    }
+    expect(await documentCount()).toBe(0);
+  });
+
   it("answers 422 for formats or embeds nested 5,000 deep (a 500 that left a job stuck on a body worker)", async () => {
     // Written out, as the QA payloads were: JSON.stringify itself recurses per level.
     const deep = `${'{"a":'.repeat(5_000)}"x"${"}".repeat(5_000)}`;
-    const inAttributes = await answer(await post(`{"title":"deep","delta":{"ops":[{"insert":"x","attributes":{"a":${deep}}}]}}`));
-    expect(inAttributes).toMatchObject({ status: 422, error: { fields: { "delta.ops.0.attributes.a": "A format's value is a string, a number, true, false or null." } } });
+    const inAttributes = await answer(await post(`{"title":"deep","delta":{"ops":[{"insert":"x","attributes":{"bold":${deep}}}]}}`));
+    expect(inAttributes).toMatchObject({ status: 422, error: { fields: { "delta.ops.0.attributes.bold": "A format's value is a string, a number, true, false or null." } } });
     const inEmbed = await answer(await post(`{"title":"deep","delta":{"ops":[{"insert":${deep}}]}}`));
     expect(inEmbed).toMatchObject({ status: 422, error: { code: "validation_failed" } });
     expect(await documentCount()).toBe(0);
@@ -124,10 +142,24 @@ describe("POST /api/v1/documents with a delta the schema refuses", () => {
   it("still takes text, formats, embeds and mentions", async () => {
     const ops = [
       { insert: "Bold", attributes: { bold: true, color: "#ff0000", link: null } },
-      { insert: { image: "https://example.com/a.png" }, attributes: { width: "120" } },
+      { insert: { image: "https://example.com/a.png" }, attributes: { width: "120", alt: "A chart" } },
+      { insert: { image: true } },
+      { insert: { formula: "e=mc^2" } },
       { insert: { mention: { id: owner.id, name: "Owner" } } },
       { insert: "\n", attributes: { header: 2 } },
     ];
     expect((await create({ title: "fine", delta: { ops } })).status).toBe(201);
+  });
+
+  it("sanitises the values of the editor's formats as the editor does (docs/api.md): a link is blanked, a value no control makes is dropped", async () => {
+    const ops = [
+      { insert: "click", attributes: { link: "javascript:alert(1)", color: "url(x)" } },
+      { insert: "\n", attributes: { header: 4 } },
+    ];
+    const response = await create({ title: "values", delta: { ops } });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const row = await database.db.query.documents.findFirst({ where: (documents, { eq }) => eq(documents.id, id), columns: { content: true } });
+    expect(row?.content).toEqual({ ops: [{ insert: "click", attributes: { link: "about:blank" } }, { insert: "\n" }] });
   });
 });
