@@ -42,6 +42,33 @@ describe("a 360 px touch screen", () => {
     expect(await page.getByRole("menuitem", { name: "Move to trash" }).isVisible()).toBe(true);
   });
 
+  // Closing note "Seen, and left": the offline chip wrapped onto two lines at 360 px.
+  it("keeps the offline chip on one line, still saying in full that changes are kept", async () => {
+    const { page, person } = await phone();
+    const paragraphs = Array.from({ length: 60 }, (_, index) => `Paragraph ${index + 1}.`).join("\n\n");
+    const created = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Long", markdown: paragraphs });
+    await page.goto(`/w/${person.workspaceSlug}/d/${created.id}`);
+    await page.locator(".document-editor [data-testid=editor-mount] .ql-editor[contenteditable=true]").waitFor();
+    await page.context().setOffline(true);
+    await page.getByTestId("save-status").filter({ hasText: "Offline" }).waitFor();
+    await page.getByText("Paragraph 60.").scrollIntoViewIfNeeded();
+    const chip = page.getByTestId("offline-banner").locator("p");
+    await chip.waitFor();
+    const fit = await chip.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const frame = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"] as const;
+      const oneLine = parseFloat(style.lineHeight) + frame.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+      const box = element.getBoundingClientRect();
+      return { height: box.height, oneLine, left: box.left, right: box.right };
+    });
+    expect(fit.height).toBeLessThanOrEqual(fit.oneLine + 1);
+    expect(fit.left).toBeGreaterThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(360);
+    // A screen reader reads the whole state, whatever the width shows.
+    expect(await chip.textContent()).toContain("Offline — your changes are kept on this device");
+    await page.context().setOffline(false);
+  });
+
   it("keeps most of a trash row's width for the title, the buttons under it", async () => {
     const { page, person } = await phone();
     const document = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: LONG_TITLE, markdown: "Text" });

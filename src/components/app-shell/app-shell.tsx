@@ -4,6 +4,7 @@ import { CommandPalette } from "@/components/search-palette/command-palette";
 import { NewFromTemplate } from "@/components/template-picker/new-from-template";
 import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { NotificationBell } from "@/components/notifications/notification-bell";
+import { WindowFootHost } from "@/components/ui/window-foot";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
 
@@ -38,6 +39,7 @@ export function AppShell({ children, ...shell }: ShellProps & { children: ReactN
           {children}
         </main>
       </div>
+      <WindowFootHost />
       <CommandPalette workspaceId={shell.workspace.id} workspaceSlug={shell.workspace.slug} canEdit={shell.workspace.abilities.edit} />
       {shell.workspace.abilities.edit ? <NewFromTemplate workspaceId={shell.workspace.id} workspaceSlug={shell.workspace.slug} /> : null}
     </div>

@@ -3,7 +3,10 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
 import { useId, useState } from "react";
+import type { FootNoticeContent } from "@/components/ui/foot-notice";
+import { FootNotice } from "@/components/ui/foot-notice";
 import { menuItemClass, menuLabelClass, menuSeparatorClass } from "@/components/ui/menu";
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { MoreMenu } from "@/components/ui/more-menu";
@@ -37,7 +40,11 @@ const ZIP_FORMATS = [
   { format: "pdf", label: "PDF" },
 ] as const;
 
-/** The editor's "…" menu: export, import into it (given `importInto`: editors and up), versions, keyboard shortcuts, move, move to trash. */
+/**
+ * The editor's "…" menu: export, import into it (given `importInto`: editors and up), versions,
+ * keyboard shortcuts, move, move to trash. What its items did, or why they failed, is said at the
+ * window's foot (FootNotice), one notice at a time: in the header it pushed the document down.
+ */
 export function DocumentMenu({
   workspaceSlug,
   documentId,
@@ -69,25 +76,43 @@ export function DocumentMenu({
   const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
   const [isSaveVersionOpen, setIsSaveVersionOpen] = useState(false);
   const [isSaveTemplateOpen, setIsSaveTemplateOpen] = useState(false);
-  const [templateNotice, setTemplateNotice] = useState<string | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; offerPrintView: boolean } | null>(null);
+  const [notice, setNotice] = useState<FootNoticeContent | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [following, setFollowing] = useState(isFollowing);
-  const [followNotice, setFollowNotice] = useState<string | null>(null);
   const zipLabelId = useId();
   const exportUrl = (format: string, query = "") => `/api/v1/documents/${documentId}/export?format=${format}${query}`;
+  const say = (testId: string, text: ReactNode) => setNotice({ tone: "success", testId, text });
+  const fail = (message: string, offerPrintView = false) =>
+    setNotice({
+      tone: "error",
+      testId: "export-error",
+      text: offerPrintView ? (
+        <>
+          {message}{" "}
+          <a href={exportOptions.printHref} target="_blank" rel="noopener" className="underline">
+            Open the print view instead
+          </a>
+        </>
+      ) : (
+        message
+      ),
+    });
+  // Dismissed, the notice leaves focus where its menu is (its button may have held it).
+  const handleDismiss = () => {
+    setNotice(null);
+    document.querySelector<HTMLElement>(DOCUMENT_MENU_SELECTOR)?.focus();
+  };
 
   // PDFs and zips take seconds: fetched with a visible busy state and the server's message on failure.
   const handleSlowDownload = async (url: string, busyLabel: string) => {
-    setError(null);
+    setNotice(null);
     setBusy(busyLabel);
     try {
       await downloadFile(url);
     } catch (caught) {
       const failure = caught instanceof DownloadError ? caught : new DownloadError("internal", "The export failed. Try again.");
-      setError({ message: failure.message, offerPrintView: failure.code === "unavailable" });
+      fail(failure.message, failure.code === "unavailable");
     } finally {
       setBusy(null);
     }
@@ -170,8 +195,8 @@ export function DocumentMenu({
             const result = await reachServer(() => setDocumentFollowAction({ documentId, following: checked }));
             if (!result.ok) {
               setFollowing(!checked);
-              setError({ message: result.message, offerPrintView: false });
-            } else setFollowNotice(checked ? "You follow this document: new threads on it will notify you." : "You no longer follow this document.");
+              fail(result.message);
+            } else say("follow-notice", checked ? "You follow this document: new threads on it will notify you." : "You no longer follow this document.");
           }}
         >
           <span aria-hidden="true" className="inline-block w-4">
@@ -195,7 +220,7 @@ export function DocumentMenu({
               className={`${menuItemClass} text-danger`}
               onSelect={async () => {
                 const result = await reachServer(() => trashDocumentAction({ documentId }));
-                if (!result.ok) return setError({ message: result.message, offerPrintView: false });
+                if (!result.ok) return fail(result.message);
                 router.push(trashedHref(workspaceSlug, documentId));
               }}
             >
@@ -218,55 +243,37 @@ export function DocumentMenu({
         documentId={documentId}
         open={isSaveVersionOpen}
         onOpenChange={setIsSaveVersionOpen}
-        onSaved={(name) => setNotice(`Saved the version “${name}”.`)}
+        onSaved={(name) =>
+          say(
+            "version-notice",
+            <>
+              Saved the version “{name}”.{" "}
+              <Link href={historyHref} className="font-medium underline">
+                See versions
+              </Link>
+            </>,
+          )
+        }
       />
       {canSaveAsTemplate ? (
         <SaveTemplateDialog
           documentId={documentId}
           open={isSaveTemplateOpen}
           onOpenChange={setIsSaveTemplateOpen}
-          onSaved={(name) => setTemplateNotice(`Saved the template “${name}”.`)}
+          onSaved={(name) =>
+            say(
+              "template-notice",
+              <>
+                Saved the template “{name}”.{" "}
+                <Link href={`/w/${workspaceSlug}/settings/templates`} className="font-medium underline">
+                  See templates
+                </Link>
+              </>,
+            )
+          }
         />
       ) : null}
-      {templateNotice ? (
-        <p role="status" className="basis-full text-right text-sm text-success" data-testid="template-notice">
-          {templateNotice}{" "}
-          <Link href={`/w/${workspaceSlug}/settings/templates`} className="font-medium underline">
-            See templates
-          </Link>
-        </p>
-      ) : null}
-      {notice ? (
-        <p role="status" className="basis-full text-right text-sm text-success" data-testid="version-notice">
-          {notice}{" "}
-          <Link href={historyHref} className="font-medium underline">
-            See versions
-          </Link>
-        </p>
-      ) : null}
-      {followNotice ? (
-        <p role="status" className="basis-full text-right text-sm text-success" data-testid="follow-notice">
-          {followNotice}
-        </p>
-      ) : null}
-      {busy ? (
-        <p role="status" className="basis-full text-right text-sm text-muted" data-testid="export-status">
-          {busy}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="basis-full text-right text-sm text-danger" data-testid="export-error">
-          {error.message}
-          {error.offerPrintView ? (
-            <>
-              {" "}
-              <a href={exportOptions.printHref} target="_blank" rel="noopener" className="underline">
-                Open the print view instead
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <FootNotice notice={busy ? { tone: "progress", testId: "export-status", text: busy } : notice} onDismiss={handleDismiss} />
     </>
   );
 }

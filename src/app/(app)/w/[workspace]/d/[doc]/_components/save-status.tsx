@@ -5,6 +5,7 @@ import type { RefObject } from "react";
 import { useEffect, useRef, useState } from "react";
 import type { CollabStatus } from "@/editor/connection/use-collab-status";
 import { COLLAB_STATUS_LABEL, useCollabStatusIn, watchCollabStatus } from "@/editor/connection/use-collab-status";
+import { AtWindowFoot } from "@/components/ui/window-foot";
 
 /**
  * The header's save state, or `fixed` instead of it (no access, read only). The label is written
@@ -55,26 +56,32 @@ export function SaveStatus({ provider, fixed, ref }: { provider: HocuspocusProvi
 /** States worth interrupting someone who is typing for (and "Saved" once they are over). */
 const AWAY: ReadonlySet<CollabStatus> = new Set(["offline", "reconnecting", "denied"]);
 
+/** The offline chip's words below 640 px, where the full label would wrap onto a second line. */
+export const OFFLINE_CHIP_SHORT = "Offline — kept on this device";
+
 /**
  * While offline and scrolled past the header, its status said again where it stays in view: a
- * small chip fixed at the bottom of the window, over the page, so nothing moves when the
+ * small chip at the window's foot (window-foot.tsx), over the page, so nothing moves when the
  * connection drops or returns. With the header's status on screen it is not shown, so the state is
  * said once; the status's hidden live region has already announced it. Shown to those who can edit.
+ * One line at any width: narrow, it shows a shorter label, and a screen reader still reads the full one.
  */
 export function OfflineBanner({ provider, canEdit, status }: { provider: HocuspocusProvider | null; canEdit: boolean; status: RefObject<HTMLElement | null> }) {
   const isOffline = useCollabStatusIn(provider, OFFLINE) && canEdit;
   const isStatusOnScreen = useIsOnScreen(status, isOffline);
   if (!isOffline || isStatusOnScreen) return null;
   return (
-    <div
-      className="pointer-events-none fixed inset-x-0 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 flex justify-center px-4 md:left-64"
-      data-testid="offline-banner"
-    >
-      <p className="flex max-w-full items-center gap-2 rounded-full border border-border bg-raised px-3 py-1.5 text-sm font-medium shadow-md">
-        <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-danger" />
-        <span className="min-w-0">{COLLAB_STATUS_LABEL.offline}</span>
-      </p>
-    </div>
+    <AtWindowFoot>
+      <div className="mt-2 flex max-w-full justify-center" data-testid="offline-banner">
+        <p className="flex max-w-full items-center gap-2 whitespace-nowrap rounded-full border border-border bg-raised px-3 py-1.5 text-sm font-medium shadow-md">
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-danger" />
+          <span aria-hidden="true" className="min-w-0 truncate sm:hidden">
+            {OFFLINE_CHIP_SHORT}
+          </span>
+          <span className="max-sm:sr-only">{COLLAB_STATUS_LABEL.offline}</span>
+        </p>
+      </div>
+    </AtWindowFoot>
   );
 }
 

@@ -25,7 +25,7 @@ export function SaveTemplateDialog({
   const [description, setDescription] = useState("");
   const [errors, setErrors] = useState<{ name?: string; description?: string; form?: string }>({});
   const [isPending, startTransition] = useTransition();
-  // Back to the "Document actions" button, after saving too (the notice beside it says so).
+  // Back to the "Document actions" button, after saving too (the notice at the window's foot says so).
   const returnFocus = useReturnFocus(open);
 
   const handleOpenChange = (isOpen: boolean) => {

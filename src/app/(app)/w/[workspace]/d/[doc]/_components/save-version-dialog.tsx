@@ -25,7 +25,7 @@ export function SaveVersionDialog({
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [isPending, startTransition] = useTransition();
-  // Back to the "Document actions" button, after saving too (the notice beside it says so).
+  // Back to the "Document actions" button, after saving too (the notice at the window's foot says so).
   const returnFocus = useReturnFocus(open);
 
   // The menu opens the dialog through `open`, so the form is emptied whenever it closes.
