@@ -36,7 +36,7 @@ export function Sidebar({ actor, workspace, workspaces, tree, unreadNotification
         </li>
       </ul>
       <DocumentTree workspaceId={workspace.id} workspaceSlug={workspace.slug} rows={tree} canEdit={workspace.abilities.edit} />
-      <AccountMenu actor={actor} />
+      <AccountMenu actor={actor} workspace={{ slug: workspace.slug, documents: tree }} />
     </nav>
   );
 }

@@ -5,6 +5,7 @@ import { DEVICE_COPY_PREFIX } from "./offline-pages";
 import { guardAgainstUnload } from "./unload-guard";
 import type { UnsavedChanges } from "./unsaved-changes";
 import { watchUnsavedChanges } from "./unsaved-changes";
+import { markUnsent, watchUnsentChanges } from "./unsent-changes";
 import { collabDocumentName } from "@/shared/protocol/document-name";
 
 /** A document's live copy in the browser: the Y.Doc, its copy on this device, and the socket. */
@@ -72,6 +73,8 @@ export async function connectDocument(
     token: "session", // the session cookie authenticates; Hocuspocus needs a token to send its auth message
   });
   provider.attach();
+  // An editable copy says while it holds what the server hasn't confirmed: sign-out must not delete it unsaved.
+  const stopWatchingUnsent = options.keepDeviceCopy ? watchUnsentChanges(name, provider) : null;
 
   const onOnline = () => void socket.connect();
   const onOffline = () => socket.disconnect();
@@ -104,8 +107,10 @@ export async function connectDocument(
     whenLoaded,
     unsaved: unsavedWatch?.found ?? Promise.resolve(null),
     forgetDeviceCopy: async () => {
+      stopWatchingUnsent?.();
       await deviceCopy?.clearData();
       await unsavedWatch?.discard();
+      markUnsent(name, false);
     },
     destroy() {
       if (isDestroyed) return;
@@ -113,6 +118,7 @@ export async function connectDocument(
       window.removeEventListener("online", onOnline);
       window.removeEventListener("offline", onOffline);
       unloadGuard?.stop();
+      stopWatchingUnsent?.();
       unsavedWatch?.close();
       provider.destroy();
       socket.destroy();

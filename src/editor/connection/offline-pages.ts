@@ -35,21 +35,27 @@ export async function keepPageForOffline(): Promise<void> {
   registration.active?.postMessage({ type: "keep-for-offline", urls: [window.location.href, ...assets] });
 }
 
-/** Forgets every page and document copy kept on this device (sign-out). */
-export async function clearOfflineData(): Promise<void> {
+/**
+ * Forgets every page and document copy kept on this device (sign-out), except the device copies
+ * `keep` names (`quire:<user>:<doc>`), with what localStorage holds for them.
+ */
+export async function clearOfflineData(keep: (deviceCopy: string) => boolean = () => false): Promise<void> {
   const work: Array<Promise<unknown>> = [];
   if (typeof caches !== "undefined") work.push(...PAGE_CACHES.map((name) => caches.delete(name)));
-  // What pages kept in localStorage at unload: a device copy's last changes, typing before the editor was live.
+  // What pages kept in localStorage: a device copy's last changes at unload, typing before the
+  // editor was live, the mark of unsent changes (editor/connection/unsent-changes.ts).
   try {
-    const kept = Object.keys(localStorage).filter((key) => key.startsWith(DEVICE_COPY_PREFIX) && /:(unload|early)$/.test(key));
-    for (const key of kept) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage)) {
+      const entry = /^(.+):(unload|early|unsent)$/.exec(key);
+      if (entry?.[1]?.startsWith(DEVICE_COPY_PREFIX) && !keep(entry[1])) localStorage.removeItem(key);
+    }
   } catch {
     // Blocked storage holds nothing.
   }
   if (typeof indexedDB !== "undefined" && "databases" in indexedDB) {
     const databases = await indexedDB.databases().catch(() => []);
     for (const { name } of databases) {
-      if (name?.startsWith(DEVICE_COPY_PREFIX)) work.push(deleteDatabase(name));
+      if (name?.startsWith(DEVICE_COPY_PREFIX) && !keep(name)) work.push(deleteDatabase(name));
     }
   }
   await Promise.allSettled(work);

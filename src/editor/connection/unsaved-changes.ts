@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import { deleteDatabase } from "./offline-pages";
 import { applyUnloadEntry, unloadEntryName } from "./unload-guard";
+import { markUnsent } from "./unsent-changes";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 
 /**
@@ -46,6 +47,7 @@ export function watchUnsavedChanges(name: string, live: Y.Doc, synced: Promise<u
     } catch {
       // No storage: nothing was kept there.
     }
+    markUnsent(name, false);
     if (!wasClosed) kept.destroy();
   };
   const found = (async (): Promise<UnsavedChanges | null> => {
@@ -65,6 +67,8 @@ export function watchUnsavedChanges(name: string, live: Y.Doc, synced: Promise<u
     if (isClosed) return null;
     const changes = unsavedIn(kept, live);
     if (!changes) await discard();
+    // Kept, and said to be: a sign-out asks before deleting them (changes carried from this page's editable editor were never marked).
+    else markUnsent(name, true);
     return changes ? { ...changes, discard } : null;
   })().catch((error: unknown) => {
     // Unreadable: nothing to offer, and nothing is deleted.
