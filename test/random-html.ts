@@ -53,6 +53,8 @@ function attributes(random: Random, tag: string): string {
   if (tag === "input") maybe(0.8, `type="checkbox"${random() < 0.5 ? " checked" : ""}`);
   maybe(0.05, `id="${pick(random, ["a", "docs-internal-guid-1"])}"`);
   maybe(0.03, `style="font-weight:bold"`);
+  // A tab's span (our exports, browsers' Apple-tab-span), Google Docs' pre-wrap, and a reset.
+  maybe(0.04, `style="white-space:${pick(random, ["pre", "pre-wrap", "normal", "break-spaces"])}"`);
   maybe(0.03, `class="ql-align-center"`);
   maybe(0.05, `title="t"`);
   maybe(0.02, `dir="rtl"`);

@@ -4,6 +4,7 @@ import { LINK_PROTOCOLS } from "@/shared/editor-rules";
 import { sanitizeImageUrl, sanitizeLinkUrl } from "@/shared/safe-urls";
 import type { BodyDelta } from "./sanitize-delta";
 import { isInCodeSpan } from "./code-span";
+import { isInPreWhitespace, preWhitespaceText } from "./pre-whitespace";
 import { splitIntoChunks } from "./delta-chunks";
 import { normalizeDeltaFast } from "./fast-render/normalize-delta";
 import { CODE_BLOCK_LANGUAGES, CODE_BLOCK_LANGUAGE_LABELS, QUILL_FORMATS } from "@/shared/editor-formats";
@@ -117,6 +118,14 @@ async function createQuillHost(): Promise<QuillHost> {
     if (!isInCodeSpan(node)) return delta;
     const kept = new Delta().insert((node as Text).data.replace(/\r\n?|\n/g, " "));
     // matchText turns every newline into a space, so a final one is matchNewline's line break.
+    const last = delta.ops.at(-1)?.insert;
+    return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
+  });
+  // Text whose markup says its whitespace is content (white-space: pre, body/pre-whitespace.ts):
+  // its tabs and runs of spaces are kept, where matchText makes a tab a space and collapses runs.
+  quill.clipboard.addMatcher(window.Node.TEXT_NODE, (node, delta) => {
+    if (isInCodeSpan(node) || !isInPreWhitespace(node)) return delta;
+    const kept = new Delta().insert(preWhitespaceText((node as Text).data));
     const last = delta.ops.at(-1)?.insert;
     return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
   });

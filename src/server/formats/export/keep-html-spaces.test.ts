@@ -26,27 +26,47 @@ describe("keepHtmlSpaces", () => {
     expect(keepHtmlSpaces(html)).toBe(html.replace("l  k", "l &nbsp;k"));
   });
 
+  it("puts a tab outside code in a white-space: pre span, which the import reads back as a tab", async () => {
+    expect(keepHtmlSpaces("<p>a\tb\t\t<strong>\tc</strong></p>")).toBe(
+      '<p>a<span style="white-space:pre">\t</span>b<span style="white-space:pre">\t\t</span><strong><span style="white-space:pre">\t</span>c</strong></p>',
+    );
+    // Spaces beside a tab at the line's ends are ones an import would drop: &nbsp;.
+    expect(keepHtmlSpaces("<p>\t x \t</p>")).toBe('<p><span style="white-space:pre">\t</span>&nbsp;x&nbsp;<span style="white-space:pre">\t</span></p>');
+    const code = '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">\ta</div></div><p><code>\tb</code></p>';
+    expect(keepHtmlSpaces(code)).toBe(code);
+    expect(sanitizeDelta(await htmlToDelta(keepHtmlSpaces("<p>\tName:\tAda\t</p>"))).delta).toEqual({ ops: [{ insert: "\tName:\tAda\t\n" }] });
+  });
+
   it("makes an HTML page whose import gives the same delta, for random lines of words and spaces", async () => {
-    const random = seededRandom(4242);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    for (let round = 0; round < 40; round += 1) {
-      const ops: BodyOp[] = [];
-      for (let line = 0; line < 4; line += 1) {
-        for (let run = 0; run < 1 + Math.floor(random() * 4); run += 1) {
-          const text = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(["a", "bc", " ", "  ", "d e"])).join("");
-          const format = pick<BodyOp["attributes"]>([undefined, { bold: true }, { italic: true, underline: true }, { code: true }, { link: "https://e.com/" }]);
-          ops.push(format ? { insert: text, attributes: format } : { insert: text });
-        }
-        const block = pick<BodyOp["attributes"]>([undefined, { header: 2 }, { list: "bullet" }, { list: "checked" }, { blockquote: true }, { table: `row-r${round}${line}` }, { table: `row-r${round}${line}`, "table-header": true }]);
-        // A cell of spaces alone imports empty (shared/table-html.ts: an HTML page's indentation).
-        if (block?.table) ops.push({ insert: "z" });
-        ops.push(block ? { insert: "\n", attributes: block } : { insert: "\n" });
-      }
-      const original = sanitizeDelta({ ops }).delta;
-      const html = keepHtmlSpaces(await renderDeltaHtml(original));
-      const back = sanitizeDelta(await htmlToDelta(html)).delta;
-      expect(comparableDelta(back.ops), html).toEqual(comparableDelta(original.ops));
-    }
+    await expectRoundTrips(4242, ["a", "bc", " ", "  ", "d e"]);
+  }, 60_000);
+
+  it("makes an HTML page whose import gives the same delta, for random lines of words, spaces and tabs", async () => {
+    await expectRoundTrips(4343, ["a", "bc", " ", "\t", " \t ", "\t\t", "d\te"]);
   }, 60_000);
 });
+
+/** Random lines of `pieces` in random formats and blocks: the exported page imports back as the same delta. */
+async function expectRoundTrips(seed: number, pieces: readonly string[]): Promise<void> {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  for (let round = 0; round < 40; round += 1) {
+    const ops: BodyOp[] = [];
+    for (let line = 0; line < 4; line += 1) {
+      for (let run = 0; run < 1 + Math.floor(random() * 4); run += 1) {
+        const text = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(pieces)).join("");
+        const format = pick<BodyOp["attributes"]>([undefined, { bold: true }, { italic: true, underline: true }, { code: true }, { link: "https://e.com/" }]);
+        ops.push(format ? { insert: text, attributes: format } : { insert: text });
+      }
+      const block = pick<BodyOp["attributes"]>([undefined, { header: 2 }, { list: "bullet" }, { list: "checked" }, { blockquote: true }, { table: `row-r${round}${line}` }, { table: `row-r${round}${line}`, "table-header": true }]);
+      // A cell of spaces alone imports empty (shared/table-html.ts: an HTML page's indentation).
+      if (block?.table) ops.push({ insert: "z" });
+      ops.push(block ? { insert: "\n", attributes: block } : { insert: "\n" });
+    }
+    const original = sanitizeDelta({ ops }).delta;
+    const html = keepHtmlSpaces(await renderDeltaHtml(original));
+    const back = sanitizeDelta(await htmlToDelta(html)).delta;
+    expect(comparableDelta(back.ops), html).toEqual(comparableDelta(original.ops));
+  }
+}
 

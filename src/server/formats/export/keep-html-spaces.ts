@@ -1,3 +1,5 @@
+import { wrapTabs } from "@/server/body/pre-whitespace";
+
 /**
  * The editor's HTML with every space that an HTML reader would collapse or drop written `&nbsp;`,
  * so the HTML export imports back with the spaces it shows (docs/architecture.md "Import"). The
@@ -9,10 +11,11 @@
  * blocks and inline code keep their text (an import keeps their whitespace, code-span.ts);
  * formulas and mentions are embeds whose text nobody reads back. Works on the serialised form
  * Quill and the server's renderer produce (well-formed, attribute values quoted). A tab outside
- * code still becomes a space on import, which no markup can prevent.
+ * code, which the import would read as a space, goes in a `<span style="white-space:pre">`
+ * (body/pre-whitespace.ts wrapTabs): readers show it as a tab and the import keeps it.
  */
 export function keepHtmlSpaces(html: string): string {
-  if (!/[ \t][ \t]|> |[ \t]</.test(html)) return html;
+  if (!/[ \t][ \t]|> |[ \t]<|\t/.test(html)) return html;
   const tokens = tokenize(html);
   // Open elements: tag name, and whether text inside is left as it is (code, formula, mention).
   const stack: { tag: string; verbatim: boolean }[] = [];
@@ -37,7 +40,7 @@ export function keepHtmlSpaces(html: string): string {
       // sibling); likewise it ends its line.
       const startsLine = previous === undefined || (previous.kind === "open" ? isLine(parent) : previous.kind === "close" && isLine(previous.tag));
       const endsLine = next === undefined || (next.kind === "close" ? isLine(parent) : next.kind === "open" && isLine(next.tag));
-      out += keepSpaces(token.text, startsLine, endsLine);
+      out += wrapTabs(keepSpaces(token.text, startsLine, endsLine));
     }
   }
   return out;

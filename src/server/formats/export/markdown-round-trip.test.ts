@@ -6,6 +6,7 @@ import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { htmlToDelta } from "@/server/formats/import/html-to-delta";
 import { markdownToDelta } from "@/server/formats/import/markdown-to-delta";
+import { comparableDelta } from "@test/comparable-delta";
 import { toMarkdown } from "./to-markdown";
 
 // Random documents made of what the model holds and Markdown can write, from pieces chosen to
@@ -101,6 +102,43 @@ describe("toMarkdown on corner cases", () => {
       const delta = clean({ ops: corner.ops as BodyDelta["ops"] });
       expect(clean(await markdownToDelta(toMarkdown(delta)))).toEqual(delta);
     }
+  });
+});
+
+describe("toMarkdown on tabs outside code", () => {
+  // A Markdown reader keeps a tab inside a line, drops one at either end, and reads one that
+  // starts a line as indentation; our import used to turn every tab outside code into a space.
+  it("writes a tab as a tab inside a line and &#9; at either end, and reads every one back", async () => {
+    const delta = clean({
+      ops: [
+        { insert: "Name:\tAda\t\tLovelace\n" },
+        { insert: "\tstarts, ends\t\n" },
+        { insert: "after a space \t and before\t \n" },
+        { insert: "\tbold", attributes: { bold: true } },
+        { insert: "\tplain\t" },
+        { insert: "link\ttext", attributes: { link: "https://example.com/" } },
+        { insert: "\n" },
+        { insert: "\tHeading\t" },
+        { insert: "\n", attributes: { header: 2 } },
+        { insert: "\titem\tone\t" },
+        { insert: "\n", attributes: { list: "bullet" } },
+        { insert: "\tnested" },
+        { insert: "\n", attributes: { list: "ordered", indent: 1 } },
+        { insert: "\tquoted\t" },
+        { insert: "\n", attributes: { blockquote: true } },
+        { insert: "cell\tone" },
+        { insert: "\n", attributes: { table: "row-t1" } },
+        { insert: "\tcell two\t" },
+        { insert: "\n", attributes: { table: "row-t1" } },
+        { insert: "\tcode\tblock\t" },
+        { insert: "\n", attributes: { "code-block": "plain" } },
+      ],
+    });
+    const markdown = toMarkdown(delta);
+    expect(markdown).toContain("Name:\tAda\t\tLovelace\n");
+    expect(markdown).toContain("&#9;starts, ends&#9;\n");
+    expect(markdown).toContain("```\n\tcode\tblock\t\n```");
+    expect(comparableDelta((await markdownToDelta(markdown)).ops)).toEqual(comparableDelta(delta.ops));
   });
 });
 

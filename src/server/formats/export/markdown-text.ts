@@ -34,8 +34,8 @@ export interface TextEdges {
  * `name@host`), which would otherwise become links. `_` inside a word stays as it is: it can't
  * open or close emphasis there. With `edges` (text of a line, not an image's alt), spaces that
  * a reader would drop or collapse (at the line's ends, after another space) are written
- * `&nbsp;`, which the import reads back as a space, and a tab that would start the line is
- * `&#9;` (four spaces' worth of indent would make code).
+ * `&nbsp;`, which the import reads back as a space, and a tab at either end of the line is
+ * `&#9;` (one that starts it is indentation: four spaces' worth makes code). Other tabs stay tabs.
  */
 export function escapeText(text: string, edges?: TextEdges): string {
   const leading = edges?.atLineStart ? text.length - text.replace(/^[ \t]+/, "").length : 0;
@@ -48,7 +48,8 @@ export function escapeText(text: string, edges?: TextEdges): string {
         if (!edges) return char;
         return index < leading || index >= trailing || before === " " || before === "\t" ? "&nbsp;" : char;
       case "\t":
-        return index < leading ? "&#9;" : char;
+        // A reader drops a tab at either end of a line, and one that starts a line is indentation.
+        return index < leading || index >= trailing ? "&#9;" : char;
       case "_":
         return isWordCharacter(before) && isWordCharacter(after) ? char : "\\_";
       case "<":

@@ -60,6 +60,21 @@ describe("htmlToDelta", () => {
     expect(ops.filter((op) => typeof op.insert === "string" && op.insert.trim() !== "").map((op) => op.insert)).toEqual(["A", "B", "C", "D", "E", "F"]);
   });
 
+  it("keeps tabs (and spaces) the markup says are content: white-space: pre and pre-wrap, as browsers and office suites write tabs", async () => {
+    // A browser's copy (Apple-tab-span), Google Docs' pre-wrap runs, our own export's tab span.
+    const html = [
+      '<p>Name:<span class="Apple-tab-span" style="white-space:pre">\t</span>Ada</p>',
+      '<p><span style="font-size:11pt;white-space:pre-wrap;">Col A\tCol B  </span></p>',
+      '<p><span style="white-space:pre">\t</span>indented</p>',
+    ].join("");
+    expect(await convert(html)).toEqual([{ insert: "Name:\tAda\nCol A\tCol B  \n\tindented\n" }]);
+  });
+
+  it("still reads a page's own indentation, tabs included, as the space between words", async () => {
+    const html = "<div>\n\t<p>\n\t\tHello\tworld\n\t</p>\n\t<p style=\"white-space:normal\"><span>a\t\tb</span></p>\n</div>";
+    expect(await convert(html)).toEqual([{ insert: "Hello world\na b\n" }]);
+  });
+
   it("drops scripts, styles, frames, forms and SVG, and blanks script links", async () => {
     const html = `<script>alert(1)</script><style>p{}</style><p onclick="alert(1)">Hi <a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p>
       <iframe src="https://evil.example"></iframe><svg><a href="javascript:alert(1)"><text>svg</text></a></svg><form><input value="v"></form>`;

@@ -1,5 +1,6 @@
 import type { TokenizerExtension, Tokens } from "marked";
-import { Marked, Tokenizer } from "marked";
+import { Marked, Renderer, Tokenizer } from "marked";
+import { wrapTabs } from "@/server/body/pre-whitespace";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { tableSizeProblem } from "@/server/body/table-limits";
 import { codeBlockLanguage } from "./code-languages";
@@ -143,6 +144,13 @@ const parser = new Marked({
       if (!token.header.every((cell) => cell.text.trim() === "")) return false;
       const rows = token.rows.map((row) => this.tablerow({ text: row.map((cell) => this.tablecell(cell)).join("") })).join("");
       return `<table><tbody>${rows}</tbody></table>\n`;
+    },
+    // Text's tabs, which CommonMark keeps and an HTML reader would make spaces, in a
+    // white-space: pre span the HTML import keeps them by (body/pre-whitespace.ts). Text holding
+    // tokens renders them, each through here; raw HTML's text is left as written.
+    text(token: Tokens.Text | Tokens.Escape) {
+      if (("tokens" in token && token.tokens) || ("escaped" in token && token.escaped)) return false;
+      return wrapTabs(Renderer.prototype.text.call(this, token));
     },
     // The editor has no rule; an empty line keeps the gap between the parts it separated.
     hr() {

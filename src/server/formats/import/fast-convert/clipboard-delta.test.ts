@@ -118,6 +118,20 @@ describe("clipboardDeltaFast against the Quill host's clipboard", () => {
     expect(canonical(clipboardDeltaFast(html) ?? { ops: [] })).toContain('"table-header":true');
   });
 
+  it("keeps whitespace under a white-space: pre style as the Quill host does, without declining a style that says only that", () => {
+    const cases = [
+      '<p>Name:<span style="white-space:pre">\t</span>Ada<span style="white-space:pre">\t\t</span></p>',
+      '<p><span style="white-space:pre"> lead  and\ttrail\n</span></p><p style="white-space: pre-wrap">  a\tb <b> c\t</b></p>',
+      '<div style="white-space:pre-wrap"><p>x<span style="white-space:normal">\ty  z</span>\t</p></div>',
+      '<ul><li><span style="white-space:break-spaces;">\ta&nbsp;\t</span></li></ul><table><tr><td><span style="white-space:pre">\t</span>c</td></tr></table>',
+      '<p><code style="white-space:pre">\ta  b</code><span style="WHITE-SPACE: PRE !important">\t</span><span style="white-space:pre-line">\tx</span></p>',
+    ];
+    for (const [index, html] of cases.entries()) expect(compare(html, `white-space ${index}`)).toBe(true);
+    expect(canonical(clipboardDeltaFast(cases[0]!) ?? { ops: [] })).toBe('[{"insert":"Name:\\tAda\\t\\t"}]');
+    // Any other declaration beside it is a style Quill reads: declined as before.
+    expect(clipboardDeltaFast('<span style="white-space:pre;font-weight:bold">\t</span>')).toBeNull();
+  });
+
   it("builds the tree as jsdom does: text moved out of a table goes after it, not before", () => {
     // The spec (and parse5's own adapter) put it before the table; jsdom's adapter appends it.
     for (const html of ["<p>x</p><table><tr><td>a</td></tr>moved<tr><td>b</td></tr></table>", "<table><tr><td><col>test</col></td></tr></table>", "a<table>b<tr><td>c</td></tr></table>d"]) {

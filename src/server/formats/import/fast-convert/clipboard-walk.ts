@@ -1,6 +1,7 @@
 import Delta from "quill-delta";
 import type { Op } from "quill-delta";
 import { isInCodeSpan } from "@/server/body/code-span";
+import { isInPreWhitespace, isWhiteSpaceOnlyStyle, preWhitespaceText } from "@/server/body/pre-whitespace";
 import { tablePasteMatchers } from "@/shared/table-paste";
 import type { TreeElement, TreeNode } from "./html-tree";
 import { getAttribute, isElement, isHtml, isText } from "./html-tree";
@@ -11,7 +12,7 @@ import { getAttribute, isElement, isHtml, isText } from "./html-tree";
  * import needs no jsdom. Each matcher below is the clipboard's, in the clipboard's order, on the
  * same quill-delta operations, so the ops (their merging and attribute key order included) are
  * the same. What the registry would read in ways not reproduced here (class names other than a
- * formula's, inline styles, attributes Quill's attributors read, a Google Docs or Word paste,
+ * formula's, inline styles but a white-space declaration alone, attributes Quill's attributors read, a Google Docs or Word paste,
  * mentions) makes it return null, and the caller takes the jsdom path.
  * clipboard-delta.test.ts compares it with the Quill host and checks the registry tables below.
  */
@@ -139,7 +140,9 @@ class WalkNode {
 function supported(element: TreeElement): boolean {
   if (!isHtml(element)) return false;
   for (const { name, value } of element.attrs) {
-    if (ATTRIBUTOR_NAMES.has(name) || name === "style") return false;
+    // A style Quill's clipboard reads (matchStyles, the style attributors) is not reproduced; a
+    // white-space declaration alone it never reads (pre-whitespace.ts: the import keeps tabs by it).
+    if (ATTRIBUTOR_NAMES.has(name) || (name === "style" && !isWhiteSpaceOnlyStyle(value))) return false;
     if (name === "class" && !classesSupported(value)) return false;
     // Google Docs' markup (normalizeExternalHTML).
     if (name === "id" && value.startsWith("docs-internal-guid-")) return false;
@@ -175,6 +178,7 @@ function traverse(node: WalkNode): Delta {
     delta = matchText(node, delta);
     delta = matchNewline(node, delta);
     delta = codeSpanText(node, delta);
+    delta = preWhitespace(node, delta);
     return tableWhitespace(node as unknown as Node, delta) as Delta;
   }
   const delta = new Delta();
@@ -369,6 +373,14 @@ function matchTable(node: WalkNode, delta: Delta): Delta {
 function codeSpanText(node: WalkNode, delta: Delta): Delta {
   if (!isInCodeSpan(node as unknown as Node)) return delta;
   const kept = new Delta().insert(node.data.replace(/\r\n?|\n/g, " "));
+  const last = delta.ops.at(-1)?.insert;
+  return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
+}
+
+// The Quill host's white-space: pre matcher (quill-host.ts).
+function preWhitespace(node: WalkNode, delta: Delta): Delta {
+  if (isInCodeSpan(node as unknown as Node) || !isInPreWhitespace(node)) return delta;
+  const kept = new Delta().insert(preWhitespaceText(node.data));
   const last = delta.ops.at(-1)?.insert;
   return typeof last === "string" && last.endsWith("\n") ? kept.insert("\n") : kept;
 }
