@@ -5,7 +5,7 @@ import type { CreateWorkspaceInput } from "@/shared/schemas/workspace";
 import { MAX_BODY_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { documents, files, memberships, revisions, users, workspaces } from "@/server/db/schema";
+import { documents, files, memberships, revisions, users } from "@/server/db/schema";
 import { archiveError, readWorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import type { WorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import { remapImageUrls } from "@/server/formats/archive/remap-image-urls";
@@ -19,9 +19,11 @@ import { getBlobStore } from "@/server/storage/get-blob-store";
 import { detectImageType } from "@/server/storage/detect-image-type";
 import { workspaceAbilities } from "@/server/policies/workspace-policy";
 import { cleanFileName, newFileId } from "@/server/services/files/internal/file-names";
+import { withTreeLock } from "@/server/services/documents/internal/document-tree";
 import { createWorkspace } from "./create-workspace";
 import { findWorkspaceForMember, WORKSPACE_NOT_FOUND } from "./find-workspace-for-member";
 import { hasDocuments } from "./internal/has-documents";
+import { createStagingWorkspace, deleteWorkspaceRows, moveImported, removeStaleStagingWorkspaces } from "./internal/import-staging";
 import { memberFor } from "./internal/archive-people";
 import { importCommentThreads } from "./internal/import-comment-threads";
 import { importTemplates } from "./internal/import-templates";
@@ -47,6 +49,8 @@ const BATCH = 25;
  * archive (revision and comment authors) are matched to members of the target workspace by email;
  * others are left out (ids mean nothing here).
  * The archive is checked before anything is written; a failure part-way removes what was added.
+ * Into an existing workspace nothing shows until the import is complete, and it lands only if the
+ * workspace is still empty then (importIntoExisting).
  * @throws AppError validation_failed (`file`: a bad archive; `slug`: taken) | not_found | forbidden | conflict (not empty) | too_large (a body)
  */
 export async function importWorkspace(
@@ -55,22 +59,14 @@ export async function importWorkspace(
   bytes: Uint8Array,
   blobs: BlobStore = getBlobStore(),
 ): Promise<ImportedWorkspace> {
+  // Checked first too, so a workspace that has documents is refused before the archive is read.
   const existing = "into" in target ? await findEmptyTarget(ctx, target.into) : null;
   // An API token acts in its own workspace only (docs/product.md "Roles"): it can't make a new one.
   if (!existing && ctx.grant) authorize(false, "An API token acts in one workspace: import into that workspace, or sign in to import into a new one.");
   const archive = await readWorkspaceArchive(bytes);
   try {
-    const workspace = existing ?? (await createWorkspace(ctx, "create" in target ? target.create : { name: "", slug: "" }));
-    const written: string[] = [];
-    try {
-      const counts = await fill(ctx, { workspaceId: workspace.id, isNew: !existing }, archive, blobs, written);
-      return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts };
-    } catch (error) {
-      await undo(ctx.db, workspace.id, !existing, written, blobs).catch((cleanup: unknown) =>
-        console.error(`[import] could not remove a failed import from workspace ${workspace.id}:`, cleanup),
-      );
-      throw error;
-    }
+    if (existing) return await importIntoExisting(ctx, existing, archive, blobs);
+    return await importIntoNew(ctx, "create" in target ? target.create : { name: "", slug: "" }, archive, blobs);
   } finally {
     archive.close();
   }
@@ -80,15 +76,74 @@ async function findEmptyTarget(ctx: ServiceContext, by: { id: string } | { slug:
   const workspace = await findWorkspaceForMember(ctx, by);
   if (ctx.grant && ctx.grant.workspaceId !== workspace.id) throw new AppError("not_found", WORKSPACE_NOT_FOUND);
   authorize(workspaceAbilities(workspace.role).importArchive, "Only admins and owners can import into this workspace.");
-  if (await hasDocuments(ctx, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
+  if (await hasDocuments(ctx.db, workspace.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
   return workspace;
 }
 
-async function fill(ctx: ServiceContext, target: { workspaceId: string; isNew: boolean }, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {
-  const { workspaceId } = target;
+/** Into a new workspace, which only the caller belongs to: a failure deletes it. */
+async function importIntoNew(ctx: ServiceContext, input: CreateWorkspaceInput, archive: WorkspaceArchive, blobs: BlobStore): Promise<ImportedWorkspace> {
+  const workspace = await createWorkspace(ctx, input);
+  const written: string[] = [];
+  try {
+    const members = await memberIdsByEmail(ctx.db, workspace.id);
+    const filled = await fill(ctx, { workspaceId: workspace.id, members }, archive, blobs, written);
+    const templates = await archive.templates();
+    const templateCount = templates ? await importTemplates(ctx.db, { workspaceId: workspace.id, isNew: true }, templates, filled.newFileIds, members) : 0;
+    return { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, counts: { ...filled.counts, templates: templateCount } };
+  } catch (error) {
+    await undo(ctx.db, workspace.id, written, blobs);
+    throw error;
+  }
+}
+
+/**
+ * Into an existing workspace, whose members are working meanwhile. The archive is written into a
+ * staging workspace nobody belongs to (internal/import-staging.ts), so none of it can be seen or
+ * edited while it is incomplete, and a failure deletes exactly what this import wrote, never a
+ * member's document. Then one transaction under the target's tree lock (which creating a document
+ * takes too) checks that the target is still empty, adds the templates and moves everything in: of
+ * two imports at once, or an import and a document made meanwhile, the one that commits first wins
+ * and the import that comes second gets 409. The fill (bodies rendered, images checked, most of
+ * the time) stays outside any transaction: on PGlite a transaction holds the one connection every
+ * request needs, so only the move does (docs/architecture.md "Backup").
+ */
+async function importIntoExisting(ctx: ServiceContext, target: { id: string; slug: string; name: string }, archive: WorkspaceArchive, blobs: BlobStore): Promise<ImportedWorkspace> {
+  await removeStaleStagingWorkspaces(ctx.db, blobs).catch((cleanup: unknown) => console.error("[import] could not remove stale staging workspaces:", cleanup));
+  const staging = await createStagingWorkspace(ctx.db, ctx.actor.id);
+  const written: string[] = [];
+  let counts: ImportedWorkspace["counts"];
+  try {
+    const members = await memberIdsByEmail(ctx.db, target.id);
+    const filled = await fill(ctx, { workspaceId: staging.id, members }, archive, blobs, written);
+    const templates = await archive.templates();
+    const templateCount = await withTreeLock(ctx.db, target.id, async (tx) => {
+      if (await hasDocuments(tx, target.id)) throw new AppError("conflict", NOT_EMPTY_MESSAGE);
+      // First: templates past the limit (409) are refused before the documents' costlier move.
+      const count = templates ? await importTemplates(tx, { workspaceId: target.id, isNew: false }, templates, filled.newFileIds, members) : 0;
+      await moveImported(tx, filled.ids, target.id);
+      return count;
+    });
+    counts = { ...filled.counts, templates: templateCount };
+  } catch (error) {
+    await undo(ctx.db, staging.id, written, blobs);
+    throw error;
+  }
+  // Empty now: what it held is the target's.
+  await deleteWorkspaceRows(ctx.db, staging.id).catch((cleanup: unknown) => console.error(`[import] could not delete the staging workspace ${staging.id}:`, cleanup));
+  return { workspace: { id: target.id, slug: target.slug, name: target.name }, counts };
+}
+
+interface FillTarget {
+  /** Where the rows go: the new workspace, or the staging one. */
+  workspaceId: string;
+  /** The target workspace's members by lower-cased email, for the archive's people. */
+  members: ReadonlyMap<string, string>;
+}
+
+async function fill(ctx: ServiceContext, target: FillTarget, archive: WorkspaceArchive, blobs: BlobStore, written: string[]) {
+  const { workspaceId, members: authors } = target;
   const newDocIds = new Map(archive.documents.map((d) => [d.id, newDocumentId()]));
   const newFileIds = new Map(archive.files.map((f) => [f.id, newFileId()]));
-  const authors = await memberIdsByEmail(ctx.db, workspaceId);
   const mapDoc = (id: string | null) => (id === null ? null : (newDocIds.get(id) ?? null));
   let revisionCount = 0;
   let commentCount = 0;
@@ -169,20 +224,21 @@ async function fill(ctx: ServiceContext, target: { workspaceId: string; isNew: b
       createdAt: new Date(file.createdAt),
     });
   }
-  // Last, in one transaction: nothing else to undo if the templates are refused.
-  const templates = await archive.templates();
-  const templateCount = templates ? await importTemplates(ctx.db, target, templates, newFileIds, authors) : 0;
-  return { documents: archive.documents.length, files: archive.files.length, revisions: revisionCount, comments: commentCount, templates: templateCount };
+  return {
+    counts: { documents: archive.documents.length, files: archive.files.length, revisions: revisionCount, comments: commentCount },
+    ids: { documents: [...newDocIds.values()], files: [...newFileIds.values()] },
+    newFileIds,
+  };
 }
 
-async function undo(db: Db, workspaceId: string, isNew: boolean, blobKeys: string[], blobs: BlobStore) {
-  if (isNew) {
-    await db.delete(workspaces).where(eq(workspaces.id, workspaceId)); // cascades to everything in it
-  } else {
-    await db.delete(files).where(eq(files.workspaceId, workspaceId));
-    await db.delete(documents).where(eq(documents.workspaceId, workspaceId)); // and their revisions
+/** Takes back a failed import: the workspace it wrote into (new or staging, so only its rows) and the blobs it stored. */
+async function undo(db: Db, workspaceId: string, blobKeys: string[], blobs: BlobStore) {
+  try {
+    await deleteWorkspaceRows(db, workspaceId);
+    for (const key of blobKeys) await blobs.delete(key);
+  } catch (cleanup) {
+    console.error(`[import] could not remove a failed import from workspace ${workspaceId}:`, cleanup);
   }
-  for (const key of blobKeys) await blobs.delete(key);
 }
 
 async function memberIdsByEmail(db: Db, workspaceId: string): Promise<Map<string, string>> {

@@ -9,5 +9,5 @@ import { findWorkspaceForMember } from "./find-workspace-for-member";
  */
 export async function isWorkspaceEmpty(ctx: ServiceContext, workspace: { id: string }): Promise<boolean> {
   const found = await findWorkspaceForMember(ctx, workspace);
-  return !(await hasDocuments(ctx, found.id));
+  return !(await hasDocuments(ctx.db, found.id));
 }
