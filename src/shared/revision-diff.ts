@@ -1,6 +1,8 @@
 import type { MentionNameLookup } from "./mention-format";
 import { mentionText, mentionValueOf } from "./mentions";
+import { DIFF_DELETE, DIFF_EQUAL } from "@sanity/diff-match-patch";
 import Delta from "quill-delta";
+import { diffDocuments, diffTexts } from "./bounded-diff";
 
 /** A Quill delta as stored (the shape of documents.content and revisions.delta). */
 interface StoredDelta {
@@ -36,7 +38,7 @@ const MAX_DISTINCT_TOKENS = 0xd800 - FIRST_CODE;
 /**
  * What changed from `older` to `newer` (both sanitised document deltas), word by word, as runs
  * of text for a read-only view. Each word, space run, punctuation mark or embed (with its
- * formats) becomes one symbol, and Delta's diff (fast-diff) compares the two symbol strings; a
+ * formats) becomes one symbol, and a diff bounded in time (shared/bounded-diff.ts) compares the two symbol strings; a
  * word deleted and inserted again with other formats reads as "formatted". Embeds read as
  * "[image]", "[formula]", "[video]"; a mention as "@" and the member's current name (`mentionName`,
  * else its stored one), the same person being the same token whatever the name. A text with more distinct words than symbols available is
@@ -54,18 +56,16 @@ export function diffRevision(older: StoredDelta, newer: StoredDelta, mentionName
   const entries: Array<{ kind: "same" | "inserted" | "deleted"; token: Token }> = [];
   let oldIndex = 0;
   let newIndex = 0;
-  for (const op of new Delta().insert(encodedFrom).diff(new Delta().insert(encodedTo)).ops) {
-    if (typeof op.retain === "number") {
-      for (let i = 0; i < op.retain; i += 1) entries.push({ kind: "same", token: from[oldIndex++]! });
-      newIndex += op.retain;
-    } else if (typeof op.delete === "number") {
-      for (let i = 0; i < op.delete; i += 1) entries.push({ kind: "deleted", token: from[oldIndex++]! });
-    } else if (typeof op.insert === "string") {
-      for (let i = 0; i < op.insert.length; i += 1) entries.push({ kind: "inserted", token: to[newIndex++]! });
+  for (const [kind, run] of diffTexts(encodedFrom, encodedTo)) {
+    if (kind === DIFF_EQUAL) {
+      for (let i = 0; i < run.length; i += 1) entries.push({ kind: "same", token: from[oldIndex++]! });
+      newIndex += run.length;
+    } else if (kind === DIFF_DELETE) {
+      for (let i = 0; i < run.length; i += 1) entries.push({ kind: "deleted", token: from[oldIndex++]! });
+    } else {
+      for (let i = 0; i < run.length; i += 1) entries.push({ kind: "inserted", token: to[newIndex++]! });
     }
   }
-  // A diff leaves out its final retain: the rest is unchanged.
-  while (oldIndex < from.length) entries.push({ kind: "same", token: from[oldIndex++]! });
   return collect(entries);
 }
 
@@ -152,7 +152,7 @@ function diffByCharacter(older: StoredDelta, newer: StoredDelta): RevisionDiff {
   const entries: Array<{ kind: "same" | "inserted" | "deleted"; token: Token }> = [];
   let offset = 0;
   const textOf = (part: Delta) => part.ops.map((op) => (typeof op.insert === "string" ? op.insert : "[embed]")).join("");
-  for (const op of from.diff(new Delta(newer.ops as Delta["ops"])).ops) {
+  for (const op of diffDocuments(from, new Delta(newer.ops as Delta["ops"])).ops) {
     if (op.insert !== undefined) {
       const text = typeof op.insert === "string" ? op.insert : "[embed]";
       entries.push({ kind: "inserted", token: { text, key: "", size: typeof op.insert === "string" ? op.insert.length : 1 } });

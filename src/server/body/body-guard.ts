@@ -2,6 +2,7 @@ import Delta from "quill-delta";
 import * as Y from "yjs";
 import type { UpdateAdjustedReason } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
+import { diffDocuments } from "@/shared/bounded-diff";
 import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
 import { isPlainEdit } from "./plain-edit";
 import { sanitizeDelta } from "./sanitize-delta";
@@ -112,7 +113,7 @@ export class BodyGuard {
       // garbage-collected, never stored or sent), then the difference written back with safe values.
       const target = new Delta(sanitizeDelta({ ops: body.toDelta() }).delta.ops);
       for (const item of unsafe) if (!item.deleted) item.delete(transaction);
-      const change = new Delta(body.toDelta()).diff(target);
+      const change = diffDocuments(new Delta(body.toDelta()), target);
       if (change.ops.length > 0) body.applyDelta(change.ops);
     }, GUARD_ORIGIN);
     const update = Y.encodeStateAsUpdate(shadow, Y.encodeStateVector(before));

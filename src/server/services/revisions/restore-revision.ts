@@ -16,6 +16,7 @@ import { documentAbilities } from "@/server/policies/document-policy";
 import { findDocumentForMember } from "@/server/services/documents/find-document-for-member";
 import { reanchorAfterRestore } from "@/server/services/comments/internal/reanchor-after-restore";
 import { insertRevision } from "@/server/services/revisions/internal/insert-revision";
+import { diffDocuments } from "@/shared/bounded-diff";
 import { findRevision } from "./read-revision";
 
 /**
@@ -68,7 +69,11 @@ export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisio
   return { revision: restorePoint, documentId: doc.id, workspaceId: doc.workspaceId, restoredFrom: target.id };
 }
 
-/** Turns the document's body Y.Text into `delta` with the smallest change (Delta's diff), and returns that change. */
+/**
+ * Turns the document's body Y.Text into `delta` with the smallest change found in bounded time
+ * (shared/bounded-diff.ts: it runs inside the live document's transaction, on the server's only
+ * thread), and returns that change.
+ */
 export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): Delta {
   const body = ydoc.getText(BODY_YTEXT);
   const base = new Delta(body.toDelta());
@@ -86,7 +91,7 @@ export function replaceBody(ydoc: Y.Doc, delta: StoredDelta): Delta {
       base.insert("\n");
     }
   }
-  const change = base.diff(target);
+  const change = diffDocuments(base, target);
   body.applyDelta(change.ops);
   return change;
 }
