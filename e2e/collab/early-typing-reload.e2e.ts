@@ -28,11 +28,32 @@ async function holdLiveEditor(page: Page): Promise<{ release: () => Promise<void
   };
 }
 
-/** Opens `address` and types `text` at the end of its body before the live editor has taken over. */
-async function typeEarly(page: Page, address: string, text: string): Promise<EditorPage> {
+/**
+ * Fills the origin's localStorage (another app's data, say) until about `room` characters are
+ * left: what a quota the device copies and other entries share leaves at worst.
+ */
+async function fillLocalStorage(page: Page, room: number): Promise<void> {
+  await page.evaluate((room) => {
+    localStorage.setItem("other:reserve", "r".repeat(room));
+    let index = 0;
+    for (let size = 1 << 20; size >= 16; size >>= 1) {
+      const chunk = "f".repeat(size);
+      try {
+        for (;;) localStorage.setItem(`other:filler-${index++}`, chunk);
+      } catch {
+        // Full at this size: on to a smaller one.
+      }
+    }
+    localStorage.removeItem("other:reserve");
+  }, room);
+}
+
+/** Opens `address` and types `text` at the end of its body before the live editor has taken over (`first` done once it shows). */
+async function typeEarly(page: Page, address: string, text: string, first?: () => Promise<void>): Promise<EditorPage> {
   const editor = new EditorPage(page);
   await page.goto(address, { waitUntil: "commit" });
   await editor.placeholder().waitFor();
+  await first?.();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(text);
   expect(await editor.placeholder().textContent()).toContain(text);
@@ -96,5 +117,45 @@ describe("typing before the editor is live", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await editor.storedText(doc.id)).toBe("Existing line. typed-early!\n");
     expect(await editor.body().textContent()).toBe("Existing line. typed-early!");
+  });
+
+  // A 100,000-word body's markup is over a megabyte; the typing kept held all of it, and a write
+  // over what the quota left threw, unseen: the words were gone after the reload.
+  it("is kept across a reload in a large body when localStorage is nearly full", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-full");
+    const markdown = Array.from({ length: 1_500 }, (_, i) => `Paragraph ${i} of a long document, with words enough to wrap on a narrow screen.`).join("\n\n");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Long", markdown });
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, `/w/${person.workspaceSlug}/d/${doc.id}`, " typed-early", async () => {
+      expect((await new EditorPage(page).placeholder().innerHTML()).length).toBeGreaterThan(120_000);
+      await fillLocalStorage(page, 40_000);
+    });
+
+    await hold.release();
+    await page.reload();
+    await editor.waitUntilEditable();
+    await expect.poll(async () => (await editor.storedText(doc.id)).endsWith("Paragraph 1499 of a long document, with words enough to wrap on a narrow screen. typed-early\n")).toBe(true);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith(":early")))).toEqual([]);
+  });
+
+  it("asks before the page is left when localStorage has no room for it, and staying keeps it", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-no-room");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Full", markdown: "Existing line." });
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, `/w/${person.workspaceSlug}/d/${doc.id}`, " typed-early", () => fillLocalStorage(page, 0));
+
+    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    // Unasked, the reload goes through (and the typing is gone); asked and refused, it never ends.
+    const left = page.reload({ timeout: 3_000 }).then(
+      () => "left without asking",
+      () => "stayed",
+    );
+    expect(await Promise.race([asked, left])).toBe("beforeunload");
+    expect(await left).toBe("stayed");
+    // Stayed: the typing is still in the page, and the live editor takes it when it arrives.
+    expect(await editor.placeholder().textContent()).toBe("Existing line. typed-early");
+    await hold.release();
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Existing line. typed-early\n");
   });
 });

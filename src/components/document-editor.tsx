@@ -8,7 +8,8 @@ import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
 import type { UnsavedChanges } from "@/editor/connection/unsaved-changes";
 import { EarlyTyping } from "@/editor/early-typing";
-import { earlyTypingKey, forgetKeptTyping, keepTypingOnHide, keptTypings } from "@/editor/early-typing-keep";
+import { earlyTypingKey, forgetKeptTyping, keepTypingOnHide } from "@/editor/early-typing-keep";
+import { keptTypings } from "@/editor/early-typing-kept";
 import { registerFocusReturn } from "@/lib/return-focus";
 import type { InitialBody } from "@/lib/server-rendered-body";
 import { BODY_KEY_ATTRIBUTE, initialBodyHtml, isComposingBeforeHydration } from "@/lib/server-rendered-body";
@@ -84,8 +85,11 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
   const isPlaceholderEditable = canEdit && !isFrozen;
   // Latest callbacks without re-running the effect (which would rebuild the editor).
   const callbacks = useRef({ onProvider, onEditor, onUnsaved, onImages });
+  // And the placeholder's markup: an earlier page's kept typing made on the same is rebuilt from it.
+  const placeholderHtmlRef = useRef(placeholderHtml);
   useEffect(() => {
     callbacks.current = { onProvider, onEditor, onUnsaved, onImages };
+    placeholderHtmlRef.current = placeholderHtml;
   });
 
   useEffect(() => {
@@ -148,7 +152,7 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       // First what an earlier page of this document took and kept when it went away before its
       // swap (a reload), then this page's own: each lands on top of what the document holds by then.
       const keepKey = earlyTypingKey(user.id, documentId);
-      if (canEdit) for (const kept of keptTypings(keepKey, pageId)) replayTyping(quill, Delta, kept);
+      if (canEdit) for (const kept of keptTypings(keepKey, pageId, placeholderHtmlRef.current)) replayTyping(quill, Delta, kept);
       const typed = canEdit ? (earlyTypingRef.current?.take() ?? null) : null;
       const caret = typed ? replayTyping(quill, Delta, typed) : null;
       // It is all in the document now, which keeps itself (device copy, unload guard).

@@ -1,6 +1,7 @@
 import type Quill from "quill";
 import type { Delta as DeltaType } from "quill";
 import { EMBED_CHAR } from "./editor-text";
+import { placeKeptTyping } from "./place-kept-typing";
 
 /** What was typed into the body before the live editor took over (see EarlyTyping). */
 export interface EarlyTyped {
@@ -13,6 +14,19 @@ export interface EarlyTyped {
 }
 
 /**
+ * Typing an earlier page kept (editor/early-typing-kept.ts) on a body that has changed since:
+ * the text of a stretch of the document around it, before and after, not the whole document.
+ */
+export interface KeptTypingWindow {
+  /** The stretch before typing; KEPT_GAP (place-kept-typing.ts) stands for the middle of a long replaced text. */
+  before: string;
+  after: string;
+  caret: null;
+  /** Where the typing was in the document, as a fraction of its length (0 at its start, 1 at its end). */
+  near: number;
+}
+
+/**
  * Applies what was typed before the editor was live as the person's own edit ("user": it syncs,
  * stores and undoes like any typing) and returns where the caret goes. The change is the
  * difference between the two texts, moved onto what the live document holds by now (this
@@ -20,13 +34,16 @@ export interface EarlyTyped {
  * keyboard would: new text takes the formats around it, a new line keeps its line's formats,
  * except after the end of a heading; lines joined by a deletion keep the first line's formats.
  */
-export function replayTyping(quill: Quill, Delta: typeof DeltaType, typed: EarlyTyped): number | null {
+export function replayTyping(quill: Quill, Delta: typeof DeltaType, typed: EarlyTyped | KeptTypingWindow): number | null {
   const asDelta = (text: string) => new Delta().insert(text);
-  const change = asDelta(typed.before).diff(asDelta(typed.after), caretBefore(typed));
+  const live = liveText(quill);
+  // A window is found in the live text first; its change then moves onto what that stretch holds.
+  const placed = "near" in typed ? placeKeptTyping(live, typed) : { index: 0, length: live.length, before: typed.before, after: typed.after };
+  const change = asDelta(placed.before).diff(asDelta(placed.after), "near" in typed ? undefined : caretBefore(typed));
   if (change.ops.length === 0 && typed.caret === null) return null;
-  const toLive = asDelta(typed.before).diff(asDelta(liveText(quill)));
+  const toLive = asDelta(placed.before).diff(asDelta(live.slice(placed.index, placed.index + placed.length)));
   const rebased = toLive.transform(change, true);
-  let index = 0;
+  let index = placed.index;
   for (const op of rebased.ops) {
     if (typeof op.retain === "number") index += op.retain;
     else if (typeof op.delete === "number") deleteAsTyped(quill, index, op.delete);

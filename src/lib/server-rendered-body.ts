@@ -49,7 +49,8 @@ export function isComposingBeforeHydration(body: InitialBody): boolean {
  * The inline script that snapshots a handed-over placeholder as soon as it is parsed, and
  * watches it for IME compositions until hydration. It runs during parsing, right after the
  * placeholder, before the page can take a key. With `keepKey` (an editable body), it also keeps
- * what is typed into the placeholder when the page is hidden before the live editor has it
+ * what is typed into the placeholder when the page is hidden or left before the live editor has
+ * it, and has the browser ask before leaving when storage can't take it
  * (editor/early-typing-keep.ts): a reload in that window would otherwise lose it.
  */
 export function serverBodySnapshotScript(key: string, keepKey?: string): string {
