@@ -16,8 +16,8 @@ describe("diffDocuments", () => {
   it("finds the change Delta's own diff finds, on random formatted documents with embeds", () => {
     const random = seededRandom(7);
     for (let round = 0; round < 100; round += 1) {
-      const older = new Delta(randomDelta(random, 1 + Math.floor(random() * 6)).ops);
-      const newer = new Delta(randomDelta(random, 1 + Math.floor(random() * 6)).ops);
+      const older = new Delta(randomDelta(random, 1 + Math.floor(random() * 6)).ops as Delta["ops"]);
+      const newer = new Delta(randomDelta(random, 1 + Math.floor(random() * 6)).ops as Delta["ops"]);
       const change = diffDocuments(older, newer);
       // Composed onto nothing, a delta's neighbouring runs of the same formats merge: one shape for both sides.
       expect(older.compose(change)).toEqual(new Delta().compose(newer));
