@@ -15,6 +15,13 @@ export const DOCX_STYLES = {
   inlineCode: { id: "InlineCode", name: "Inline Code" },
   /** A formula's TeX source (a character style). */
   formula: { id: "Formula", name: "Formula" },
+  /**
+   * A remote image's link, "[alt: address]" (a character style): the export never downloads a
+   * remote image (docs/architecture.md "Export"), and the import makes the link the image again.
+   */
+  remoteImage: { id: "RemoteImage", name: "Remote Image" },
+  /** The empty paragraph Word needs after a table, which is no line of the document: the import leaves it out. */
+  tableEnd: { id: "TableEnd", name: "Table End" },
 } as const;
 
 /** Quill's deepest list indent is 8: nine levels of check list. */
@@ -42,12 +49,19 @@ export function checkListStyle(level: number): { id: string; name: string } {
 
 /** The class the import's style map gives a formula run, for docx-html.ts to make it the editor's formula. */
 export const FORMULA_MARKER_CLASS = "quire-formula";
+/** The class the import's style map gives a remote image's link text, for docx-html.ts to make it the image. */
+export const REMOTE_IMAGE_MARKER_CLASS = "quire-remote-image";
+/** The style name the import gives the runs it wraps around a run with a colour, font or size (docx-run-formats.ts). */
+export const RUN_FORMAT_STYLE_NAME = "Quire Run Format";
+/** The class the import's style map gives those, for docx-html.ts to make them the editor's look. */
+export const RUN_FORMAT_MARKER_CLASS = "quire-run-format";
 
 /**
  * mammoth's style map for these styles (and the like-named ones of Word, pandoc and LibreOffice
  * documents): code lines become one `<pre>` per block with its language's class (prepare-html.ts
  * reads it), quotes a `<blockquote>`, check-list items list items nested by level, inline code
- * `<code>`, formulas a marked span.
+ * `<code>`, formulas, remote images' links and the import's own run wrappers a marked span, and
+ * the paragraph after a table nothing.
  */
 export function docxStyleMap(): string[] {
   const pre = (selector: string, language: CodeBlockLanguage | null) => `p[style-name='${selector}'] => pre${language ? `.language-${language}` : ""}:separator('\\n')`;
@@ -70,6 +84,9 @@ export function docxStyleMap(): string[] {
     code("Verbatim Char"),
     code("Source Text"),
     `r[style-name='${DOCX_STYLES.formula.name}'] => span.${FORMULA_MARKER_CLASS}:fresh`,
+    `r[style-name='${DOCX_STYLES.remoteImage.name}'] => span.${REMOTE_IMAGE_MARKER_CLASS}:fresh`,
+    `r[style-name='${RUN_FORMAT_STYLE_NAME}'] => span.${RUN_FORMAT_MARKER_CLASS}:fresh`,
+    `p[style-name='${DOCX_STYLES.tableEnd.name}'] => !`,
   ];
 }
 

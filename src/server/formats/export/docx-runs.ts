@@ -1,22 +1,16 @@
 import type { IRunOptions, ParagraphChild } from "docx";
 import { ExternalHyperlink, ImageRun, ShadingType, TextRun } from "docx";
 import type { BodyAttributes } from "@/server/body/sanitize-delta";
+import { FORMULA_FONT, INLINE_CODE_FILL, LINK_COLOR, MONOSPACE_FONT, docxFont, docxSize, hexColor } from "@/server/formats/docx-formats";
 import { DOCX_STYLES } from "@/server/formats/docx-styles";
 import type { InlineRun } from "./document-lines";
 import type { ImageMap } from "./export-images";
 import type { ImageSize } from "./image-size";
 import { imageSize } from "./image-size";
 
-/** Word fonts for the editor's font picker and inline code. */
-export const MONOSPACE_FONT = "Courier New";
-const SERIF_FONT = "Times New Roman";
-/** A formula's TeX source is written in it, in italics. */
-export const FORMULA_FONT = "Cambria Math";
 /** The grey behind a code block's lines, and behind inline code. */
 export const CODE_SHADING = { type: ShadingType.CLEAR, fill: "F6F8FA" } as const;
-export const INLINE_CODE_SHADING = { type: ShadingType.CLEAR, fill: "EFF1F3" } as const;
-// Quill's sizes are em of the body text (small 0.75, large 1.5, huge 2.5) on an 11 pt body; half-points.
-const SIZES: Record<string, number> = { small: 16, large: 32, huge: 56 };
+export const INLINE_CODE_SHADING = { type: ShadingType.CLEAR, fill: INLINE_CODE_FILL } as const;
 // The text column of an A4/Letter page with 1 in margins, in pixels at 96 dpi.
 const MAX_IMAGE_WIDTH = 620;
 const DOCX_IMAGE_TYPES: Record<string, "png" | "jpg" | "gif" | "bmp"> = {
@@ -66,31 +60,46 @@ function runFormat(attributes: BodyAttributes): IRunOptions {
     strike: attributes.strike === true || undefined,
     superScript: attributes.script === "super" || undefined,
     subScript: attributes.script === "sub" || undefined,
-    font: code || attributes.font === "monospace" ? MONOSPACE_FONT : attributes.font === "serif" ? SERIF_FONT : undefined,
-    size: typeof attributes.size === "string" ? SIZES[attributes.size] : undefined,
-    color: color ?? (isLink ? "0563C1" : undefined),
+    font: code ? MONOSPACE_FONT : docxFont(attributes.font),
+    size: docxSize(attributes.size),
+    color: color ?? (isLink ? LINK_COLOR : undefined),
     shading: background ? { type: ShadingType.CLEAR, fill: background } : code ? INLINE_CODE_SHADING : undefined,
   };
 }
 
 function imageRun(src: string, attributes: BodyAttributes, images: ImageMap): ParagraphChild {
-  const image = images.get(src);
-  const type = image ? DOCX_IMAGE_TYPES[image.mime] : undefined;
-  const size = image ? imageSize(image.bytes) : null;
-  if (!image || !type || !size) return imageLink(src, attributes);
-  const { width, height } = displaySize(size, attributes.width);
+  const embedded = embeddable(src, images);
+  if (!embedded) return imageLink(src, attributes);
+  const { width, height } = displaySize(embedded.size, attributes.width);
   const alt = typeof attributes.alt === "string" ? attributes.alt : "";
   return linked(attributes, [
-    new ImageRun({ type, data: image.bytes, transformation: { width, height }, altText: { name: alt || "image", description: alt, title: alt } }),
+    new ImageRun({ type: embedded.type, data: embedded.bytes, transformation: { width, height }, altText: { name: alt || "image", description: alt, title: alt } }),
   ]);
 }
 
-// A remote image (the server downloads nothing), an ICO Word can't show, or one the reader
-// may not see: a link to its address where there is one, else a placeholder.
+/** Whether an image is written as a link to its web address: one that is not embedded (the export downloads nothing). */
+export function isRemoteImage(src: string, images: ImageMap): boolean {
+  return !embeddable(src, images) && REMOTE_ADDRESS.test(src);
+}
+
+const REMOTE_ADDRESS = /^https?:\/\//i;
+
+// An image the export has the bytes of, in a type Word shows, with its size.
+function embeddable(src: string, images: ImageMap): { bytes: Uint8Array; type: "png" | "jpg" | "gif" | "bmp"; size: ImageSize } | null {
+  const image = images.get(src);
+  const type = image ? DOCX_IMAGE_TYPES[image.mime] : undefined;
+  const size = image ? imageSize(image.bytes) : null;
+  return image && type && size ? { bytes: image.bytes, type, size } : null;
+}
+
+// A remote image (the server downloads nothing: docs/architecture.md "Export"), an ICO Word
+// can't show, or one the reader may not see: a link to its address where there is one, else a
+// placeholder. A remote image's link carries the "Remote Image" style, by which the import makes
+// it the image again; its text is "[alt: address]", or "[image: address]" without an alt.
 function imageLink(src: string, attributes: BodyAttributes): ParagraphChild {
   const label = typeof attributes.alt === "string" && attributes.alt ? attributes.alt : "image";
-  if (/^https?:\/\//i.test(src)) {
-    return new ExternalHyperlink({ link: src, children: [new TextRun({ text: `[${label}: ${src}]`, ...runFormat({ link: src }) })] });
+  if (REMOTE_ADDRESS.test(src)) {
+    return new ExternalHyperlink({ link: src, children: [new TextRun({ text: `[${label}: ${src}]`, ...runFormat({ link: src }), style: DOCX_STYLES.remoteImage.id })] });
   }
   return new TextRun({ text: `[${label}]`, italics: true });
 }
@@ -102,18 +111,4 @@ function displaySize(size: ImageSize, widthAttribute: unknown): ImageSize {
   if (match?.[1]) width = match[2] === "%" ? (MAX_IMAGE_WIDTH * Number(match[1])) / 100 : Number(match[1]);
   width = Math.max(1, Math.min(width, MAX_IMAGE_WIDTH));
   return { width: Math.round(width), height: Math.max(1, Math.round((size.height * width) / size.width)) };
-}
-
-/** A CSS colour as Word's RRGGBB, or undefined for one it can't take (keywords). */
-export function hexColor(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})(?:[0-9a-f]{1,2})?$/i.exec(value)?.[1];
-  if (hex) return (hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex).toUpperCase();
-  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/i.exec(value);
-  if (!rgb) return undefined;
-  return rgb
-    .slice(1, 4)
-    .map((part) => Math.min(255, Number(part)).toString(16).padStart(2, "0"))
-    .join("")
-    .toUpperCase();
 }

@@ -4,7 +4,8 @@ import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { checkListStyle, codeStyle, DOCX_STYLES } from "@/server/formats/docx-styles";
 import type { DocumentLine } from "./document-lines";
 import { documentLines } from "./document-lines";
-import { CODE_SHADING, FORMULA_FONT, INLINE_CODE_SHADING, MONOSPACE_FONT, docxRuns } from "./docx-runs";
+import { FORMULA_FONT, LINK_COLOR, MONOSPACE_FONT } from "@/server/formats/docx-formats";
+import { CODE_SHADING, INLINE_CODE_SHADING, docxRuns, isRemoteImage } from "./docx-runs";
 import type { ImageMap } from "./export-images";
 import { isTableCell, tableRows } from "./markdown-table";
 import { TABLE_HEADER_FORMAT } from "@/shared/table-rules";
@@ -48,8 +49,9 @@ export async function toDocx(input: DocxInput): Promise<Uint8Array> {
       let end = index;
       while (isTableCell(lines[end + 1])) end += 1;
       paragraphs.push(docxTable(lines.slice(index, end + 1), input.images));
-      // Word merges two tables with nothing between them; an empty paragraph keeps them apart.
-      paragraphs.push(new Paragraph({}));
+      // Word merges two tables with nothing between them; an empty paragraph keeps them apart. Its
+      // style tells the import it is no empty line of the document.
+      paragraphs.push(new Paragraph({ style: DOCX_STYLES.tableEnd.id }));
       index = end;
       wasList = false;
       continue;
@@ -63,7 +65,7 @@ export async function toDocx(input: DocxInput): Promise<Uint8Array> {
   const document = new Document({
     creator: "Quire",
     title: input.title,
-    styles: { default: { document: { run: { size: 22 } } }, ...namedStyles(lines) },
+    styles: { default: { document: { run: { size: 22 } } }, ...namedStyles(lines, input.images) },
     numbering: {
       config: [
         { reference: ORDERED, levels: levels((level) => ({ format: ORDERED_FORMATS[level % 3], text: `%${level + 1}.` })) },
@@ -145,12 +147,16 @@ const CHECK_BOX = { checkedState: { value: "2611", font: "Segoe UI Symbol" }, un
  * using it are also given directly: the document reads the same where styles are ignored, and a
  * line a Word user adds in the style looks like its neighbours.
  */
-function namedStyles(lines: readonly DocumentLine[]): { paragraphStyles: IParagraphStyleOptions[]; characterStyles: ICharacterStyleOptions[] } {
+function namedStyles(lines: readonly DocumentLine[], images: ImageMap): { paragraphStyles: IParagraphStyleOptions[]; characterStyles: ICharacterStyleOptions[] } {
   const paragraphStyles = new Map<string, IParagraphStyleOptions>();
   const characterStyles = new Map<string, ICharacterStyleOptions>();
   const code = DOCX_STYLES.code;
   for (const line of lines) {
     const { attributes } = line;
+    if (attributes.table !== undefined) {
+      const tableEnd = DOCX_STYLES.tableEnd;
+      paragraphStyles.set(tableEnd.id, { ...tableEnd, basedOn: "Normal", next: "Normal", paragraph: { spacing: { before: 0, after: 0 } } });
+    }
     if (attributes["code-block"] !== undefined) {
       paragraphStyles.set(code.id, { ...code, basedOn: "Normal", next: code.id, quickFormat: true, paragraph: CODE_PARAGRAPH, run: { font: MONOSPACE_FONT, size: CODE_SIZE } });
       const language = codeStyle(attributes["code-block"]);
@@ -171,6 +177,9 @@ function namedStyles(lines: readonly DocumentLine[]): { paragraphStyles: IParagr
       } else if (typeof run.insert === "object" && typeof run.insert.formula === "string") {
         const formula = DOCX_STYLES.formula;
         characterStyles.set(formula.id, { ...formula, basedOn: "DefaultParagraphFont", run: { font: FORMULA_FONT, italics: true } });
+      } else if (typeof run.insert === "object" && typeof run.insert.image === "string" && isRemoteImage(run.insert.image, images)) {
+        const remote = DOCX_STYLES.remoteImage;
+        characterStyles.set(remote.id, { ...remote, basedOn: "DefaultParagraphFont", run: { color: LINK_COLOR, underline: {} } });
       }
     }
   }

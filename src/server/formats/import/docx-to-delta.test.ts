@@ -1,4 +1,4 @@
-import { CheckBox, Document, Packer, Paragraph, TextRun } from "docx";
+import { CheckBox, Document, Packer, Paragraph, ShadingType, Tab, TextRun } from "docx";
 import { describe, expect, it } from "vitest";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { sampleDocx } from "@test/import-fixtures";
@@ -55,6 +55,28 @@ describe("docxToDelta", () => {
       { insert: "Typed done" }, { insert: "\n", attributes: { list: "checked", indent: 1 } },
       { insert: "Old export" }, { insert: "\n", attributes: { list: "checked" } },
       { insert: "A ☐ inside a line stays text\n" },
+    ]);
+  });
+
+  it("reads other documents' colours, highlights, shading, fonts and sizes, empty paragraphs as empty lines, and tabs", async () => {
+    const bytes = new Uint8Array(await Packer.toBuffer(new Document({
+      sections: [{
+        children: [
+          new Paragraph({ children: [new TextRun({ text: "Red", color: "C00000" }), new TextRun(" and "), new TextRun({ text: "highlighted", highlight: "yellow" })] }),
+          new Paragraph({}),
+          new Paragraph({ children: [new TextRun({ text: "Shaded", shading: { type: ShadingType.CLEAR, fill: "D9EAD3", color: "auto" } }), new TextRun({ text: "\tGeorgia 14", font: "Georgia", size: 28 })] }),
+          new Paragraph({ children: [new TextRun({ text: "Consolas 8", font: "Consolas", size: 16 }), new TextRun({ text: "Aptos 12", font: "Aptos", size: 24 }), new TextRun({ text: "Huge", size: 48 })] }),
+          new Paragraph({ children: [new TextRun({ children: ["Tab", new Tab(), "stop"] })] }),
+        ],
+      }],
+    })));
+    const { delta } = sanitizeDelta(await docxToDelta(bytes));
+    expect(delta.ops).toEqual([
+      { insert: "Red", attributes: { color: "#c00000" } }, { insert: " and " }, { insert: "highlighted", attributes: { background: "#ffff00" } },
+      { insert: "\n\n" },
+      { insert: "Shaded", attributes: { background: "#d9ead3" } }, { insert: "\tGeorgia 14", attributes: { font: "serif", size: "large" } }, { insert: "\n" },
+      { insert: "Consolas 8", attributes: { font: "monospace", size: "small" } }, { insert: "Aptos 12" }, { insert: "Huge", attributes: { size: "huge" } },
+      { insert: "\nTab\tstop\n" },
     ]);
   });
 

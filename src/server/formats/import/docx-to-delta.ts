@@ -1,9 +1,11 @@
+import { zipSync } from "fflate";
 import mammoth from "mammoth";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { ZipArchive, ZipReadError } from "@/server/storage/zip-archive";
 import { MAX_DOCX_XML_BYTES, MAX_DOCX_XML_ELEMENTS, tooLargeDocxXml, tooManyDocxXmlElements } from "./conversion-limits";
 import { docxStyleMap } from "@/server/formats/docx-styles";
 import { finishDocxHtml, transformDocx } from "./docx-html";
+import { markRunColours } from "./docx-run-formats";
 import { htmlToDelta } from "./html-to-delta";
 import { UnreadableFileError, overLimitError } from "./unreadable-file-error";
 
@@ -21,15 +23,18 @@ const MAX_DOCX_ENTRIES = 5000;
 /**
  * The delta of a Word document: mammoth turns its structure (headings, code blocks, quotes and
  * inline code by style, lists, checkboxes, bold/italic/underline/strike, links, tables, images
- * as data: URIs) into HTML, finished by docx-html.ts, which goes through Quill's clipboard like
- * any other import. Colours, fonts, sizes and alignment are not carried over by mammoth.
+ * as data: URIs, empty lines) into HTML, finished by docx-html.ts, which goes through Quill's
+ * clipboard like any other import. Runs' colours, backgrounds, fonts and sizes go through
+ * docx-run-formats.ts, since mammoth reads only some of them; alignment and indentation are lost.
  * @throws UnreadableFileError when the file is a zip bomb; Error when it is not a readable .docx
  */
 export async function docxToDelta(bytes: Uint8Array): Promise<BodyDelta> {
-  await assertHonestZip(bytes);
+  const parts = await readHonestZip(bytes);
+  const input = withRunColours(parts) ?? bytes;
   const { value } = await mammoth.convertToHtml(
-    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-    { styleMap: STYLE_MAP, transformDocument: transformDocx },
+    { buffer: Buffer.from(input.buffer, input.byteOffset, input.byteLength) },
+    // An empty paragraph is an empty line of the document (the export writes one for each).
+    { styleMap: STYLE_MAP, transformDocument: transformDocx, ignoreEmptyParagraphs: false },
   );
   const delta = await htmlToDelta(finishDocxHtml(value));
   // Word underlines every link as part of its look; in the editor a link is underlined anyway.
@@ -40,12 +45,35 @@ export async function docxToDelta(bytes: Uint8Array): Promise<BodyDelta> {
 }
 
 /**
+ * The .docx again with its runs' colours and shading where mammoth reads them
+ * (docx-run-formats.ts markRunColours), or null when no part has any. Stored, not compressed:
+ * it is only read once, here, by mammoth.
+ */
+function withRunColours(parts: ReadonlyMap<string, Uint8Array>): Uint8Array | null {
+  let changed = false;
+  const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+  for (const [name, bytes] of parts) {
+    let content = bytes;
+    if (/^word\/[^/]+\.xml$/i.test(name)) {
+      const xml = new TextDecoder().decode(bytes);
+      const marked = markRunColours(xml);
+      if (marked !== xml) {
+        content = new TextEncoder().encode(marked);
+        changed = true;
+      }
+    }
+    files[name] = [content, { level: 0 }];
+  }
+  return changed ? zipSync(files) : null;
+}
+
+/**
  * A .docx is a zip, and mammoth inflates every part it reads in full, trusting the sizes the
  * zip declares. So every part is first inflated through ZipArchive, which stops at the
  * declared size: a file whose parts lie about their size, or add up to more than
- * MAX_DOCX_UNPACKED_BYTES, is refused before mammoth sees it.
+ * MAX_DOCX_UNPACKED_BYTES, is refused before mammoth sees it. Returns the parts by name.
  */
-async function assertHonestZip(bytes: Uint8Array): Promise<void> {
+async function readHonestZip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
   // Not a zip at all: ZipArchive's error, which the import reports as an unreadable file.
   const zip = await ZipArchive.open(bytes, { maxEntries: MAX_DOCX_ENTRIES });
   try {
@@ -60,12 +88,15 @@ async function assertHonestZip(bytes: Uint8Array): Promise<void> {
     const xmlBytes = xmlParts.reduce((sum, entry) => sum + entry.declaredSize, 0);
     if (xmlBytes > MAX_DOCX_XML_BYTES) throw tooLargeDocxXml(xmlBytes);
     let elements = 0;
+    const parts = new Map<string, Uint8Array>();
     for (const entry of zip.entries()) {
       if (entry.name.endsWith("/")) continue;
       const part = await zip.read(entry.name, MAX_DOCX_UNPACKED_BYTES);
       if (isXmlPart(entry.name)) elements += countXmlElements(part);
+      parts.set(entry.name, part);
     }
     if (elements > MAX_DOCX_XML_ELEMENTS) throw tooManyDocxXmlElements(elements);
+    return parts;
   } catch (error) {
     if (error instanceof ZipReadError) throw new UnreadableFileError(`It could not be read as a Word document: ${error.message}.`);
     throw error;

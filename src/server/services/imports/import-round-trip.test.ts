@@ -114,14 +114,29 @@ const TABLE: BodyOp[] = [
   ...line("After"),
 ];
 
-// What the DOCX export → import loses of SAMPLE (docs/architecture.md "Import"): a remote image
-// comes back as a link (the export never downloads it). Code blocks, quotes, inline code, check
-// lists and formulas carry named styles (formats/docx-styles.ts) the import maps back.
-const SAMPLE_AFTER_DOCX: BodyOp[] = SAMPLE.map((op) =>
-  typeof op.insert === "object" && op.insert.image === "https://example.com/cat.png"
-    ? { insert: "[image: https://example.com/cat.png]", attributes: { link: "https://example.com/cat.png" } }
-    : op,
-);
+// Code blocks, quotes, inline code, check lists, formulas and remote images' links carry named
+// styles (formats/docx-styles.ts) the import maps back; colours, backgrounds, fonts and sizes are
+// Word's own run properties (formats/import/docx-run-formats.ts).
+// What Word holds for Quire beyond SAMPLE's formats: the editor's looks on runs, empty lines
+// (several, after a table, an empty list item), tabs outside code, a remote image with its description.
+const DOCX_LOOKS: BodyOp[] = [
+  { insert: "red", attributes: { color: "#e60000" } }, { insert: " " },
+  { insert: "marked", attributes: { background: "#ffff00" } }, { insert: " " },
+  { insert: "mono", attributes: { font: "monospace" } }, { insert: " " },
+  { insert: "serif", attributes: { font: "serif", size: "huge", color: "#0066cc", bold: true } }, { insert: " " },
+  { insert: "big", attributes: { size: "large" } }, { insert: " " },
+  { insert: "small", attributes: { size: "small", background: "#cce8cc" } }, { insert: " " },
+  { insert: "green code", attributes: { code: true, color: "#008a00" } }, { insert: " " },
+  { insert: "orange link", attributes: { link: "https://example.com/", color: "#ff9900" } }, { insert: "\n" },
+  { insert: "\n\n" },
+  ...line("After two empty lines,\ta tab\tor two\t\t"),
+  { insert: "cell" }, { insert: "\n", attributes: { table: "row-l1" } },
+  { insert: "\n" },
+  ...line("first", { list: "bullet" }), { insert: "\n", attributes: { list: "bullet" } }, ...line("third", { list: "bullet" }),
+  { insert: "\n", attributes: { list: "unchecked" } }, ...line("ticked", { list: "checked" }),
+  { insert: { image: "https://example.com/dog.png" }, attributes: { alt: "A dog: asleep" } }, { insert: "\n" },
+  ...line("The end."),
+];
 
 // What else Word holds for Quire: code with its indentation, tabs, runs of spaces and empty lines
 // (the last one too), two code blocks in a row in two languages, nested check lists (one under a
@@ -142,11 +157,22 @@ const DOCX_ONLY: BodyOp[] = [
 
 
 describe("DOCX export then import", () => {
-  it("gives back the title and the whole delta but a remote image, which becomes a link", async () => {
-    const { after, summary } = await roundTrip(SAMPLE, "docx");
+  it("gives back the title and the whole delta, a remote image included (it was a link)", async () => {
+    const { before, after, summary } = await roundTrip(SAMPLE, "docx");
     expect(summary.skipped).toEqual([]);
     expect(after?.title).toBe("Release notes");
-    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(SAMPLE_AFTER_DOCX));
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(before?.content.ops ?? []));
+  });
+
+  it("keeps colours, backgrounds, fonts, sizes, empty lines and tabs outside code, and a remote image's description", async () => {
+    const { before, after, summary } = await roundTrip(DOCX_LOOKS, "docx");
+    expect(summary.skipped).toEqual([]);
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(before?.content.ops ?? []));
+  });
+
+  it("loses alignment and indentation outside lists, and only those", async () => {
+    const { after } = await roundTrip(LOST, "docx");
+    expect(comparableDelta(after?.content.ops ?? [])).toEqual(comparableDelta(LOST.map((op) => (op.attributes?.align || op.attributes?.indent ? { insert: op.insert } : op))));
   });
 
   it("keeps code as typed, nested check lists, quotes, inline code, formulas and header rows", async () => {
