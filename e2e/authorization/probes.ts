@@ -13,7 +13,8 @@ import type { ActorName, Fixture } from "./fixture";
  * - `conflict`: 409 / `conflict`: the role allows it but the state doesn't (the last owner leaving);
  * - `read-only`: the socket connected, but the server refused the document update.
  */
-export type Outcome = "ok" | "login" | "forbidden" | "not_found" | "conflict" | "read-only";
+/** "trashed": the socket's word to a member whose document is in the trash (members see the trash). */
+export type Outcome = "ok" | "login" | "forbidden" | "not_found" | "conflict" | "read-only" | "trashed";
 
 /** An outcome plus what the caller saw, compared with a missing id's when it is `not_found`. */
 export interface Observation {
@@ -208,8 +209,9 @@ function fromStatus(status: number): Observation["outcome"] {
 function fromRefusal(reason: string): Observation["outcome"] {
   const code = reason as AuthRefusedReason | string; // a reason code from the wire
   if (code === "unauthenticated") return "login";
-  // The socket's one refusal for unknown, trashed and other workspaces' documents alike.
+  // The socket's one refusal for unknown and other workspaces' documents alike.
   if (code === "forbidden") return "not_found";
+  if (code === "trashed") return "trashed";
   return `unexpected: ${reason}`;
 }
 

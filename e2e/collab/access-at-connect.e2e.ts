@@ -118,4 +118,24 @@ describe("edit rights lost while offline", () => {
     await member.page.reload({ timeout: 3_000 }).catch(() => undefined);
     expect(await asked).toBe("beforeunload");
   });
+
+  // QA third sweep, item 15: the socket said "no access" with a "Sign in" link, and that the words
+  // "are gone once you leave this page", to a member whose words came back with the document.
+  it("trashed meanwhile: said so, the words stay on the device, and are saved when the document is restored", async () => {
+    const { owner, member, doc, editor } = await typedOffline({ owner: "owner4", member: "member4" }, "Binned", "Binned base.", " kept offline");
+    const headers = { origin: app.url };
+    expect((await owner.page.request.delete(`/api/v1/documents/${doc.id}`, { headers })).status()).toBe(200);
+    await member.page.context().setOffline(false);
+
+    const notice = member.page.getByTestId("collab-notice");
+    await notice.filter({ hasText: "This document was moved to the trash." }).waitFor();
+    expect(await notice.getByRole("link", { name: "Sign in" }).count()).toBe(0);
+    await notice.getByRole("link", { name: "Go to workspace" }).waitFor();
+    expect(await member.page.getByText(CHANGES_LEFT_BEHIND_TEXT).count()).toBe(0);
+    expect(await deviceCopies(member.page)).toHaveLength(1);
+
+    expect((await owner.page.request.post(`/api/v1/documents/${doc.id}/restore`, { headers })).status()).toBe(200);
+    await member.page.reload();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Binned base. kept offline\n");
+  });
 });

@@ -192,7 +192,8 @@ export const API_ROWS: AccessRow[] = [
   {
     surface: "socket",
     name: "/collab doc:[id] of a trashed document",
-    expected: everyone("not_found", { anonymous: "login" }),
+    // A member reconnecting with words typed offline learns why (the trash), not "no access".
+    expected: allow("viewer", {}, "trashed"),
     probe: socket((fx, t) => (t === "real" ? fx.trashedDoc.id : fx.missing.documentId)),
   },
   // With an API token (docs/product.md "Calls"): its user's role, capped at viewer for a read token; the

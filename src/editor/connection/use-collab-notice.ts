@@ -94,8 +94,10 @@ export function useCollabNotice(
         kind: "denied",
         message: isReasonOf(AUTH_REFUSED_TEXT, reason) ? AUTH_REFUSED_TEXT[reason] : AUTH_REFUSED_TEXT.forbidden,
         refused: isReasonOf(AUTH_REFUSED_TEXT, reason) ? reason : "forbidden",
-        // Refused or lost, the page offers the same way out: Profile → Security.
+        // Refused at connect or lost while open, the page says the same and offers the same way out.
         ...(reason === "twoFactorRequired" ? { lost: "twoFactorRequired" as const } : {}),
+        ...(reason === "trashed" ? { lost: "trashed" as const } : {}),
+        ...(reason === "unauthenticated" ? { lost: "signedOut" as const } : {}),
       });
     // The server closes one document's connection with a reason code after a re-check or a
     // refused update, and refuses a whole socket past its connection limits.

@@ -40,14 +40,19 @@ export class AuthExtension implements Extension {
     if (!documentId) throw new CollabRefusal("forbidden");
     try {
       // An API token's grant caps it here too: its workspace only, read-only for the read scope.
-      const doc = await findDocumentForMember({ db: await this.getDb(), actor: caller.actor, grant }, documentId);
+      const doc = await findDocumentForMember({ db: await this.getDb(), actor: caller.actor, grant }, documentId, { includeTrashed: true });
+      // A member who reconnects to a document trashed meanwhile (typed offline, say) is told so, as
+      // an open editor is (AccessWatchExtension): their device keeps what they typed, and it is
+      // saved if the document is restored. Only a member gets this far, and members see the trash.
+      if (doc.isTrashed) throw new CollabRefusal("trashed");
       const abilities = documentAbilities(doc);
       if (!abilities.read) throw new CollabRefusal("forbidden");
       connectionConfig.readOnly = !abilities.update;
     } catch (error) {
       // A member who must turn two-factor on first is told so, as pages, actions and the API do.
       if (error instanceof TwoFactorRequiredError) throw new CollabRefusal("twoFactorRequired");
-      // Unknown, trashed or another workspace's document: the same answer as no access.
+      if (error instanceof CollabRefusal) throw error;
+      // Unknown or another workspace's document: the same answer as no access.
       if (error instanceof AppError) throw new CollabRefusal("forbidden");
       throw error;
     }

@@ -22,13 +22,15 @@ export const AUTH_REFUSED_TEXT = {
   forbidden: "You don't have access to this document.",
   // A member of a workspace that requires two-factor, without it on (docs/product.md "Account security").
   twoFactorRequired: "This workspace requires two-factor authentication. Turn it on in Profile → Security.",
+  // Said to members only (they can see the trash); to anyone else a trashed document is unknown.
+  trashed: "This document was moved to the trash.",
 } as const;
 export type AuthRefusedReason = keyof typeof AUTH_REFUSED_TEXT;
 
 /** Why the server closed an open document connection after a re-check (the close reason), and what the editor says. */
 export const ACCESS_LOST_TEXT = {
   removed: "You no longer have access to this document.",
-  trashed: "This document was moved to the trash.",
+  trashed: AUTH_REFUSED_TEXT.trashed,
   signedOut: AUTH_REFUSED_TEXT.unauthenticated,
   // The workspace began to require two-factor, or its member turned theirs off.
   twoFactorRequired: AUTH_REFUSED_TEXT.twoFactorRequired,

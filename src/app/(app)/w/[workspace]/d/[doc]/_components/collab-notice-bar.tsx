@@ -40,7 +40,7 @@ export function CollabNoticeBar({
           See the text from before
         </Link>
       ) : null}
-      {notice.kind === "denied" && (notice.lost === undefined || notice.lost === "signedOut") ? (
+      {notice.kind === "denied" && notice.lost === "signedOut" ? (
         <a href={`/login?next=${encodeURIComponent(window.location.pathname)}`} className="font-medium underline">
           Sign in
         </a>
