@@ -1,6 +1,8 @@
 import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { documents } from "@/server/db/schema";
+import { fileUrl } from "@/server/storage/file-urls";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 
 /** The smallest valid image of each type the picker accepts (1×1 pixel), keyed by MIME type. */
@@ -54,6 +56,16 @@ export async function buildFileTestDocument(
     deletedRootId: overrides.deletedAt ? id : null,
   });
   return { id, workspaceId };
+}
+
+/**
+ * Sets a document's body to `text` followed by the uploads `fileIds` as images, in `content` and
+ * `html` alike, as a store derives both (the database then lists them in `image_file_ids`).
+ */
+export async function showImages(db: Db, documentId: string, fileIds: readonly string[], text = "Pictures"): Promise<void> {
+  const ops = [{ insert: `${text}\n` }, ...fileIds.flatMap((id) => [{ insert: { image: fileUrl(id) } }, { insert: "\n" }])];
+  const html = `<p>${text}</p>${fileIds.map((id) => `<p><img src="${fileUrl(id)}"></p>`).join("")}`;
+  await db.update(documents).set({ content: { ops }, html }).where(eq(documents.id, documentId));
 }
 
 function fromBase64(base64: string): Uint8Array {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { EditorPage } from "../pages/editor-page";
 import { ShareDialog } from "../pages/share-dialog";
 import { newContext } from "../support/browser";
 import { withAppAndBrowser } from "../support/app-and-browser";
@@ -10,7 +11,8 @@ import { FIXTURES, signedUpPage } from "../support/workspace";
 // QA item 5 (docs/product.md "States"): a public link's page stops answering at once when it is
 // revoked or its document trashed, and so do the image addresses that page handed out — the
 // optimiser's (`/_next/image?url=…`, which Next serves from its own cache without asking the file
-// route again) and the signed file address inside it.
+// route again) and the signed file address inside it. So does an image's address once the image
+// is taken out of the page.
 
 const { app, browser } = withAppAndBrowser();
 
@@ -100,6 +102,44 @@ describe("images of a published page", () => {
     expect(await statuses(reader, secondImage)).toEqual([404, 404]);
 
     // Members' image addresses are not a public link's: they keep working.
+    expect(await statuses(reader, memberImage)).toEqual([200, 200]);
+  });
+
+  it("stop answering once the image is taken out of the still-published page, cached or not", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "publisher");
+    const workspace = person.workspaceSlug;
+    const holder = await createDocument(page, { workspace, title: "Uploads" });
+    const upload = await page.request.post("/api/v1/files", {
+      headers: { origin: app.url },
+      multipart: { documentId: holder.id, file: { name: "red.png", mimeType: "image/png", buffer: fs.readFileSync(path.join(FIXTURES, "red.png")) } },
+    });
+    const { url: fileUrl } = (await upload.json()) as { url: string };
+    const doc = await createDocument(page, { workspace, title: "Notice", delta: { ops: [{ insert: "Notice\n" }, { insert: { image: fileUrl } }, { insert: "\n" }] } });
+    await page.goto(`${doc.url}/share`);
+    const dialog = new ShareDialog(page);
+    await dialog.fullPage().waitFor();
+    const sharePath = await dialog.createLink();
+
+    const reader = (await newContext(browser, app.url)).request;
+    const [source] = await imageSources(reader, sharePath);
+    const image = addressesOf(source ?? "");
+    expect(await statuses(reader, image)).toEqual([200, 200]);
+    expect((await reader.get(image.optimized)).headers()["x-nextjs-cache"]).toBe("HIT");
+    const [memberSource] = await imageSources(page.request, doc.url);
+    const memberImage = addressesOf(memberSource ?? "");
+
+    // The publisher replaces the body in the editor; the page stays published.
+    await page.goto(doc.url);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await editor.body().click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("Notice withdrawn");
+    await editor.waitUntilSaved();
+    // The server stores the body a moment after it has it; from then on the old addresses are gone.
+    await expect.poll(() => statuses(reader, image), { timeout: 15_000 }).toEqual([404, 404]);
+    expect(await imageSources(reader, sharePath)).toEqual([]);
+    // A member's own addresses of it still answer: members may open it in the version history.
     expect(await statuses(reader, memberImage)).toEqual([200, 200]);
   });
 });

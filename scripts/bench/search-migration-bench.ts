@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { adminQuery } from "@test/test-db";
 import type { DbHandle } from "@/server/db/client";
-import { MIGRATIONS_FOLDER, openDatabase } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { documents } from "@/server/db/schema";
 import { searchDocuments } from "@/server/services/search/search-documents";
+import { migrationsBefore } from "./migrations-before";
 import { generateCorpus } from "./search-corpus";
 import { seededRandom } from "./seeded-random";
 import { benchPostgres } from "./throwaway-postgres";
@@ -115,18 +115,6 @@ async function timeSearches(handle: DbHandle, owner: Awaited<ReturnType<typeof b
 }
 
 /** The migrations folder as it was before `tag`: a copy whose journal stops short of it. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-migrations-"));
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (index < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 // As search-bench.ts loads its corpus: GIN indexes built once after the rows, not row by row.
 async function dropSearchIndexes(handle: DbHandle): Promise<() => Promise<void>> {
   const { rows } = (await handle.db.execute(

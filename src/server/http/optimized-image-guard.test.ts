@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
 import { buildShare } from "@test/share-factories";
+import { showImages } from "@test/file-factories";
 import { withTestDatabase } from "@test/test-database-hooks";
-import { shares } from "@/server/db/schema";
+import { files, memberships, shares } from "@/server/db/schema";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { guardOptimizedImage, imageCacheControl, isOptimizedImageRequest, optimizedImageAccess } from "./optimized-image-guard";
@@ -25,12 +26,17 @@ afterAll(() => {
 /** The optimiser's address for a signed file path, as sign-html-images.ts writes it. */
 const optimized = (signedPath: string) => `/_next/image?url=${encodeURIComponent(signedPath)}&w=1080&q=75`;
 
+/** A published document that shows the upload FILE (each call its own workspace and upload row). */
 async function publishedDocument() {
   const owner = await buildUser(database.db);
   const workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
   const root = await buildDocument(database.db, workspace.id, { title: "Handbook" });
+  await database.db.delete(files).where(eq(files.id, FILE));
+  await database.db.insert(files).values({ id: FILE, workspaceId: workspace.id, documentId: root.id, name: "a.png", mime: "image/png", size: 1, sha256: "0".repeat(64), storageKey: "k" });
+  await showImages(database.db, root.id, [FILE]);
   const share = await buildShare(database.db, root.id, { createdBy: owner.id });
-  return { share, url: optimized(signer.signedSharePath(FILE, { shareId: share.id, documentId: null })) };
+  const [membership] = await database.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, owner.id));
+  return { root, share, url: optimized(signer.signedSharePath(FILE, { shareId: share.id, documentId: null })), memberUrl: optimized(signer.signedMemberPath(FILE, membership!.id)), owner };
 }
 
 describe("isOptimizedImageRequest", () => {
@@ -42,7 +48,8 @@ describe("isOptimizedImageRequest", () => {
 
 describe("optimizedImageAccess", () => {
   it("lets a member's signed image through as cacheable, a live published page's as published", async () => {
-    const { url } = await publishedDocument();
+    const { url, memberUrl } = await publishedDocument();
+    expect(await optimizedImageAccess(memberUrl)).toMatchObject({ published: false });
     expect(await optimizedImageAccess(optimized(signer.signedPath(FILE)))).toMatchObject({ published: false });
     expect(await optimizedImageAccess(url)).toMatchObject({ published: true });
   });
@@ -51,6 +58,18 @@ describe("optimizedImageAccess", () => {
     const { share, url } = await publishedDocument();
     await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
     expect(await optimizedImageAccess(url)).toBeNull();
+  });
+
+  it("refuses a published image the page no longer shows, whatever Next's cache holds", async () => {
+    const { root, url } = await publishedDocument();
+    await showImages(database.db, root.id, []);
+    expect(await optimizedImageAccess(url)).toBeNull();
+  });
+
+  it("refuses a removed member's image, whatever Next's cache holds", async () => {
+    const { owner, memberUrl } = await publishedDocument();
+    await database.db.delete(memberships).where(eq(memberships.userId, owner.id));
+    expect(await optimizedImageAccess(memberUrl)).toBeNull();
   });
 
   it("refuses an expired or forged signature, and anything but one signed file address as the signer writes it", async () => {
@@ -101,13 +120,16 @@ describe("guardOptimizedImage", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("hands a live image to Next with our Cache-Control, and answers a revoked one 404, not to be kept", async () => {
-    const { share, url } = await publishedDocument();
+    const { share, url, memberUrl, owner } = await publishedDocument();
     const live = await fetch(`${origin}${url}`);
     expect([live.status, live.headers.get("cache-control"), await live.text()]).toEqual([200, "private, no-cache", "image"]);
-    const member = await fetch(`${origin}${optimized(signer.signedPath(FILE))}`);
+    const member = await fetch(`${origin}${memberUrl}`);
     expect([member.status, member.headers.get("cache-control")]).toEqual([200, "private, max-age=21600, must-revalidate"]);
     await database.db.update(shares).set({ revokedAt: new Date() }).where(eq(shares.id, share.id));
     const revoked = await fetch(`${origin}${url}`);
     expect([revoked.status, revoked.headers.get("cache-control"), await revoked.text()]).toEqual([404, "no-store", "Not Found"]);
+    await database.db.delete(memberships).where(eq(memberships.userId, owner.id));
+    const removed = await fetch(`${origin}${memberUrl}`);
+    expect([removed.status, removed.headers.get("cache-control")]).toEqual([404, "no-store"]);
   });
 });

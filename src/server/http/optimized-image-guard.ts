@@ -19,8 +19,9 @@ export function isOptimizedImageRequest(url: string | undefined): boolean {
  * What the optimiser may serve for this request (`/_next/image?url=…`): the access its signed
  * file URL still gives, or null. Next answers from its own cache without asking the file route
  * again — past max-age too, serving the stale copy while it asks, and keeping it when the asking
- * fails — so without this check a revoked link's images, and any expired signature's, would
- * keep answering for as long as the cache holds them.
+ * fails — so without this check a revoked link's images, an image taken off a published page,
+ * a removed member's, and any expired signature's, would keep answering for as long as the cache
+ * holds them.
  */
 export async function optimizedImageAccess(url: string | undefined, deps: Parameters<typeof verifySignedFileUrl>[2] = {}): Promise<SignedFileAccess | null> {
   const target = url ?? "";

@@ -61,20 +61,20 @@ describe("FileUrlSigner", () => {
       expect(verified?.remainingSeconds).toBeGreaterThanOrEqual(FILE_URL_WINDOW_SECONDS);
     });
 
-    it("answers a member's URL with no grant, as verify does", () => {
-      const member = query(signer.signedPath("file123", NOW));
-      expect(signer.verifyQuery("file123", member, NOW)).toEqual({ remainingSeconds: signer.verify("file123", member.get("expires"), member.get("sig"), NOW), grant: null });
+    it("answers an export's URL, bound to no one, as verify does", () => {
+      const exported = query(signer.signedPath("file123", NOW));
+      expect(signer.verifyQuery("file123", exported, NOW)).toEqual({ remainingSeconds: signer.verify("file123", exported.get("expires"), exported.get("sig"), NOW), grant: null, membershipId: null });
     });
 
     it("refuses a grant dropped, added, moved to another link or page, or of the wrong shape", () => {
       const child = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: "abcdefghijk1" }, NOW));
       const member = query(signer.signedPath("file123", NOW));
       for (const forged of [
-        withParam(withParam(child, "share", null), "doc", null), // a published URL passed off as a member's
+        withParam(withParam(child, "share", null), "doc", null), // a published URL passed off as an export's
         withParam(child, "doc", null), // the shared document's page instead of the child's
         withParam(child, "doc", "abcdefghijk2"),
         withParam(child, "share", OTHER_SHARE),
-        withParam(member, "share", SHARE), // a member's URL passed off as a published one
+        withParam(member, "share", SHARE), // an export's URL passed off as a published one
         withParam(member, "doc", "abcdefghijk1"),
         withParam(child, "share", "not-a-uuid"),
         withParam(child, "doc", "a.b"),
@@ -84,6 +84,45 @@ describe("FileUrlSigner", () => {
       expect(signer.verify("file123", child.get("expires"), child.get("sig"), NOW)).toBeNull();
       expect(signer.verifyQuery("file124", child, NOW)).toBeNull();
       expect(signer.verifyQuery("file123", child, Number(child.get("expires")) * 1000)).toBeNull();
+    });
+  });
+
+  describe("a member's page's URL", () => {
+    const MEMBERSHIP = "7a1e9c2b-3d4f-4a5b-8c6d-9e0f1a2b3c4d";
+    const OTHER_MEMBERSHIP = "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e";
+    const SHARE = "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55";
+    const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
+    const withParam = (params: URLSearchParams, name: string, value: string | null) => {
+      const changed = new URLSearchParams(params);
+      if (value === null) changed.delete(name);
+      else changed.set(name, value);
+      return changed;
+    };
+
+    it("carries the membership under its signature, in the same windows, and reads it back", () => {
+      const member = query(signer.signedMemberPath("file123", MEMBERSHIP, NOW));
+      expect([...member.keys()]).toEqual(["expires", "member", "sig"]);
+      expect(member.get("expires")).toBe(query(signer.signedPath("file123", NOW)).get("expires"));
+      expect(signer.verifyQuery("file123", member, NOW)).toMatchObject({ membershipId: MEMBERSHIP, grant: null });
+    });
+
+    it("refuses the membership dropped, changed, joined by a link, or of the wrong shape, and another member's URL as an export's", () => {
+      const member = query(signer.signedMemberPath("file123", MEMBERSHIP, NOW));
+      const published = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: null }, NOW));
+      for (const forged of [
+        withParam(member, "member", null), // a member's URL passed off as an export's, which answers anyone
+        withParam(member, "member", OTHER_MEMBERSHIP),
+        withParam(member, "share", SHARE),
+        withParam(member, "doc", "abcdefghijk1"),
+        withParam(member, "member", "not-a-uuid"),
+        withParam(withParam(published, "share", null), "member", SHARE), // a published URL passed off as a member's
+        withParam(published, "member", MEMBERSHIP),
+      ]) {
+        expect(signer.verifyQuery("file123", forged, NOW)).toBeNull();
+      }
+      expect(signer.verify("file123", member.get("expires"), member.get("sig"), NOW)).toBeNull();
+      expect(signer.verifyQuery("file124", member, NOW)).toBeNull();
+      expect(signer.verifyQuery("file123", member, Number(member.get("expires")) * 1000)).toBeNull();
     });
   });
 });

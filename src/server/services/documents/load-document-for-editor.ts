@@ -12,7 +12,7 @@ const children = alias(documents, "children");
 
 /**
  * Everything the editor page needs: the document, its rendered body (images signed for the
- * optimiser), the actor's abilities, star and follow (new threads notify followers), and whether
+ * optimiser, bound to this member), the actor's abilities, star and follow (new threads notify followers), and whether
  * it has live children (the menu's zip exports). One query: the page pays PGlite's per-query cost once for all of it
  * (docs/benchmarks.md, server render). @throws AppError not_found
  */
@@ -38,6 +38,6 @@ export async function loadDocumentForEditor(ctx: ServiceContext, documentId: str
   const { html, isFavorite, isFollowing, hasChildren, ...doc } = loadedDocumentOf(ctx, row);
   const abilities = documentAbilities(doc);
   authorize(abilities.read);
-  const signed = await signHtmlImages(ctx.db, doc.workspaceId, html);
+  const signed = await signHtmlImages(ctx.db, doc.workspaceId, html, { userId: ctx.actor.id });
   return { doc, abilities, html: signed, isFavorite, isFollowing, hasChildren };
 }

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
+import { SAMPLE_IMAGES, buildFileTestDocument, showImages } from "@test/file-factories";
 import { buildShare } from "@test/share-factories";
-import { documents, files, memberships, shares } from "@/server/db/schema";
+import { documents, files, memberships, shares, workspaces } from "@/server/db/schema";
 import { restoreDocument } from "@/server/services/documents/restore-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { revokeShare } from "@/server/services/sharing/revoke-share";
@@ -97,6 +97,11 @@ describe("readFile", () => {
 describe("readSignedFile", () => {
   const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
   const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
+  const membershipOf = async (userId: string, workspaceId: string) => {
+    const [row] = await database.db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
+    if (!row) throw new Error("not a member");
+    return row.id;
+  };
 
   it("serves a validly signed file without a session, with the signature's remaining life", async () => {
     const { uploaded, bytes } = await setup();
@@ -114,6 +119,7 @@ describe("readSignedFile", () => {
     const { editor, doc, uploaded } = await setup();
     const ctx = contextFor(database.db, editor);
     const child = await buildDocument(database.db, doc.workspaceId, { parentId: doc.id, title: "Child" });
+    for (const page of [doc, child]) await showImages(database.db, page.id, [uploaded.id]);
     const share = await buildShare(database.db, doc.id, { includeChildren: true, createdBy: editor.id });
     const rootUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: null }));
     const childUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: child.id }));
@@ -136,7 +142,61 @@ describe("readSignedFile", () => {
     await revokeShare(ctx, { shareId: share.id });
     expect(await answers()).toEqual(["not_found", "not_found"]);
     // A member's URL of the same file is no public link's: it keeps answering.
-    await expect(read(query(signer.signedPath(uploaded.id)))).resolves.toMatchObject({ published: false });
+    await expect(read(query(signer.signedMemberPath(uploaded.id, await membershipOf(editor.id, doc.workspaceId))))).resolves.toMatchObject({ published: false });
+  });
+
+  it("serves a published page's URL only while the page shows the image, and the upload exists", async () => {
+    const { editor, doc, uploaded } = await setup();
+    const child = await buildDocument(database.db, doc.workspaceId, { parentId: doc.id, title: "Child" });
+    for (const page of [doc, child]) await showImages(database.db, page.id, [uploaded.id]);
+    const share = await buildShare(database.db, doc.id, { includeChildren: true, createdBy: editor.id });
+    const rootUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: null }));
+    const childUrl = query(signer.signedSharePath(uploaded.id, { shareId: share.id, documentId: child.id }));
+    const answers = async () =>
+      Promise.all([rootUrl, childUrl].map(async (params) => (await appErrorOf(readSignedFile({ db: database.db }, { fileId: uploaded.id, query: params }, { signer, blobs })).catch(() => null))?.code ?? "ok"));
+    expect(await answers()).toEqual(["ok", "ok"]);
+
+    // Taken out of the shared document's body: its page's address is gone, the child's stays. The
+    // version history still holds the image (members' URLs answer for it), but no public page shows it.
+    await showImages(database.db, doc.id, [], "No pictures now");
+    expect(await answers()).toEqual(["not_found", "ok"]);
+    await showImages(database.db, child.id, []);
+    expect(await answers()).toEqual(["not_found", "not_found"]);
+    // Put back (an undo, a restored version): the same addresses answer again.
+    for (const page of [doc, child]) await showImages(database.db, page.id, [uploaded.id]);
+    expect(await answers()).toEqual(["ok", "ok"]);
+    // The upload's row deleted (an undone workspace import deletes them): nothing to answer with.
+    await database.db.delete(files).where(eq(files.id, uploaded.id));
+    expect(await answers()).toEqual(["not_found", "not_found"]);
+  });
+
+  it("serves a member's page's URL only while that member may read the file", async () => {
+    const { viewer, outsider, doc, workspace, uploaded } = await setup();
+    const read = async (params: URLSearchParams) =>
+      (await appErrorOf(readSignedFile({ db: database.db }, { fileId: uploaded.id, query: params }, { signer, blobs })).catch(() => null))?.code ?? "ok";
+    const viewerUrl = query(signer.signedMemberPath(uploaded.id, await membershipOf(viewer.id, workspace.id)));
+    await expect(readSignedFile({ db: database.db }, { fileId: uploaded.id, query: viewerUrl }, { signer, blobs })).resolves.toMatchObject({ published: false, file: { id: uploaded.id } });
+
+    // What a member may still read, their images answer: a trashed document's, after a role change.
+    await database.db.update(documents).set({ deletedAt: new Date(), deletedRootId: doc.id }).where(eq(documents.id, doc.id));
+    await database.db.update(memberships).set({ role: "commenter" }).where(eq(memberships.userId, viewer.id));
+    expect(await read(viewerUrl)).toBe("ok");
+    // A workspace that now requires two-factor refuses a member without it, its images too.
+    await database.db.update(workspaces).set({ requireTwoFactor: true }).where(eq(workspaces.id, workspace.id));
+    expect(await read(viewerUrl)).toBe("not_found");
+    await database.db.update(workspaces).set({ requireTwoFactor: false }).where(eq(workspaces.id, workspace.id));
+    expect(await read(viewerUrl)).toBe("ok");
+
+    // Removed: at once, and for good: rejoining makes a new membership, which old URLs don't name.
+    await database.db.delete(memberships).where(eq(memberships.userId, viewer.id));
+    expect(await read(viewerUrl)).toBe("not_found");
+    await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: viewer.id, role: "viewer" });
+    expect(await read(viewerUrl)).toBe("not_found");
+    expect(await read(query(signer.signedMemberPath(uploaded.id, await membershipOf(viewer.id, workspace.id))))).toBe("ok");
+
+    // A membership of another workspace never reads this one's files, however it was signed.
+    const [elsewhere] = await database.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, outsider.id));
+    expect(await read(query(signer.signedMemberPath(uploaded.id, elsewhere!.id)))).toBe("not_found");
   });
 
   it("answers not_found for a signature of another file, an expired one, or none", async () => {

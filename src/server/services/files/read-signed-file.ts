@@ -11,9 +11,10 @@ import { verifySignedFileUrl } from "./verify-signed-file-url";
 /**
  * The file a signed URL names, for readers without a session (Next's image optimiser,
  * published pages). The signer was asked by code that had checked access; the signature
- * proves it, so no membership is looked up, and a published page's URL answers only while its
- * link and page are live (verifySignedFileUrl). `maxAgeSeconds` is the signature's remaining
- * life, which caches must not outlive.
+ * proves it, and the URL answers only while what it was signed for still holds: a published
+ * page's link and page live with the image on it, a member's page's member still one who may
+ * read the file (verifySignedFileUrl). `maxAgeSeconds` is the signature's remaining life, which
+ * caches must not outlive.
  * @throws AppError not_found (bad, expired or revoked signature, or no such file)
  */
 export async function readSignedFile(

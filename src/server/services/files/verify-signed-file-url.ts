@@ -3,11 +3,12 @@ import { AppError } from "@/server/errors";
 import { isShareGrantLive } from "@/server/services/sharing/is-share-grant-live";
 import type { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { getFileUrlSigner } from "@/server/storage/file-url-signer";
+import { canMembershipReadFile } from "./can-membership-read-file";
 import { FILE_NOT_FOUND } from "./read-file";
 
 export interface SignedFileRequest {
   fileId: string;
-  /** The URL's query as received: `expires` and `sig`, and a published page's `share` and `doc`. */
+  /** The URL's query as received: `expires` and `sig`, a published page's `share` and `doc`, a member's page's `member`. */
   query: { get(name: string): string | null };
 }
 
@@ -24,15 +25,19 @@ export interface SignedFileAccess {
 
 /**
  * Whether a signed file URL still answers, without reading the file: the signature and its
- * expiry (no query), and for a published page's URL whether its public link and page are still
- * live (isShareGrantLive: one query by primary key, two below the shared document). Checked on
- * every request — by the file route, and by server.ts in front of Next's image optimiser, whose
- * cache would otherwise keep serving the image (docs/architecture.md "Signed file URLs").
+ * expiry (no query), and then what it was signed for, still so — for a published page's URL,
+ * its public link and page live and the page still showing the image (isShareGrantLive: one
+ * query by primary key, two below the shared document); for a member's page's, the member still
+ * one who may read the file (canMembershipReadFile: one query by primary keys). An export's
+ * URL, bound to no one, only expires. Checked on every request — by the file route, and by
+ * server.ts in front of Next's image optimiser, whose cache would otherwise keep serving the
+ * image (docs/architecture.md "Signed file URLs").
  * @throws AppError not_found (bad, expired or no longer granted)
  */
 export async function verifySignedFileUrl(ctx: PublicContext, request: SignedFileRequest, deps: { signer?: FileUrlSigner; now?: number } = {}): Promise<SignedFileAccess> {
   const verified = (deps.signer ?? getFileUrlSigner()).verifyQuery(request.fileId, request.query, deps.now);
   if (!verified) throw new AppError("not_found", FILE_NOT_FOUND);
-  if (verified.grant && !(await isShareGrantLive(ctx, verified.grant))) throw new AppError("not_found", FILE_NOT_FOUND);
+  if (verified.grant && !(await isShareGrantLive(ctx, verified.grant, request.fileId))) throw new AppError("not_found", FILE_NOT_FOUND);
+  if (verified.membershipId && !(await canMembershipReadFile(ctx, verified.membershipId, request.fileId))) throw new AppError("not_found", FILE_NOT_FOUND);
   return { maxAgeSeconds: verified.remainingSeconds, published: verified.grant !== null };
 }

@@ -28,7 +28,7 @@ export async function readRevision(ctx: ServiceContext, documentId: string, revi
   const [current, people, members] = await Promise.all([currentBody(ctx, doc.id), namesOf(ctx, [revision]), memberNames(ctx.db, doc.workspaceId)]);
   // Mentions show members' current names, in the rendered version and in the diff (docs/product.md "Mentions").
   const mentionName = (id: string) => members.get(id);
-  const html = showMentionNames(await signHtmlImages(ctx.db, doc.workspaceId, await renderDeltaHtml(revision.delta)), mentionName, "editor");
+  const html = showMentionNames(await signHtmlImages(ctx.db, doc.workspaceId, await renderDeltaHtml(revision.delta), { userId: ctx.actor.id }), mentionName, "editor");
   return { doc, abilities, revision, people, current, html, mentionNames: Object.fromEntries(members) };
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { buildShare } from "@test/share-factories";
+import { showImages } from "@test/file-factories";
 import { documents, files, shares } from "@/server/db/schema";
 import { verifySignedFileUrl } from "@/server/services/files/verify-signed-file-url";
 import { purgeDocument } from "@/server/services/documents/purge-document";
@@ -91,9 +92,8 @@ describe("resolveShare", () => {
     const { root, a1, share } = await setUp();
     const fileId = "Zx8Kq2mVbN4pL7tR1sYw3A";
     await database.db.insert(files).values({ id: fileId, workspaceId: root.workspaceId, documentId: root.id, name: "a.png", mime: "image/png", size: 1, sha256: "0".repeat(64), storageKey: "k" });
-    const image = `<p><img src="/api/v1/files/${fileId}"></p>`;
-    await database.db.update(documents).set({ html: image }).where(eq(documents.id, root.id));
-    await database.db.update(documents).set({ html: image }).where(eq(documents.id, a1.id));
+    // Shown by both pages, in the body (content) the HTML is derived from, as a store writes them.
+    for (const page of [root, a1]) await showImages(database.db, page.id, [fileId]);
     const signedOf = async (documentId?: string) => {
       const { html } = (await resolveShare({ db: database.db }, { token: share.token, documentId })).document;
       const optimized = /src="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? "";

@@ -81,8 +81,9 @@ export async function resolveShare({ db }: PublicContext, input: { token: string
   const [found] = document;
   if (!found) throw notFound();
   // The link's resolution is what lets this reader see the page: images of its workspace only,
-  // signed for this link and page, so that they stop answering with it (isShareGrantLive).
-  const signed = await signHtmlImages(db, found.workspaceId, found.html, { shareId: row.shareId, documentId: found.id === row.rootId ? null : found.id });
+  // signed for this link and page, so that they stop answering with it, or once the page no
+  // longer shows them (isShareGrantLive).
+  const signed = await signHtmlImages(db, found.workspaceId, found.html, { grant: { shareId: row.shareId, documentId: found.id === row.rootId ? null : found.id } });
   // Links into the workspace's pages would send readers to a sign-in and show its address.
   const covered = contents ?? [{ id: row.rootId, title: row.rootTitle }];
   const published = new Map(covered.map((doc) => [doc.id, publishedPath(row.token, row.rootId, doc)]));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/files/[id]/route";
 import { POST } from "./route";
 import { buildWorkspace } from "@test/factories";
-import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
+import { SAMPLE_IMAGES, buildFileTestDocument, showImages } from "@test/file-factories";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
@@ -204,6 +204,7 @@ describe("GET /api/v1/files/[id]", () => {
 
   it("serves a published page's signed URL while its link is live, never to shared caches nor reused unasked, and 404 once revoked", async () => {
     const { id, doc, cookie } = await uploaded();
+    await showImages(database.db, doc.id, [id]);
     const share = await buildShare(database.db, doc.id);
     const signed = new URL(signer.signedSharePath(id, { shareId: share.id, documentId: null }), ORIGIN);
     const response = await get(id, {}, signed.search);

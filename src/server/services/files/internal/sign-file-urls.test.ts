@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument } from "@test/file-factories";
+import { memberships } from "@/server/db/schema";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { fileIdFromUrl } from "@/server/storage/file-urls";
@@ -28,24 +30,37 @@ async function uploadIn() {
   const workspace = await buildWorkspace(database.db, [{ actor: editor, role: "editor" }]);
   const doc = await buildFileTestDocument(database.db, workspace.id);
   const file = await uploadImage(contextFor(database.db, editor), { documentId: doc.id, name: "a.png", bytes: SAMPLE_IMAGES["image/png"] }, blobs);
-  return { workspace, file };
+  return { editor, workspace, file };
 }
 
 describe("signFileUrls", () => {
   it("signs the workspace's own files and leaves out other workspaces' and unknown ids", async () => {
     const mine = await uploadIn();
     const theirs = await uploadIn();
-    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id, theirs.file.id, "unknown-file-id-xx"] }, signer);
+    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id, theirs.file.id, "unknown-file-id-xx"], reader: { userId: mine.editor.id } }, signer);
     expect([...signed.keys()]).toEqual([mine.file.id]);
     const url = new URL(signed.get(mine.file.id)!, "http://localhost");
     expect(url.pathname).toBe(mine.file.url);
-    expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).not.toBeNull();
+    expect(signer.verifyQuery(mine.file.id, url.searchParams)).not.toBeNull();
+  });
+
+  it("binds a member's URLs to their membership, and signs nothing for someone who is not a member", async () => {
+    const mine = await uploadIn();
+    const theirs = await uploadIn();
+    const [membership] = await database.db.select({ id: memberships.id }).from(memberships).where(eq(memberships.userId, mine.editor.id));
+    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id], reader: { userId: mine.editor.id } }, signer);
+    const url = new URL(signed.get(mine.file.id)!, "http://localhost");
+    expect(signer.verifyQuery(mine.file.id, url.searchParams)).toMatchObject({ membershipId: membership?.id, grant: null });
+    // Unbound, it is no export's link either.
+    expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).toBeNull();
+    const stranger = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id], reader: { userId: theirs.editor.id } }, signer);
+    expect(stranger.size).toBe(0);
   });
 
   it("signs a published page's images with the grant it was resolved through", async () => {
     const mine = await uploadIn();
     const grant = { shareId: "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55", documentId: null };
-    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id], grant }, signer);
+    const signed = await signFileUrls(database.db, { workspaceId: mine.workspace.id, fileIds: [mine.file.id], reader: { grant } }, signer);
     const url = new URL(signed.get(mine.file.id)!, "http://localhost");
     expect(signer.verifyQuery(mine.file.id, url.searchParams)?.grant).toEqual(grant);
     expect(signer.verify(mine.file.id, url.searchParams.get("expires"), url.searchParams.get("sig"))).toBeNull();
