@@ -33,10 +33,17 @@ export const filesPaths: OpenApiPaths = {
       operationId: "getFile",
       tags: ["Files"],
       summary: "Download an uploaded file",
-      description: "For a caller who may read its document, or anyone with a signed URL (`expires`, `signature`). No access, no session and no token are 404; only a bad API token is 401.",
+      description:
+        "For a caller who may read its document, or anyone with a signed URL as a page or an export hands it out (`expires`, `sig`, and `member`, `share` or `doc` as signed; a changed parameter is a 404). A member's page's URL answers while that member may read the file, a published page's while the page answers and shows the image (docs/api.md \"Files\"). No access, no session and no token are 404; only a bad API token is 401.",
       requestParams: {
         path: z.object({ id: z.string().meta({ description: "The file's id." }) }),
-        query: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        query: z.object({
+          expires: z.string().optional().meta({ description: "A signed URL's expiry, Unix seconds." }),
+          sig: z.string().optional().meta({ description: "The signature over the file, the expiry and whom it was signed for." }),
+          member: z.string().optional().meta({ description: "A member's page's URL: the membership it was signed for." }),
+          share: z.string().optional().meta({ description: "A published page's URL: its public link's id (never its token)." }),
+          doc: z.string().optional().meta({ description: "A published page's URL below the shared document: the page's document." }),
+        }),
       },
       responses: {
         "200": { description: "The file's bytes.", content: { "image/*": { schema: z.string().meta({ format: "binary" }) } } },
