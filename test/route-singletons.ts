@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Auth } from "@/server/auth/auth";
+import type { CreateAuthOptions } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
@@ -19,12 +20,13 @@ export interface RouteSingletons {
  * (server/process-singleton.ts). Registers the file's test database and a real better-auth on it
  * under those keys, with `extra` (e.g. "blob-store"), before the file's tests, and forgets them
  * after: so the real handler runs. Call it at the top of the file, after `withTestDatabase()`,
- * whose database it needs open (hooks run in the order they are declared).
+ * whose database it needs open (hooks run in the order they are declared). `authOptions` set up
+ * what the instance would have (a mailer and PUBLIC_URL, as with SMTP_URL).
  */
-export function withRouteSingletons(database: TestDatabase, extra: Record<string, () => unknown> = {}): RouteSingletons {
+export function withRouteSingletons(database: TestDatabase, extra: Record<string, () => unknown> = {}, authOptions: Omit<Partial<CreateAuthOptions>, "db" | "secret"> = {}): RouteSingletons {
   let auth: Auth | undefined;
   beforeAll(() => {
-    const created = createAuth({ db: database.db, secret: TEST_AUTH_SECRET });
+    const created = createAuth({ ...authOptions, db: database.db, secret: TEST_AUTH_SECRET });
     auth = created;
     processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
     processSingleton("auth", () => Promise.resolve(created));

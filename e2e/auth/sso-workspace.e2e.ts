@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@test/free-port";
 import type { SmtpSink } from "@test/smtp-sink";
 import { startSmtpSink } from "@test/smtp-sink";
+import { RECLAIMED_MESSAGE } from "@/shared/address-confirmation";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import type { Person } from "../support/accounts";
@@ -178,15 +179,18 @@ describe("a workspace's own provider", () => {
 });
 
 describe("an address a workspace's provider registered first", () => {
-  it("goes back to its owner: a reset proves the address, then the account's Sign-in methods remove that provider for good", async () => {
-    const address = `registered-first-${Math.random().toString(36).slice(2, 8)}@acme.test`;
-    workspaceIdp?.people.set("squatter", { email: address, name: "Registered First", emailVerified: true });
+  /** Someone signs in through the workspace's provider, which vouches for `address` (verified, it claims): the account it makes. */
+  async function registeredFirst(address: string, login: string): Promise<Page> {
+    workspaceIdp?.people.set(login, { email: address, name: "Registered First", emailVerified: true });
     const squatter = await (await newContext(browser, app.url)).newPage();
     await squatter.goto(workspaceSignInLink);
-    await signInAtProvider(squatter, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "squatter" });
+    await signInAtProvider(squatter, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login });
     await expect.poll(async () => (await sessionUser(squatter))?.email).toBe(address);
+    return squatter;
+  }
 
-    // The address's owner can't sign up with it; "Forgot password?" mails its inbox a link.
+  /** The address's owner can't sign up with it: "Forgot password?" mails its inbox a link, and they set a password. */
+  async function resetByOwner(address: string, password: string): Promise<Page> {
     const owner = await (await newContext(browser, app.url)).newPage();
     await owner.goto("/forgot-password");
     await owner.getByLabel("Email").fill(address);
@@ -194,13 +198,58 @@ describe("an address a workspace's provider registered first", () => {
     const resetLink = /http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+/;
     await expect.poll(() => sink.mailsTo(address).some((mail) => resetLink.test(mail))).toBe(true);
     await owner.goto(resetLink.exec(sink.mailsTo(address).find((mail) => resetLink.test(mail)) ?? "")?.[0] ?? "");
-    const password = "the owner's own passphrase";
     await owner.getByLabel("New password").fill(password);
     await owner.getByRole("button", { name: "Set new password" }).click();
-    await owner.getByText("A workspace's own sign-in provider can also sign in to this account.").waitFor();
+    return owner;
+  }
+
+  /** The provider vouches for the address again: it can't link to the account it no longer signs in to. */
+  async function expectProviderRefused(login: string): Promise<void> {
+    const again = await (await newContext(browser, app.url)).newPage();
+    await again.goto(workspaceSignInLink);
+    await signInAtProvider(again, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login });
+    await expect.poll(() => new URL(again.url()).pathname).toBe("/login");
+    await expect.poll(() => again.getByRole("alert").first().textContent()).toContain("a workspace's own sign-in provider signs in only the accounts it created");
+    expect(await sessionUser(again)).toBeNull();
+  }
+
+  it("goes back to its owner: the reset reclaims the account, so that provider no longer signs in to it, for good", async () => {
+    // This test used to end at the review below: the reset kept the provider for the owner to
+    // remove. Only the provider's word stood for the address, so the reset now reclaims the account.
+    const address = `registered-first-${Math.random().toString(36).slice(2, 8)}@acme.test`;
+    const squatter = await registeredFirst(address, "squatter");
+    const password = "the owner's own passphrase";
+    const owner = await resetByOwner(address, password);
+    await owner.waitForURL("**/login?reset=reclaimed");
+    await owner.getByRole("status").filter({ hasText: RECLAIMED_MESSAGE }).waitFor();
     // The reset signed the squatter out.
     expect(await sessionUser(squatter)).toBeNull();
 
+    await owner.getByLabel("Email").fill(address);
+    await owner.getByLabel("Password").fill(password);
+    await owner.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect.poll(() => new URL(owner.url()).pathname).not.toBe("/login");
+    await owner.goto("/profile/security#sign-in-methods");
+    const methods = owner.getByTestId("sign-in-methods");
+    await methods.getByTestId("sign-in-method").first().waitFor();
+    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Password/)]);
+    await expectProviderRefused("squatter");
+  });
+
+  it("the instance's provider also vouches for: the reset leaves the providers for the owner to review, and Sign-in methods removes one for good", async () => {
+    const address = `vouched-twice-${Math.random().toString(36).slice(2, 8)}@acme.test`;
+    await registeredFirst(address, "registrar");
+    // The instance's provider (the operator's) vouches for the same address: it links, so the
+    // address is not only the workspace provider's word, and a reset reclaims nothing.
+    instanceIdp.people.set("vouched-twice", { email: address, name: "Vouched Twice", emailVerified: true });
+    const linked = await (await newContext(browser, app.url)).newPage();
+    await linked.goto("/login");
+    await signInAtProvider(linked, { idp: instanceIdp, appUrl: app.url, label: "Company Login", login: "vouched-twice" });
+    await expect.poll(async () => (await sessionUser(linked))?.email).toBe(address);
+
+    const password = "the owner's own passphrase";
+    const owner = await resetByOwner(address, password);
+    await owner.getByText("A workspace's own sign-in provider can also sign in to this account.").waitFor();
     await owner.getByLabel("Email").fill(address);
     await owner.getByLabel("Password").fill(password);
     await owner.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -208,22 +257,15 @@ describe("an address a workspace's provider registered first", () => {
     const methods = owner.getByTestId("sign-in-methods");
     const provider = methods.getByTestId("sign-in-method").filter({ hasText: "Acme Login" });
     await provider.getByText(/The sign-in provider of the workspace “.+”\./).waitFor();
-    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Password/), expect.stringMatching(/^Acme Login/)]);
+    expect(await methods.getByTestId("sign-in-method").allTextContents()).toEqual([expect.stringMatching(/^Password/), expect.stringMatching(/^Company Login/), expect.stringMatching(/^Acme Login/)]);
     expect(await axeInEveryScheme(owner, "security, sign-in methods")).toEqual([]);
     await provider.getByRole("button", { name: "Remove Acme Login" }).click();
     const dialog = owner.getByRole("dialog", { name: "Remove this sign-in method?" });
     await dialog.getByRole("button", { name: "Remove sign-in method" }).click();
     await methods.getByRole("status").filter({ hasText: "Removed Acme Login: it no longer signs in to your account." }).waitFor();
-    await expect.poll(() => methods.getByTestId("sign-in-method").count()).toBe(1);
+    await expect.poll(() => methods.getByTestId("sign-in-method").count()).toBe(2);
     expect(await sessionUser(owner)).toMatchObject({ email: address });
-
-    // The provider vouches for the address again: it can't link to the account it no longer signs in to.
-    const again = await (await newContext(browser, app.url)).newPage();
-    await again.goto(workspaceSignInLink);
-    await signInAtProvider(again, { idp: workspaceIdp as RunningOidcProvider, appUrl: app.url, label: "Acme Login", login: "squatter" });
-    await expect.poll(() => new URL(again.url()).pathname).toBe("/login");
-    await expect.poll(() => again.getByRole("alert").first().textContent()).toContain("a workspace's own sign-in provider signs in only the accounts it created");
-    expect(await sessionUser(again)).toBeNull();
+    await expectProviderRefused("registrar");
   });
 });
 

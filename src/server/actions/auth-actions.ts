@@ -9,13 +9,14 @@ import { SignInSchema, SignUpSchema } from "@/shared/schemas/auth";
 import { RequestPasswordResetSchema, ResetPasswordSchema } from "@/shared/schemas/security";
 import { InvitedSignUpSchema } from "@/shared/schemas/member";
 import { getAuth } from "@/server/auth/auth";
-import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
+import { CLIENT_IP_HEADER, clientIpOf } from "@/server/auth/client-ip";
 import { getDb } from "@/server/db/database";
 import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
 import { getMailer } from "@/server/mail/mailer";
 import { CONFIRM_NEW_EMAIL_HOURS } from "@/server/mail/account-emails";
 import { unconfirmedSignInMessage } from "@/shared/address-confirmation";
 import { requestPasswordReset } from "@/server/services/accounts/request-password-reset";
+import type { ResetPasswordResult } from "@/server/services/accounts/reset-password";
 import { resetPassword } from "@/server/services/accounts/reset-password";
 import { signUp } from "@/server/services/accounts/sign-up";
 import { passkeySignInOptions, signInWithPasskey } from "@/server/services/accounts/sign-in-with-passkey";
@@ -152,13 +153,17 @@ export async function resetPasswordAction(_previous: FormState, formData: FormDa
   const echo = { token: values.token ?? "" };
   const parsed = parseForm(ResetPasswordSchema, values, echo);
   if ("state" in parsed) return parsed.state;
-  let workspaceSignIns: number;
+  let result: ResetPasswordResult;
   try {
-    ({ workspaceSignIns } = await resetPassword(await getAuth(), parsed.data));
+    result = await resetPassword({ db: await getDb(), clientIp: clientIpOf(await headers()) }, await getAuth(), parsed.data);
   } catch (error) {
     return formStateFromError(error, echo);
   }
-  // Every session of the account ended with the reset, this browser's too. A workspace's provider
-  // that also signs in to it may have registered the address first: signing in goes on to review it.
+  // Every session of the account ended with the reset, this browser's too. An account reclaimed
+  // (its address wasn't proved before) lost what someone else may have set up: the page says so. A
+  // workspace's provider that also signs in to it may have registered the address first: signing
+  // in goes on to review it.
+  const { reclaimed, workspaceSignIns } = result;
+  if (reclaimed && (reclaimed.passkeys > 0 || reclaimed.twoFactor || reclaimed.apiTokens > 0 || reclaimed.signInMethods > 0)) redirect("/login?reset=reclaimed");
   redirect(workspaceSignIns > 0 ? `/login?reset=review&next=${encodeURIComponent(SIGN_IN_METHODS_PATH)}` : "/login?reset=done");
 }

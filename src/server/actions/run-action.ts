@@ -2,11 +2,12 @@ import type { z } from "zod";
 import type { ActionResult } from "@/shared/api-error";
 import { headers } from "next/headers";
 import { clientIpOf } from "@/server/auth/client-ip";
-import { getActor } from "@/server/auth/session";
+import { getSessionCaller } from "@/server/auth/session";
 import type { ServiceContext } from "@/server/context";
 import { getDb } from "@/server/db/database";
 import { AppError, fieldErrorsFrom } from "@/server/errors";
 import { refusedInput } from "./form-helpers";
+import { UNCONFIRMED_SESSION_MESSAGE } from "@/shared/address-confirmation";
 
 /**
  * For actions called from client code: checks the session and the input, then runs `work`.
@@ -19,9 +20,13 @@ export async function runAction<S extends z.ZodType, T>(
   input: unknown,
   work: (ctx: ServiceContext, data: z.infer<S>) => Promise<T>,
 ): Promise<ActionResult<T>> {
-  const actor = await getActor();
+  const caller = await getSessionCaller();
   // A value, not a redirect: the caller is client code that can keep the user's work on screen.
-  if (!actor) return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
+  if (caller.kind !== "session") {
+    const message = caller.kind === "anonymous" && caller.ended === "unconfirmed" ? UNCONFIRMED_SESSION_MESSAGE : "Your session has ended. Sign in again.";
+    return { ok: false, code: "unauthenticated", message };
+  }
+  const { actor } = caller;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, code: "validation_failed", message: "Some fields need attention.", fields: fieldErrorsFrom(parsed.error) };

@@ -29,6 +29,8 @@ import { refuseDeviceTrust } from "./no-trusted-devices";
 import { notePendingSignIn, refusedSecondFactorAccount } from "./second-factor-attempts";
 import { refuseReusedTotp } from "./totp-replay";
 import { refuseLinkSignInPastTwoFactor } from "./confirmation-sign-in";
+import { refuseVoidedEmailChange } from "./email-change-cutoff";
+import { endUnconfirmedSession, endUnconfirmedSessionRead, refuseUnconfirmedSignIn } from "./unconfirmed-accounts";
 import { isEmailChangeToken } from "./verification-token";
 import { ssoPlugins } from "./sso-plugin";
 import type { InstanceSso } from "./sso-providers";
@@ -139,6 +141,9 @@ export function createAuth(options: CreateAuthOptions) {
             if (ctx?.path === "/two-factor/verify-totp") await refuseReusedTotp(options.db, session.userId, String((ctx.body as { code?: unknown } | undefined)?.code ?? ""));
             // A confirmation link signs in with no second factor: not into an account that has one.
             if (ctx?.path === "/verify-email") await refuseLinkSignInPastTwoFactor(options.db, session.userId, ctx);
+            // While addresses must be confirmed, no way in (a passkey) signs in an account whose
+            // password would be refused for want of it (auth/unconfirmed-accounts.ts).
+            if (options.mailer) await refuseUnconfirmedSignIn(options.db, session.userId);
           },
           // Every way in makes a session: password, links, and whatever a plugin adds. A session made
           // for a request that already has one replaces it (two-factor turned on or off): no sign-in.
@@ -175,7 +180,10 @@ export function createAuth(options: CreateAuthOptions) {
     // current password first (a stolen session alone can't take the account over), and no
     // screen re-sends verification emails.
     // A password-reset link is asked for through the "Forgot password?" page only, which limits
-    // requests per address (services/accounts/request-password-reset.ts).
+    // requests per address (services/accounts/request-password-reset.ts), and used through its own
+    // page only (services/accounts/reset-password.ts), which also confirms the address, ends the
+    // account's other links and reclaims an account whose address it proves for the first time:
+    // better-auth's endpoint would set the password and do none of that.
     // No screen unlinks a sign-in method, and unlinking the password (a session alone may, as long
     // as another account is linked) would make the account passwordless: exempt, without any
     // second factor, from a workspace's two-factor requirement (auth/password-flag.ts).
@@ -190,6 +198,7 @@ export function createAuth(options: CreateAuthOptions) {
       "/change-email",
       "/send-verification-email",
       "/request-password-reset",
+      "/reset-password",
       "/unlink-account",
       "/two-factor/enable",
       "/two-factor/disable",
@@ -217,6 +226,11 @@ export function createAuth(options: CreateAuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // While addresses must be confirmed, the session of an account that hasn't confirmed its
+        // own (made before SMTP was set up) ends at its first use (auth/unconfirmed-accounts.ts).
+        if (options.mailer) await endUnconfirmedSession(ctx);
+        // An email change waiting for its link when the account was reclaimed changes nothing.
+        await refuseVoidedEmailChange(options.db, ctx);
         // Our forms check names with the same field; this covers better-auth's own endpoints.
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") refuseInvalidName(ctx.body?.name);
         // No device is ever trusted to skip the code: the request without any trust cookie.
@@ -235,6 +249,8 @@ export function createAuth(options: CreateAuthOptions) {
         return withoutTrust;
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // As in the before-hook, for the one read every page and API call makes (resolve-caller.ts).
+        if (options.mailer) await endUnconfirmedSessionRead(ctx);
         if (!PASSWORD_PATHS.has(ctx.path)) return;
         const attempt = await passwordAttempt(ctx);
         if (!(ctx.context.returned instanceof Error)) return limiter.succeeded(attempt);

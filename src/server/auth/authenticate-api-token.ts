@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/client";
 import { apiTokens, memberships, users } from "@/server/db/schema";
 import { tokenStatus } from "@/shared/api-tokens";
 import { hashApiToken } from "./api-token-secret";
+import { mustConfirmAddress } from "./unconfirmed-accounts";
 
 /** How often a token's lastUsedAt is written at most: a busy integration must not cost a write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -13,6 +14,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 export interface TokenIdentity {
   actor: Actor;
   grant: ApiGrant;
+  /** The account's address is unconfirmed and it has a password (unconfirmed-accounts.ts): refused while SMTP is set up. */
+  mustConfirmAddress: boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ export async function authenticateApiToken(db: Db, token: string, now = new Date
       lastUsedAt: apiTokens.lastUsedAt,
       // The user's two-factor as it is now (one column of a row already read): a workspace that
       // requires it refuses the token of someone without it (docs/product.md "Account security").
-      user: { id: users.id, name: users.name, email: users.email, color: users.color, twoFactorEnabled: users.twoFactorEnabled, hasPassword: users.hasPassword },
+      user: { id: users.id, name: users.name, email: users.email, color: users.color, twoFactorEnabled: users.twoFactorEnabled, hasPassword: users.hasPassword, emailVerified: users.emailVerified },
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -43,10 +46,11 @@ export async function authenticateApiToken(db: Db, token: string, now = new Date
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await recordUse(db, row.tokenId, now);
   }
-  const { hasPassword, ...user } = row.user;
+  const { hasPassword, emailVerified, ...user } = row.user;
   return {
     actor: { ...user, passwordless: !hasPassword },
     grant: { tokenId: row.tokenId, workspaceId: row.workspaceId, scope: row.scope },
+    mustConfirmAddress: mustConfirmAddress({ emailVerified, hasPassword }),
   };
 }
 

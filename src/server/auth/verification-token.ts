@@ -5,12 +5,24 @@
  * a moment ago, and its verify-email endpoint checks it when the link is opened.
  */
 export function isEmailChangeToken(token: string): boolean {
+  return emailChangeClaims(token) !== null;
+}
+
+/**
+ * The account and the issue time (Unix seconds) an email-change token names, read from its payload
+ * without checking its signature: only ever to refuse it (auth/email-change-cutoff.ts), never to
+ * accept it, which better-auth's verify-email does after checking the signature. Null for any other
+ * token, or one that doesn't parse.
+ */
+export function emailChangeClaims(token: string): { userId: string | null; issuedAt: number | null } | null {
   const payload = token.split(".")[1];
-  if (!payload) return false;
+  if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return typeof claims === "object" && claims !== null && typeof (claims as { updateTo?: unknown }).updateTo === "string";
+    if (typeof claims !== "object" || claims === null || typeof (claims as { updateTo?: unknown }).updateTo !== "string") return null;
+    const { userId, iat } = claims as { userId?: unknown; iat?: unknown };
+    return { userId: typeof userId === "string" ? userId : null, issuedAt: typeof iat === "number" ? iat : null };
   } catch {
-    return false;
+    return null;
   }
 }

@@ -8,6 +8,7 @@ import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { getApiRateLimiter } from "./api-rate-limiter";
 import { isSameOriginRequest } from "./same-origin";
+import { UNCONFIRMED_SESSION_MESSAGE, UNCONFIRMED_TOKEN_MESSAGE } from "@/shared/address-confirmation";
 
 /** What a route needs from its caller: `write` routes change data. */
 export interface ApiCallOptions {
@@ -32,8 +33,8 @@ export async function requireApiContext(request: NextRequest, options: ApiCallOp
  * @throws AppError unauthenticated | rate_limited | forbidden
  */
 export async function apiContextFor(caller: Caller, request: NextRequest, options: ApiCallOptions): Promise<ServiceContext> {
-  if (caller.kind === "invalid_token") throw new AppError("unauthenticated", INVALID_TOKEN_MESSAGE);
-  if (caller.kind === "anonymous") throw new AppError("unauthenticated", "Sign in, or send an API token, to use this endpoint.");
+  if (caller.kind === "invalid_token") throw new AppError("unauthenticated", caller.unconfirmed ? UNCONFIRMED_TOKEN_MESSAGE : INVALID_TOKEN_MESSAGE);
+  if (caller.kind === "anonymous") throw new AppError("unauthenticated", caller.ended === "unconfirmed" ? UNCONFIRMED_SESSION_MESSAGE : "Sign in, or send an API token, to use this endpoint.");
   const db = await getDb();
   if (caller.kind === "token") {
     await getApiRateLimiter().take(caller.grant.tokenId);

@@ -1,24 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getActor } from "@/server/auth/session";
+import { getSessionCaller } from "@/server/auth/session";
 import { publicContext } from "@/server/http/request-context";
 import { findWorkspaceSso } from "@/server/services/sso/find-workspace-sso";
 import { ssoSignInOptions } from "@/server/services/sso/sso-sign-in-options";
 import { safeReturnPath } from "@/shared/form-state";
 import { ssoErrorMessage } from "@/shared/sso-errors";
-import { ADDRESS_CONFIRMED_MESSAGE } from "@/shared/address-confirmation";
+import { ADDRESS_CONFIRMED_MESSAGE, RECLAIMED_MESSAGE, UNCONFIRMED_SESSION_LOGIN_PARAM, UNCONFIRMED_SESSION_MESSAGE } from "@/shared/address-confirmation";
 import { SignInForm } from "@/app/(auth)/_components/sign-in-form";
 import { PasskeySignInButton } from "@/app/(auth)/_components/passkey-sign-in-button";
 import { SsoSignInButton } from "@/app/(auth)/_components/sso-sign-in-button";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-type Search = { next?: string; reset?: string; expired?: string; confirmed?: string; workspace?: string; error?: string; error_description?: string };
+type Search = { next?: string; reset?: string; expired?: string; confirmed?: string; workspace?: string; error?: string; error_description?: string } & Partial<Record<typeof UNCONFIRMED_SESSION_LOGIN_PARAM, string>>;
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { next, reset, expired, confirmed, workspace: slug, error, error_description: errorDescription } = await searchParams;
-  if (await getActor()) redirect(safeReturnPath(next));
+  const search = await searchParams;
+  const { next, reset, expired, confirmed, workspace: slug, error, error_description: errorDescription } = search;
+  const caller = await getSessionCaller();
+  if (caller.kind === "session") redirect(safeReturnPath(next));
+  // A session ended because its account's address isn't confirmed (SMTP set up): sent here by a
+  // page (requireActor), or ended as this page read it.
+  const endedUnconfirmed = search[UNCONFIRMED_SESSION_LOGIN_PARAM] === "1" || (caller.kind === "anonymous" && caller.ended === "unconfirmed");
   // Coming from an invitation: "Create an account" joins that workspace instead of making one.
   const invite = /^\/invite\/([A-Za-z0-9_-]+)$/.exec(safeReturnPath(next, ""))?.[1];
   const sso = ssoSignInOptions();
@@ -35,9 +40,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </Link>
         </p>
       )}
-      {reset === "done" || reset === "review" ? (
+      {reset === "done" || reset === "review" || reset === "reclaimed" ? (
         <p role="status" className="mt-4 text-sm text-success">
           Your password is changed, and every session is signed out. Sign in with the new password.
+        </p>
+      ) : null}
+      {/* A reset of an account whose address wasn't confirmed (services/accounts/internal/reclaim-account.ts). */}
+      {reset === "reclaimed" ? (
+        <p role="status" className="mt-2 text-sm">
+          {RECLAIMED_MESSAGE}
         </p>
       ) : null}
       {reset === "review" ? (
@@ -49,6 +60,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {confirmed === "1" ? (
         <p role="status" className="mt-4 text-sm text-success">
           {ADDRESS_CONFIRMED_MESSAGE}
+        </p>
+      ) : null}
+      {endedUnconfirmed ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {UNCONFIRMED_SESSION_MESSAGE}
         </p>
       ) : null}
       {expired === "two-factor" ? (

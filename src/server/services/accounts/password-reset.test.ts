@@ -60,12 +60,12 @@ describe("password reset by email", () => {
     expect(body).toMatch(/Subject: Reset your Quire password/);
     const token = resetToken(body);
 
-    expect(await resetPassword(auth, { token, newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 0 });
+    expect(await resetPassword({ db: database.db }, auth, { token, newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 0 });
     expect(await canSignIn(person.actor.email, person.password)).toBe(false);
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
     expect(await auth.api.getSession({ headers: person.headers })).toBeNull();
 
-    const again = await appErrorOf(resetPassword(auth, { token, newPassword: "yet another passphrase" }));
+    const again = await appErrorOf(resetPassword({ db: database.db }, auth, { token, newPassword: "yet another passphrase" }));
     expect(again.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
   });
@@ -81,7 +81,7 @@ describe("password reset by email", () => {
   });
 
   it("refuses a token that names nothing, and a password the rules refuse", async () => {
-    const invalid = await appErrorOf(resetPassword(auth, { token: "not-a-token", newPassword: NEW_PASSWORD }));
+    const invalid = await appErrorOf(resetPassword({ db: database.db }, auth, { token: "not-a-token", newPassword: NEW_PASSWORD }));
     expect(invalid.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     const person = await signedInPerson(auth);
     await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
@@ -93,7 +93,7 @@ describe("password reset by email", () => {
     expect(RequestPasswordResetSchema.safeParse({ email: "not an address" }).success).toBe(false);
     expect(RequestPasswordResetSchema.parse({ email: " Ada@Example.COM " })).toEqual({ email: "ada@example.com" });
     // The link still works: a refused attempt used nothing up.
-    await resetPassword(auth, { token, newPassword: NEW_PASSWORD });
+    await resetPassword({ db: database.db }, auth, { token, newPassword: NEW_PASSWORD });
     expect(await canSignIn(person.actor.email, NEW_PASSWORD)).toBe(true);
   });
 
@@ -108,7 +108,7 @@ describe("password reset by email", () => {
     ]);
     await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
     await expect.poll(() => mailsTo(person.actor.email).length).toBe(1);
-    expect(await resetPassword(auth, { token: resetToken(mailsTo(person.actor.email)[0]), newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 1 });
+    expect(await resetPassword({ db: database.db }, auth, { token: resetToken(mailsTo(person.actor.email)[0]), newPassword: NEW_PASSWORD })).toEqual({ workspaceSignIns: 1 });
   });
 
   it(`limits each address to ${RESET_REQUESTS_PER_ADDRESS} requests an hour, accounts or not, from any client`, async () => {

@@ -37,12 +37,12 @@ describe("password-reset links", () => {
     const other = await signedInPerson(auth);
     const [older, used] = [await resetLinkFor(person.actor.id), await resetLinkFor(person.actor.id)];
     const othersLink = await resetLinkFor(other.actor.id);
-    await resetPassword(auth, { token: used, newPassword: "the owner's new passphrase" });
+    await resetPassword({ db: database.db }, auth, { token: used, newPassword: "the owner's new passphrase" });
 
-    const refused = await appErrorOf(resetPassword(auth, { token: older, newPassword: "an intruder's passphrase" }));
+    const refused = await appErrorOf(resetPassword({ db: database.db }, auth, { token: older, newPassword: "an intruder's passphrase" }));
     expect(refused.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     expect(await canSignIn(person.actor.email, "the owner's new passphrase")).toBe(true);
-    await resetPassword(auth, { token: othersLink, newPassword: "the other's new passphrase" });
+    await resetPassword({ db: database.db }, auth, { token: othersLink, newPassword: "the other's new passphrase" });
     expect(await canSignIn(other.actor.email, "the other's new passphrase")).toBe(true);
   });
 
@@ -51,7 +51,7 @@ describe("password-reset links", () => {
     const link = await resetLinkFor(person.actor.id);
     await changePassword({ db: database.db, actor: person.actor }, { currentPassword: person.password, newPassword: "a changed passphrase", signOutOthers: false }, { auth, headers: person.headers });
 
-    const refused = await appErrorOf(resetPassword(auth, { token: link, newPassword: "an intruder's passphrase" }));
+    const refused = await appErrorOf(resetPassword({ db: database.db }, auth, { token: link, newPassword: "an intruder's passphrase" }));
     expect(refused.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     expect(await canSignIn(person.actor.email, "a changed passphrase")).toBe(true);
   });

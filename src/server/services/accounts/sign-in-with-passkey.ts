@@ -18,7 +18,7 @@ export async function passkeySignInOptions(auth: Auth, headers: Headers): Promis
  * checks it against the stored public key, the origin and the relying party, then sets the
  * session cookie. A passkey is a second factor in itself (something held, unlocked on the device),
  * so no TOTP code follows (docs/product.md "Account security").
- * @throws AppError bad_request (not verified, or the challenge expired) | not_found (an unknown passkey)
+ * @throws AppError bad_request (not verified, or the challenge expired) | not_found (an unknown passkey) | forbidden (its account must confirm its address first, SMTP set up)
  */
 export async function signInWithPasskey(auth: Auth, input: PasskeySignInInput, headers: Headers): Promise<{ userId: string }> {
   try {

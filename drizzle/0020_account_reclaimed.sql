@@ -1,0 +1,1 @@
+ALTER TYPE "public"."audit_event_kind" ADD VALUE 'account.reclaimed' BEFORE 'sso.provider_added';
