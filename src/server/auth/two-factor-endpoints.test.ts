@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedInPerson } from "@test/auth-sessions";
 import type { SignedInPerson } from "@test/auth-sessions";
@@ -121,6 +123,25 @@ describe("no remembered devices", () => {
 
     const [row] = await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, person.actor.id));
     expect(row?.on).toBe(true);
+  });
+});
+
+describe("trust-device rows left from before", () => {
+  it("are removed once by their migration; other verification rows stay", async () => {
+    const person = await enrolled();
+    await trustCookieMadeBefore(person.actor.id);
+    await trustCookieMadeBefore(person.actor.id);
+    const kept = { id: crypto.randomUUID(), identifier: `reset-password:${crypto.randomUUID()}`, value: person.actor.id, expiresAt: new Date(Date.now() + 3_600_000) };
+    await database.db.insert(verifications).values(kept);
+    const trustRows = () => database.db.select().from(verifications).where(like(verifications.identifier, "trust-device-%"));
+    expect((await trustRows()).filter((row) => row.value === person.actor.id)).toHaveLength(2);
+
+    const drizzle = path.resolve(import.meta.dirname, "../../../drizzle");
+    const file = (await readdir(drizzle)).find((name) => name.endsWith("_forget_trusted_devices.sql"));
+    expect(file).toBeDefined();
+    await database.db.execute(sql.raw(await readFile(path.join(drizzle, file ?? ""), "utf8")));
+    expect(await trustRows()).toEqual([]);
+    expect(await database.db.select({ id: verifications.id }).from(verifications).where(eq(verifications.id, kept.id))).toEqual([{ id: kept.id }]);
   });
 });
 
