@@ -615,6 +615,12 @@ export const ACTION_ROWS: AccessRow[] = [
   },
   {
     surface: "action",
+    name: "getTemplateBodyAction",
+    expected: allow("editor"),
+    probe: action("getTemplateBodyAction", settingsPage("templates"), (fx, t) => [{ templateId: t === "real" ? fx.templates.byOwner : fx.missing.templateId }]),
+  },
+  {
+    surface: "action",
     name: "deleteTemplateAction of the owner's template",
     expected: allow("admin"),
     probe: action("deleteTemplateAction", settingsPage("templates"), (fx, t, actor) => [{ templateId: own(t, fx.templates.deletable, actor, fx.missing.templateId) }]),

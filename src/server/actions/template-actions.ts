@@ -10,6 +10,7 @@ import type {
   FillTemplateInput,
   ListTemplatesInput,
   SaveDocumentAsTemplateInput,
+  TemplateBodyDto,
   TemplateDto,
   TemplateRefInput,
   UpdateTemplateInput,
@@ -25,11 +26,12 @@ import {
 } from "@/shared/schemas/template";
 import type { ServiceContext } from "@/server/context";
 import { presentDocumentSummary } from "@/server/presenters/present-document";
-import { presentTemplate } from "@/server/presenters/present-template";
+import { presentTemplate, presentTemplateBody } from "@/server/presenters/present-template";
 import { createDocumentFromTemplate } from "@/server/services/templates/create-document-from-template";
 import { createTemplate } from "@/server/services/templates/create-template";
 import { deleteTemplate } from "@/server/services/templates/delete-template";
 import { fillTemplate } from "@/server/services/templates/fill-template";
+import { getTemplate } from "@/server/services/templates/get-template";
 import { listTemplates } from "@/server/services/templates/list-templates";
 import { saveDocumentAsTemplate } from "@/server/services/templates/save-document-as-template";
 import { updateTemplate } from "@/server/services/templates/update-template";
@@ -73,13 +75,18 @@ export async function saveDocumentAsTemplateAction(input: SaveDocumentAsTemplate
   });
 }
 
-/** The template editor's "Save", and renaming in Settings → Templates. */
-export async function updateTemplateAction(input: UpdateTemplateInput): Promise<ActionResult<{ id: string; name: string }>> {
+/** The template editor's "Save" (with the body version it started from), and renaming in Settings → Templates. */
+export async function updateTemplateAction(input: UpdateTemplateInput): Promise<ActionResult<{ id: string; name: string; version: string }>> {
   return runAction(UpdateTemplateSchema, input, async (ctx, data) => {
     const template = await updateTemplate(ctx, data);
     await revalidateWorkspacePath(ctx, template.workspaceId);
-    return { id: template.id, name: template.name };
+    return { id: template.id, name: template.name, version: template.version };
   });
+}
+
+/** The template editor, after a save met someone else's newer body: the stored body and its version. */
+export async function getTemplateBodyAction(input: TemplateRefInput): Promise<ActionResult<TemplateBodyDto>> {
+  return runAction(TemplateRefSchema, input, async (ctx, data) => presentTemplateBody(await getTemplate(ctx, data)));
 }
 
 /** Settings → Templates → "Delete", after its confirmation. */

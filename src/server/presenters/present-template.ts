@@ -1,4 +1,5 @@
-import type { TemplateDto } from "@/shared/schemas/template";
+import type { TemplateBodyDto, TemplateDto } from "@/shared/schemas/template";
+import type { FilledDelta } from "@/shared/template-placeholders";
 
 /** A template row as the services read it, with the abilities they decided. */
 export interface TemplateRowWithAbilities {
@@ -24,4 +25,10 @@ export function presentTemplate(row: TemplateRowWithAbilities): TemplateDto {
     updatedAt: row.updatedAt.toISOString(),
     abilities: { edit: row.abilities.edit, delete: row.abilities.delete },
   };
+}
+
+/** A template as the template editor opens it: its body and that body's version, to save over. */
+export function presentTemplateBody(row: { name: string; body: { ops: Array<Record<string, unknown>> }; bodyVersion: string }): TemplateBodyDto {
+  // Stored bodies went through templateBody (sanitizeDelta): inserts of text or embeds only.
+  return { name: row.name, body: row.body as FilledDelta, version: row.bodyVersion };
 }

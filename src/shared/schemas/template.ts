@@ -3,6 +3,7 @@ import { controlCharacterError, hasNoControlCharacter } from "./fields";
 import { DocumentIdField, DocumentTitleField } from "./document";
 import { WorkspaceParam } from "./api-v1";
 import { DeltaSchema } from "./delta";
+import type { FilledDelta } from "@/shared/template-placeholders";
 
 /** Template limits (docs/product.md "Templates", "Limits"). */
 export const MAX_TEMPLATE_NAME_CHARS = 100;
@@ -13,6 +14,9 @@ export const MAX_TEMPLATES_PER_WORKSPACE = 100;
 export const MAX_TEMPLATE_BODY_CHARS = 100_000;
 
 export const TemplateIdField = z.uuid("This is not a template id.");
+
+/** A body saved without the version it was edited from (docs/product.md "Templates"). */
+export const BASE_VERSION_MISSING = "Saving a template's body needs the version it was edited from: reload the page, then save again.";
 
 export const TemplateNameField = z
   .string({ error: "Name the template." })
@@ -52,14 +56,35 @@ export const SaveDocumentAsTemplateSchema = z.strictObject({
 });
 export type SaveDocumentAsTemplateInput = z.infer<typeof SaveDocumentAsTemplateSchema>;
 
-/** Rename, describe or edit the body; what is omitted stays. */
-export const UpdateTemplateSchema = z.strictObject({
-  templateId: TemplateIdField,
-  name: TemplateNameField.optional(),
-  description: TemplateDescriptionField.optional(),
-  body: TemplateBodyField.optional(),
-});
+/**
+ * A template body's version (`version` of TemplateBodyDto): changes whenever a different body is
+ * saved. Opaque to clients; they only send back the one they started from.
+ */
+export const TemplateVersionField = z.string({ error: "This is not a template version." }).min(1, "This is not a template version.").max(128, "This is not a template version.");
+
+/**
+ * Rename, describe or edit the body; what is omitted stays. A new body names the version it was
+ * edited from (`baseVersion`): if someone saved another body since, the save is refused with
+ * `conflict` rather than overwriting theirs (docs/product.md "Templates").
+ */
+export const UpdateTemplateSchema = z
+  .strictObject({
+    templateId: TemplateIdField,
+    name: TemplateNameField.optional(),
+    description: TemplateDescriptionField.optional(),
+    body: TemplateBodyField.optional(),
+    baseVersion: TemplateVersionField.optional(),
+  })
+  .refine((input) => input.body === undefined || input.baseVersion !== undefined, { path: ["baseVersion"], error: BASE_VERSION_MISSING });
 export type UpdateTemplateInput = z.infer<typeof UpdateTemplateSchema>;
+
+/** The template editor's copy of a template: its body and that body's version, to save over. */
+export interface TemplateBodyDto {
+  name: string;
+  /** Stored bodies went through the sanitiser: inserts of text or embeds only. */
+  body: FilledDelta;
+  version: string;
+}
 
 export const TemplateRefSchema = z.strictObject({ templateId: TemplateIdField });
 export type TemplateRefInput = z.infer<typeof TemplateRefSchema>;

@@ -148,13 +148,81 @@ describe("template permissions", () => {
     const builtIn = (await listTemplates(bob, { id: workspace.id })).templates.find((t) => t.builtInKey === "weekly-report")!;
     expect(builtIn.abilities).toEqual({ use: true, create: true, edit: false, delete: false });
     await expectAppError(deleteTemplate(bob, { templateId: builtIn.id }), "forbidden");
-    await updateTemplate(alice, { templateId: mine.id, name: "Renamed", body: { ops: [{ insert: "New body\n" }] } });
+    const { bodyVersion } = await getTemplate(alice, { templateId: mine.id });
+    await updateTemplate(alice, { templateId: mine.id, name: "Renamed", body: { ops: [{ insert: "New body\n" }] }, baseVersion: bodyVersion });
     expect((await getTemplate(bob, { templateId: mine.id })).body.ops).toEqual([{ insert: "New body\n" }]);
     await updateTemplate(admin, { templateId: builtIn.id, description: "Ours now" });
     await deleteTemplate(admin, { templateId: builtIn.id });
     await deleteTemplate(alice, { templateId: mine.id });
     const events = await database.db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspace.id), eq(auditEvents.kind, "template.deleted")));
     expect(events.map((e) => e.targetLabel).sort()).toEqual(["Renamed", "Weekly report"]);
+  });
+});
+
+describe("updateTemplate's base version", () => {
+  const body = (text: string) => ({ ops: [{ insert: `${text}\n` }] });
+  const storedBody = async (templateId: string) => (await database.db.select({ body: documentTemplates.body }).from(documentTemplates).where(eq(documentTemplates.id, templateId)))[0]?.body;
+
+  it("writes a body only over the version it was edited from, and says when someone saved since", async () => {
+    const { ctx: owner, workspace, member } = await setup();
+    const admin = contextFor(database.db, await member("admin"));
+    const template = await createTemplate(owner, { workspaceId: workspace.id, name: "Shared", description: "", body: body("Start") });
+    const opened = (await getTemplate(owner, { templateId: template.id })).bodyVersion;
+    expect((await getTemplate(admin, { templateId: template.id })).bodyVersion).toBe(opened);
+
+    const first = await updateTemplate(owner, { templateId: template.id, body: body("Start [owner's]"), baseVersion: opened });
+    expect(first.version).not.toBe(opened);
+    expect(first.version).toBe((await getTemplate(admin, { templateId: template.id })).bodyVersion);
+    const refused = await expectAppError(updateTemplate(admin, { templateId: template.id, body: body("Start [admin's]"), baseVersion: opened }), "conflict");
+    expect(refused.status).toBe(409);
+    expect(refused.message).toMatch(/^Someone else saved this template since you opened it/);
+    expect(await storedBody(template.id)).toEqual(body("Start [owner's]"));
+
+    // Having seen the newer body, the admin may save over it.
+    const second = await updateTemplate(admin, { templateId: template.id, body: body("Start [owner's] [admin's]"), baseVersion: first.version });
+    expect(await storedBody(template.id)).toEqual(body("Start [owner's] [admin's]"));
+    expect(second.version).not.toBe(first.version);
+  });
+
+  it("lets exactly one of two saves from the same version land", async () => {
+    const { ctx, workspace } = await setup();
+    const template = await createTemplate(ctx, { workspaceId: workspace.id, name: "Raced", description: "" });
+    const { bodyVersion } = await getTemplate(ctx, { templateId: template.id });
+    const saves = await Promise.allSettled(["One", "Two"].map((text) => updateTemplate(ctx, { templateId: template.id, body: body(text), baseVersion: bodyVersion })));
+    expect(saves.map((save) => save.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = saves.find((save) => save.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason).toMatchObject({ code: "conflict" });
+    const landed = saves.findIndex((save) => save.status === "fulfilled");
+    expect(await storedBody(template.id)).toEqual(body(["One", "Two"][landed]!));
+  });
+
+  it("refuses a body without the version it was edited from, and changes nothing", async () => {
+    const { ctx, workspace } = await setup();
+    const template = await createTemplate(ctx, { workspaceId: workspace.id, name: "Unversioned", description: "", body: body("Kept") });
+    const refused = await expectAppError(updateTemplate(ctx, { templateId: template.id, body: body("Blind overwrite") }), "validation_failed");
+    expect(refused.fields).toHaveProperty("baseVersion");
+    expect(await storedBody(template.id)).toEqual(body("Kept"));
+  });
+
+  it("leaves the version alone on a rename, so an open editor still saves; the same body keeps it", async () => {
+    const { ctx, workspace, member } = await setup();
+    const admin = contextFor(database.db, await member("admin"));
+    const template = await createTemplate(ctx, { workspaceId: workspace.id, name: "Named", description: "", body: body("Text") });
+    const opened = (await getTemplate(ctx, { templateId: template.id })).bodyVersion;
+    const renamed = await updateTemplate(admin, { templateId: template.id, name: "Renamed", description: "New words" });
+    expect(renamed.version).toBe(opened);
+    const saved = await updateTemplate(ctx, { templateId: template.id, body: body("Text"), baseVersion: opened });
+    expect(saved.version).toBe(opened);
+    await updateTemplate(ctx, { templateId: template.id, body: body("Text, edited"), baseVersion: saved.version });
+    expect((await getTemplate(ctx, { templateId: template.id })).name).toBe("Renamed");
+  });
+
+  it("answers not_found when the template was deleted meanwhile", async () => {
+    const { ctx, workspace } = await setup();
+    const template = await createTemplate(ctx, { workspaceId: workspace.id, name: "Gone", description: "" });
+    const { bodyVersion } = await getTemplate(ctx, { templateId: template.id });
+    await deleteTemplate(ctx, { templateId: template.id });
+    await expectAppError(updateTemplate(ctx, { templateId: template.id, body: body("Late"), baseVersion: bodyVersion }), "not_found");
   });
 });
 

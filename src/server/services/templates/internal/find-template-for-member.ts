@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import { effectiveRole } from "@/server/auth/effective-role";
 import type { TemplateAbilities } from "@/server/policies/template-policy";
 import { templateAbilities } from "@/server/policies/template-policy";
+import { templateBodyVersion } from "./template-version";
 import type { Role } from "@/shared/roles";
 
 export const TEMPLATE_NOT_FOUND = "This template could not be found.";
@@ -39,6 +40,8 @@ export interface TemplateRow {
 /** A template with the actor's role in its workspace and what that role allows with it. */
 export interface LoadedTemplate extends TemplateRow {
   body: StoredDelta;
+  /** The body's version (template-version.ts), which a save of the template editor names. */
+  bodyVersion: string;
   actorRole: Role;
   abilities: TemplateAbilities;
 }
@@ -50,7 +53,7 @@ export interface LoadedTemplate extends TemplateRow {
  */
 export async function findTemplateForMember(ctx: ServiceContext, templateId: string): Promise<LoadedTemplate> {
   const [row] = await ctx.db
-    .select({ ...templateColumns, body: documentTemplates.body, role: memberships.role, requireTwoFactor: workspaces.requireTwoFactor })
+    .select({ ...templateColumns, body: documentTemplates.body, bodyVersion: templateBodyVersion, role: memberships.role, requireTwoFactor: workspaces.requireTwoFactor })
     .from(documentTemplates)
     .innerJoin(memberships, and(eq(memberships.workspaceId, documentTemplates.workspaceId), eq(memberships.userId, ctx.actor.id)))
     .innerJoin(workspaces, eq(workspaces.id, documentTemplates.workspaceId))

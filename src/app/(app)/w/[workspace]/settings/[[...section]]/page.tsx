@@ -35,11 +35,10 @@ import { nextDay, zonedDayStart } from "@/shared/zoned-day";
 import { clampToStoredMoments } from "@/shared/stored-values";
 import { TemplatesSettings } from "@/app/(app)/w/[workspace]/settings/_components/templates-settings";
 import { TemplateEditor } from "@/app/(app)/w/[workspace]/settings/_components/template-editor";
-import { presentTemplate } from "@/server/presenters/present-template";
+import { presentTemplate, presentTemplateBody } from "@/server/presenters/present-template";
 import { getTemplate } from "@/server/services/templates/get-template";
 import { listTemplates } from "@/server/services/templates/list-templates";
 import { TemplateIdField } from "@/shared/schemas/template";
-import type { FilledDelta } from "@/shared/template-placeholders";
 
 const SECTIONS = {
   general: "General",
@@ -164,8 +163,8 @@ async function templateEditorSection(ctx: ServiceContext, workspace: { id: strin
     throw thrown;
   }
   if (template.workspaceId !== workspace.id || !template.abilities.edit) notFound();
-  // Stored bodies went through templateBody (sanitizeDelta): inserts of text or embeds only.
-  return <TemplateEditor slug={workspace.slug} template={presentTemplate(template)} body={template.body as FilledDelta} />;
+  // Keyed: another template's editor starts afresh; this one's later renders (a save revalidates) keep what is typed.
+  return <TemplateEditor key={template.id} slug={workspace.slug} template={presentTemplate(template)} initial={presentTemplateBody(template)} />;
 }
 
 /** Settings → Audit log: reads the filters from the address and the reader's days as moments in their zone. */
