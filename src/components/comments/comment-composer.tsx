@@ -14,9 +14,17 @@ import { reachServer } from "@/lib/reach-server";
 /**
  * A comment's text box: Markdown's inline marks for bold, italic, code and links (shared/comments/
  * comment-markup.ts), and "@" to mention a member or link a document (editor/mention-textarea.ts).
- * Ctrl/⌘+Enter sends; Escape cancels (and the caller puts the focus back), or first closes the
- * "@" list when it is open.
+ * Ctrl/⌘+Enter sends; Escape first closes the "@" list when it is open, then cancels an empty box
+ * (the caller puts the focus back) or calls `onEscape` for one that holds text. `onDraftChange` hears every change of the text, so a caller can keep
+ * a draft the composer itself won't outlive (a thread moving between lists remounts its card).
  */
+/** A composer's unsent text and the members its "@Name"s stand for. */
+export interface ComposerDraft {
+  text: string;
+  mentions: MentionValue[];
+}
+
+
 export function CommentComposer({
   label,
   submitLabel,
@@ -25,15 +33,21 @@ export function CommentComposer({
   autoFocus = false,
   onSubmit,
   onCancel,
+  onEscape = onCancel,
+  onDraftChange,
 }: {
   label: string;
   submitLabel: string;
   initialText?: string;
   /** The people the edited comment mentions (commentBodyMentions), so its "@Name"s stay mentions. */
   initialMentions?: MentionValue[];
-  autoFocus?: boolean;
+  /** "if-lost": only when the focus is nowhere (its previous composer was just unmounted). */
+  autoFocus?: boolean | "if-lost";
   onSubmit: (body: CommentBody) => Promise<ActionResult<unknown>>;
   onCancel: () => void;
+  /** Escape in a text box that holds something; Cancel by default (an empty one always cancels). */
+  onEscape?: () => void;
+  onDraftChange?: (draft: ComposerDraft) => void;
 }) {
   const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | null>(null);
@@ -45,8 +59,16 @@ export function CommentComposer({
   const { workspaceId } = useMentionMembers();
   const id = useId();
   useEffect(() => {
-    if (autoFocus) ref.current?.focus();
+    const isFocusLost = !document.activeElement || document.activeElement === document.body;
+    const textarea = ref.current;
+    if (!textarea || !(autoFocus === true || (autoFocus === "if-lost" && isFocusLost))) return;
+    textarea.focus();
+    // After what it already holds (an edited comment, a kept reply), as if the person had just typed it.
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
   }, [autoFocus]);
+  useEffect(() => {
+    onDraftChange?.({ text, mentions: [...(mentionsRef.current?.mentions ?? [])] });
+  }, [text, onDraftChange]);
   // The "@" picker lives beside React: its popup is DOM of its own in an element React leaves empty.
   useEffect(() => {
     const textarea = ref.current;
@@ -133,7 +155,8 @@ export function CommentComposer({
           } else if (event.key === "Escape") {
             event.preventDefault();
             event.stopPropagation();
-            onCancel();
+            // Nothing written: Escape cancels. Something written: `onEscape`, which keeps it where the caller can.
+            (text.trim() === "" ? onCancel : onEscape)();
           }
         }}
       />

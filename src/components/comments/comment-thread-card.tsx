@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/comment-actions";
 import { reachServer } from "@/lib/reach-server";
+import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
 import { commentElementId } from "@/shared/comments/comment-link";
@@ -16,7 +17,9 @@ function placeLabel({ thread, isOnDeletedText }: PlacedThread): string {
 
 /**
  * One thread in the panel. Its first line is a button that shows the thread's text in the editor;
- * ArrowUp and ArrowDown on it walk the threads (comments-panel.tsx).
+ * ArrowUp and ArrowDown on it walk the threads (comments-panel.tsx). A reply being written lives in
+ * the panel's `replyDrafts`, not only here: when someone else resolves or reopens the thread, the
+ * card moves to the other list and is mounted anew, and the reply comes back with it.
  */
 export function CommentThreadCard({
   placed,
@@ -26,6 +29,8 @@ export function CommentThreadCard({
   onChanged,
   onEscape,
   onAnnounce,
+  onResolvedChange,
+  replyDrafts,
 }: {
   placed: PlacedThread;
   isActive: boolean;
@@ -35,9 +40,18 @@ export function CommentThreadCard({
   onEscape: () => void;
   /** Says something in the panel's status line ("Reply posted."). */
   onAnnounce: (text: string) => void;
+  /** This person resolved or reopened the thread: the panel says so and places the focus. */
+  onResolvedChange: (resolved: boolean) => void;
+  /** Replies being written, by thread id (kept by the panel, which outlives the card). */
+  replyDrafts: Map<string, ComposerDraft>;
 }) {
   const { thread } = placed;
-  const [isReplying, setIsReplying] = useState(false);
+  const draft = replyDrafts.get(thread.id);
+  const [isReplying, setIsReplying] = useState(() => draft !== undefined);
+  const keepDraft = useCallback(
+    (next: ComposerDraft) => (next.text ? replyDrafts.set(thread.id, next) : replyDrafts.delete(thread.id)),
+    [replyDrafts, thread.id],
+  );
   // A reply sent: its composer goes, and focus goes to the Reply button that comes back in its place.
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const isReplySent = useRef(false);
@@ -50,8 +64,10 @@ export function CommentThreadCard({
   const isResolved = thread.resolvedAt !== null;
   const act = async (resolved: boolean) => {
     const result = await reachServer(() => setThreadResolvedAction({ threadId: thread.id, resolved }));
-    if (result.ok) onChanged();
-    else setError(result.message);
+    if (result.ok) {
+      onResolvedChange(resolved);
+      onChanged();
+    } else setError(result.message);
   };
   return (
     <li
@@ -88,14 +104,22 @@ export function CommentThreadCard({
             <CommentComposer
               label="Reply"
               submitLabel="Reply"
-              autoFocus
+              // Mounted anew with a kept draft (the thread changed lists): the focus comes back only if it was lost.
+              autoFocus={draft ? "if-lost" : true}
+              initialText={draft?.text}
+              initialMentions={draft?.mentions}
+              onDraftChange={keepDraft}
               onCancel={() => {
+                replyDrafts.delete(thread.id);
                 setIsReplying(false);
                 onEscape();
               }}
+              // Back to the text with the reply kept, to finish or cancel later.
+              onEscape={onEscape}
               onSubmit={async (body) => {
                 const result = await reachServer(() => replyToThreadAction({ threadId: thread.id, body }));
                 if (result.ok) {
+                  replyDrafts.delete(thread.id);
                   isReplySent.current = true;
                   setIsReplying(false);
                   onChanged();

@@ -4,6 +4,7 @@ import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { createCommentThreadAction } from "@/server/actions/comment-actions";
 import { reachServer } from "@/lib/reach-server";
+import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
 import { CommentThreadCard } from "./comment-thread-card";
 import type { DocumentComments } from "./use-document-comments";
@@ -23,6 +24,9 @@ function walkThreads(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
+/** focusThread's value for "Resolved (n)": the last open thread was resolved. */
+const RESOLVED_TOGGLE = "resolved-toggle";
+
 /**
  * The comments panel (docs/product.md "Comments"): beside the text on wide screens, a sheet over
  * the bottom of narrow ones. Open threads in document order, then the resolved ones; a new
@@ -31,9 +35,12 @@ function walkThreads(event: KeyboardEvent<HTMLElement>) {
 export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   const { list, placed, draft, setDraft, activeId, setActiveId, controller, reload, canComment, error } = comments;
   const [showResolved, setShowResolved] = useState(false);
+  // Replies being written, by thread: kept here because a thread that changes lists mounts anew.
+  const [replyDrafts] = useState(() => new Map<string, ComposerDraft>());
   const panelRef = useRef<HTMLElement>(null);
   const announce = useAnnouncement();
-  // The thread just posted: focus goes to it once it is in the list (the composer it came from is gone).
+  // The thread just posted, resolved or reopened (or what follows it): focus goes there once the
+  // list has it and the element that had the focus is gone (the composer, the moved card's button).
   const focusThread = useRef<string | null>(null);
   useEffect(() => {
     const threadId = focusThread.current;
@@ -42,17 +49,38 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
     const heading = panel.querySelector<HTMLElement>("#comments-heading");
     const active = document.activeElement;
     const isWaiting = !active || active === document.body || active === heading;
-    const target = panel.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(threadId)}"] [data-thread-nav]`);
+    const target =
+      threadId === RESOLVED_TOGGLE
+        ? panel.querySelector<HTMLElement>("[data-resolved-toggle]")
+        : panel.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(threadId)}"] [data-thread-nav]`);
+    if (!isWaiting) {
+      // Still on the button that acted (its card not moved yet): wait. Moved on elsewhere: never steal it.
+      if (active && !panel.contains(active)) focusThread.current = null;
+      return;
+    }
     if (target) {
       focusThread.current = null;
-      if (isWaiting) target.focus();
-    } else if (isWaiting) heading?.focus(); // not listed yet (a newer read is under way): the heading meanwhile, not <body>
+      target.focus();
+    } else heading?.focus(); // not listed yet (a newer read is under way): the heading meanwhile, not <body>
   });
   if (!comments.isOpen) return null;
   const open = placed.filter((p) => p.thread.resolvedAt === null);
   const resolved = placed.filter((p) => p.thread.resolvedAt !== null);
+  // A reply being written in a thread someone else resolved meanwhile opens the resolved list, and
+  // it stays open once the reply is sent (React's state set during render, for state that follows props).
+  if (!showResolved && resolved.some((p) => replyDrafts.has(p.thread.id))) setShowResolved(true);
   // The active thread is always in sight: a link to a resolved one (use-linked-comment.ts) shows them.
   const isResolvedShown = showResolved || resolved.some((p) => p.thread.id === activeId);
+  // Resolve and Reopen move the thread to the other list, taking the focused button with it: the
+  // focus goes to the next open thread (else the previous, else "Resolved (n)"), or to the thread
+  // reopened, and the change is said.
+  const afterResolvedChange = (threadId: string, isNowResolved: boolean) => {
+    if (isNowResolved) {
+      const at = open.findIndex((p) => p.thread.id === threadId);
+      focusThread.current = (open[at + 1] ?? open[at - 1])?.thread.id ?? RESOLVED_TOGGLE;
+    } else focusThread.current = threadId;
+    announce.say(isNowResolved ? "Thread resolved." : "Thread reopened.");
+  };
   const backToText = () => controller?.focus(draft?.range);
 
   const card = (p: (typeof placed)[number]) => (
@@ -63,6 +91,8 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       canComment={canComment}
       onChanged={() => void reload()}
       onAnnounce={announce.say}
+      onResolvedChange={(isNowResolved) => afterResolvedChange(p.thread.id, isNowResolved)}
+      replyDrafts={replyDrafts}
       onEscape={() => controller?.focus(controller.rangeOf(p.thread.anchor))}
       onShow={() => {
         setActiveId(p.thread.id);
@@ -105,6 +135,9 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
               setDraft(null);
               backToText();
             }}
+            // Escape goes back to the text (docs/product.md "Comments") and keeps what was written:
+            // the box stays, to finish or cancel. Only Cancel lets it go.
+            onEscape={backToText}
             onSubmit={async (body) => {
               const result = await reachServer(() => createCommentThreadAction({ documentId: comments.documentId, anchor: draft.anchor, quote: draft.quote, body }));
               if (result.ok) {
@@ -134,7 +167,13 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       </ul>
       {resolved.length > 0 ? (
         <div className="mt-4">
-          <button type="button" aria-expanded={isResolvedShown} className="text-sm font-medium text-muted hover:text-fg" onClick={() => setShowResolved(!isResolvedShown)}>
+          <button
+            type="button"
+            data-resolved-toggle
+            aria-expanded={isResolvedShown}
+            className="text-sm font-medium text-muted hover:text-fg"
+            onClick={() => setShowResolved(!isResolvedShown)}
+          >
             Resolved ({resolved.length})
           </button>
           {isResolvedShown ? (
