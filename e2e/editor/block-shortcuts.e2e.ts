@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { StoredLine as Line } from "../pages/editor-page";
 import { EditorPage } from "../pages/editor-page";
 import type { Person } from "../support/accounts";
 import { withAppAndBrowser } from "../support/app-and-browser";
@@ -37,8 +38,6 @@ async function openDocument(ops: Op[] = [{ insert: "\n".repeat(10) }], onPage: P
   return editor;
 }
 
-type Line = { text: string; block: Record<string, unknown>; inline: Array<[string, Record<string, unknown>]> };
-
 /**
  * The stored body as lines (each line's text, its inline formats and its block formats), once
  * the first `count` of them are what `pick` makes of `expected`: the server stores a moment after "Saved".
@@ -47,31 +46,10 @@ async function expectStoredLines<T>(editor: EditorPage, count: number, pick: (li
   let lines: Line[] = [];
   await expect
     .poll(async () => {
-      lines = await storedLines(editor);
+      lines = await editor.storedLines();
       return lines.slice(0, count).map(pick);
     })
     .toEqual(expected);
-  return lines;
-}
-
-async function storedLines(editor: EditorPage): Promise<Line[]> {
-  const { delta } = await editor.storedDocument();
-  const lines: Array<{ text: string; block: Record<string, unknown>; inline: Array<[string, Record<string, unknown>]> }> = [];
-  let current = { text: "", block: {}, inline: [] as Array<[string, Record<string, unknown>]> };
-  for (const op of delta.ops) {
-    const insert = typeof op.insert === "string" ? op.insert : "\uFFFC";
-    const parts = insert.split("\n");
-    parts.forEach((part, index) => {
-      if (index > 0) {
-        lines.push({ ...current, block: op.attributes ?? {} });
-        current = { text: "", block: {}, inline: [] };
-      }
-      if (part) {
-        current.text += part;
-        if (op.attributes) current.inline.push([part, op.attributes]);
-      }
-    });
-  }
   return lines;
 }
 
@@ -315,7 +293,7 @@ describe("two editors", () => {
       })
       .toBe("the same");
     await expect
-      .poll(async () => (await storedLines(first)).filter((line) => line.text).map((line) => [line.text, line.block]))
+      .poll(async () => (await first.storedLines()).filter((line) => line.text).map((line) => [line.text, line.block]))
       .toEqual([
         ["Agenda", { header: 2 }],
         ["We agree", {}],

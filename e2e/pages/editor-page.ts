@@ -1,5 +1,12 @@
 import type { Page } from "playwright-core";
 
+/** A line of a stored body: its text, its block formats, and its runs that carry formats. */
+export interface StoredLine {
+  text: string;
+  block: Record<string, unknown>;
+  inline: Array<[string, Record<string, unknown>]>;
+}
+
 /** The document page: title, status, toolbar and body. */
 export class EditorPage {
   constructor(readonly page: Page) {}
@@ -76,6 +83,27 @@ export class EditorPage {
     const response = await this.page.request.get(`/api/v1/documents/${documentId}`);
     if (!response.ok()) throw new Error(`GET document: ${response.status()} ${await response.text()}`);
     return response.json();
+  }
+
+  /** The stored body as lines: each one's text (an embed as U+FFFC), its block formats and its formatted runs. */
+  async storedLines(documentId = this.documentId()): Promise<StoredLine[]> {
+    const { delta } = await this.storedDocument(documentId);
+    const lines: StoredLine[] = [];
+    let current: StoredLine = { text: "", block: {}, inline: [] };
+    for (const op of delta.ops) {
+      const insert = typeof op.insert === "string" ? op.insert : "\uFFFC";
+      insert.split("\n").forEach((part, index) => {
+        if (index > 0) {
+          lines.push({ ...current, block: op.attributes ?? {} });
+          current = { text: "", block: {}, inline: [] };
+        }
+        if (part) {
+          current.text += part;
+          if (op.attributes) current.inline.push([part, op.attributes]);
+        }
+      });
+    }
+    return lines;
   }
 
   /** The stored body's text (an embed counts as U+FFFC, as in Quill's length). */

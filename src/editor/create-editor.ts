@@ -18,6 +18,7 @@ import { tablePasteMatchers } from "@/shared/table-paste";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
 import { labelLinkTooltip } from "./link-tooltip";
+import { keepSavedRangesInPlace } from "./keep-saved-ranges";
 import { bindTabKeys } from "./tab-keys";
 import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
@@ -109,6 +110,8 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   bindEditorKeys(quill, toolbar?.container ?? null);
   keepTooltipInView(quill);
   labelLinkTooltip(quill);
+  // The link and formula box, the toolbar and a closing dialog act where the selection was, moved past edits made meanwhile.
+  keepSavedRangesInPlace(quill);
   if (!options.readOnly) bindTabKeys(quill);
   labelBody(quill.root, options.readOnly);
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every

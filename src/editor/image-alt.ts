@@ -1,4 +1,6 @@
 import type Quill from "quill";
+import type { TrackedRange } from "./tracked-range";
+import { trackRange } from "./tracked-range";
 
 /** A selection in the editor. */
 interface KeyRange {
@@ -20,8 +22,11 @@ export class ImageAltModule {
 
   private readonly panel: HTMLDivElement;
   private readonly input: HTMLInputElement;
-  /** Where the image being described sits, while the panel is open. */
-  private index: number | null = null;
+  /**
+   * Where the image being described sits, while the panel is open: followed through the edits
+   * made meanwhile (tracked-range.ts), since a co-editor may type above it while the field has the focus.
+   */
+  private image: TrackedRange | null = null;
 
   constructor(private readonly quill: Quill) {
     const id = `image-alt-${++nextId}`;
@@ -53,7 +58,7 @@ export class ImageAltModule {
       else this.close();
     });
     quill.on("text-change", () => {
-      if (this.index !== null && !this.panel.contains(document.activeElement)) this.close();
+      if (this.image !== null && !this.panel.contains(document.activeElement)) this.close();
     });
     quill.root.addEventListener("click", (event) => {
       const target = event.target;
@@ -94,7 +99,8 @@ export class ImageAltModule {
   }
 
   private open(index: number): void {
-    this.index = index;
+    this.image?.release();
+    this.image = trackRange(this.quill, { index, length: 1 });
     const alt = this.quill.getFormat(index, 1).alt;
     this.input.value = typeof alt === "string" ? alt : "";
     this.panel.hidden = false;
@@ -103,22 +109,26 @@ export class ImageAltModule {
 
   private close(): void {
     // Called on every selection change: an unchanged panel is not written to (no style work).
-    if (this.index === null && this.panel.hidden) return;
-    this.index = null;
+    if (this.image === null && this.panel.hidden) return;
+    this.image?.release();
+    this.image = null;
     this.panel.hidden = true;
   }
 
   private save(): void {
-    if (this.index === null) return;
-    const index = this.index;
+    const image = this.image?.get();
+    if (!image) return;
+    // Deleted meanwhile (by someone else): nothing left to describe.
+    if (image.length === 0) return this.backToText(image.index);
     const alt = this.input.value.trim();
-    this.quill.formatText(index, 1, "alt", alt === "" ? false : alt, "user");
-    this.backToText(index + 1);
+    this.quill.formatText(image.index, 1, "alt", alt === "" ? false : alt, "user");
+    this.backToText(image.index + 1);
   }
 
   /** Returns the focus to the editor: just after the image (saved) or with it selected (Escape). */
   private backToText(caret?: number): void {
-    const index = this.index;
+    const image = this.image?.get();
+    const index = image && image.length > 0 ? image.index : null;
     this.close();
     this.quill.focus();
     if (caret !== undefined) this.quill.setSelection(caret, 0, "user");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { coEditedQuill } from "@test/co-edited-quill";
 import { quillInJsdom } from "@test/quill-in-jsdom";
 import { bindYjs } from "./bind-yjs";
 import { imageSlot } from "./image-slot";
@@ -28,7 +29,7 @@ describe("imageSlot", () => {
   it("lands where the upload started though text was typed before it meanwhile, and the caret goes past it", async () => {
     const { quill, body } = await boundEditor("First line before \n");
     quill.setSelection(18, 0, "user");
-    const slot = imageSlot(quill, body, 18);
+    const slot = imageSlot(quill, 18);
     const upload = deferred<string>();
     const placed = slot.place(upload.promise);
     quill.insertText(0, "EARLIER ", "user"); // a collaborator, or the person, above it
@@ -38,9 +39,20 @@ describe("imageSlot", () => {
     expect(shown(body)).toBe("EARLIER First line before [https://example.com/a.png]AFTER\n");
   });
 
+  it("lands where it was picked though a co-editor typed above it during the upload", async () => {
+    const { quill, body, coEditor } = await coEditedQuill("First paragraph here.\n\nLast paragraph.\n");
+    const slot = imageSlot(quill, 22); // the empty line
+    const upload = deferred<string>();
+    const placed = slot.place(upload.promise);
+    coEditor.insert(0, "B-typed-this ");
+    upload.resolve("https://example.com/b.png");
+    await placed;
+    expect(shown(body)).toBe("B-typed-this First paragraph here.\n[https://example.com/b.png]\nLast paragraph.\n");
+  });
+
   it("lands at the place it was picked: what was typed at the caret during the upload follows it", async () => {
     const { quill, body } = await boundEditor("Hello world\n");
-    const slot = imageSlot(quill, body, 5);
+    const slot = imageSlot(quill, 5);
     const upload = deferred<string>();
     const placed = slot.place(upload.promise);
     quill.insertText(5, ",", "user"); // typed at the caret while the image uploads
@@ -51,7 +63,7 @@ describe("imageSlot", () => {
 
   it("places images in the order they were picked, whichever finishes first, and skips a failed one", async () => {
     const { quill, body } = await boundEditor("ab\n");
-    const slot = imageSlot(quill, body, 1);
+    const slot = imageSlot(quill, 1);
     const [first, failed, third] = [deferred<string>(), deferred<string>(), deferred<string>()];
     const placed = [slot.place(first.promise), slot.place(failed.promise), slot.place(third.promise)];
     third.resolve("https://example.com/3.png");

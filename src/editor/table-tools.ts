@@ -1,4 +1,6 @@
 import { createEditorNotice } from "./editor-notice";
+import type { TrackedRange } from "./tracked-range";
+import { trackRange } from "./tracked-range";
 import type Quill from "quill";
 import type { Range } from "quill";
 import Delta from "quill-delta";
@@ -68,9 +70,22 @@ export class TableToolsModule {
   /** Says a message at the window's foot and to screen readers (editor-notice.ts). */
   private readonly notify: (message: string) => void;
   private readonly cells: HTMLButtonElement[] = [];
-  /** Where the caret was when the picker or the menu took the focus. */
-  private savedRange: Range | null = null;
+  /** Where the caret was when the picker or the menu took the focus, moved past the edits made since. */
+  private saved: TrackedRange | null = null;
   private chosen = { rows: 3, columns: 3 };
+
+  /**
+   * A co-editor may type above it while the focus is in the picker or the menu: it is followed
+   * (tracked-range.ts), so the table and the commands land where the caret was, not on the number it was.
+   */
+  private get savedRange(): Range | null {
+    return this.saved?.get() ?? null;
+  }
+
+  private set savedRange(range: Range | null) {
+    this.saved?.release();
+    this.saved = range ? trackRange(this.quill, range) : null;
+  }
 
   constructor(private readonly quill: Quill) {
     this.picker = document.createElement("div");

@@ -79,23 +79,24 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   const handleImages = useCallback(
     (quill: Quill, files: File[], index: number) => {
       // Each lands where it was picked, followed through what is typed meanwhile, in the order picked.
-      const slot = editor
-        ? imageSlot(quill, editor.body, index)
-        : { place: (upload: Promise<string>) => upload.then((url) => void quill.insertEmbed(index, "image", url, "user")) };
+      const slot = imageSlot(quill, index);
       files.forEach((file, offset) => {
         const key = `${Date.now()}-${offset}-${file.name}`;
         setUploads((list) => [...list, { key, name: file.name, progress: 0 }]);
         const patch = (change: Partial<Upload>) =>
           setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
         // The server refuses it too (413); saying so at once spares sending 10 MB for nothing.
-        if (file.size > MAX_UPLOAD_BYTES) return patch({ error: "Images can be at most 10 MB." });
+        const upload =
+          file.size > MAX_UPLOAD_BYTES
+            ? Promise.reject(new Error("Images can be at most 10 MB."))
+            : postImage(file, document.id, (progress) => patch({ progress })).then(({ url }) => url);
         slot
-          .place(postImage(file, document.id, (progress) => patch({ progress })).then(({ url }) => url))
+          .place(upload)
           .then(() => setUploads((list) => list.filter((u) => u.key !== key)))
           .catch((error: unknown) => patch({ error: error instanceof Error ? error.message : "The upload failed." }));
       });
     },
-    [document.id, editor],
+    [document.id],
   );
 
   return (
