@@ -21,6 +21,7 @@ import { purgeExpiredTrash } from "@/server/services/documents/internal/purge-ex
 import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-expired-audit-events";
 import { DeliveryWorker } from "@/server/services/webhooks/internal/delivery-worker";
 import { NotificationEmailWorker } from "@/server/services/notifications/internal/email-worker";
+import { SearchSegmentJob } from "@/server/services/search/internal/segment-queued-documents";
 import { startNotificationRelay } from "@/server/services/notifications/internal/notification-relay";
 import { getMailer } from "@/server/mail/mailer";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
@@ -161,6 +162,10 @@ async function main(): Promise<void> {
   // Their links are on PUBLIC_URL, which env.ts requires with SMTP_URL.
   const notificationEmails = mailer ? new NotificationEmailWorker(getDb, { mailer, origin: mailLinkOrigin(env), pollMs: env.NOTIFICATION_EMAIL_POLL_SECONDS * 1000 }) : null;
   notificationEmails?.start();
+  // Documents a migration listed for search to read again (their Thai, Lao, Khmer and Burmese
+  // words, which only JavaScript can find), in the background (docs/architecture.md "Search").
+  const searchSegments = new SearchSegmentJob(getDb);
+  searchSegments.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -173,6 +178,7 @@ async function main(): Promise<void> {
     await stopCollab(collab);
     await webhookWorker.stop();
     await notificationEmails?.stop();
+    await searchSegments.stop();
     await stopNotificationRelay();
     await bodyWorkers.close();
     // The route bundles' PDF printer is a process singleton: closing it here ends Chromium.

@@ -4,6 +4,7 @@ import { generateKeyBetween } from "fractional-indexing";
 import type { Actor, ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { documents, memberships, users, workspaces } from "@/server/db/schema";
+import { segmentedTitle } from "@/server/db/word-breaks";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import type { Role } from "@/shared/roles";
 
@@ -79,6 +80,8 @@ export async function buildDocument(
       parentId,
       position: overrides.position ?? generateKeyBetween(last?.position ?? null, null),
       title: overrides.title ?? "Notes",
+      // As createDocument writes it: search reads a Thai, Lao, Khmer or Burmese title's words from it.
+      segmentedTitle: segmentedTitle(overrides.title ?? "Notes"),
       createdBy: overrides.createdBy,
       updatedBy: overrides.createdBy,
       ...(overrides.updatedAt ? { createdAt: overrides.updatedAt, updatedAt: overrides.updatedAt } : {}),

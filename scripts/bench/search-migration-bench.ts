@@ -7,10 +7,9 @@ import { adminQuery } from "@test/test-db";
 import type { DbHandle } from "@/server/db/client";
 import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
-import { documents } from "@/server/db/schema";
 import { searchDocuments } from "@/server/services/search/search-documents";
 import { migrationsBefore } from "./migrations-before";
-import { generateCorpus } from "./search-corpus";
+import { generateCorpus, insertCorpus } from "./search-corpus";
 import { seededRandom } from "./seeded-random";
 import { benchPostgres } from "./throwaway-postgres";
 import type { WordModel } from "./word-model";
@@ -63,13 +62,10 @@ async function run(handle: DbHandle): Promise<void> {
     const restore = await dropSearchIndexes(handle);
     for (let have = 0; have < count; ) {
       const rows = generateCorpus(model, random, have, Math.min(500, count - have));
-      await handle.db.insert(documents).values(
-        rows.map(({ words: _words, ...row }) => ({
-          ...row,
-          ...(isJapanese ? { title: spell(row.title), text: spell(row.text) } : {}),
-          workspaceId: workspace.id,
-          createdAt: row.updatedAt,
-        })),
+      await insertCorpus(
+        handle.db,
+        workspace.id,
+        rows.map(({ words: _words, ...row }) => ({ ...row, ...(isJapanese ? { title: spell(row.title), text: spell(row.text) } : {}) })),
       );
       have += rows.length;
       if (have % 20_000 === 0) log(`${have.toLocaleString("en")} documents`);

@@ -21,9 +21,20 @@ export const SEARCH_CONFIG = "quire_search";
  *   it stands in a run, in order, as the characters are adjacent.
  * - between a hyphen and a digit, so "OKR-2026" is "okr" and "2026" rather than "okr" and the
  *   signed number "-2026" (which "2026" does not find).
+ * - where WORD_BREAK stands (word-breaks.ts: between the words of a Thai, Lao, Khmer or Burmese
+ *   run, marked in JavaScript with ICU's dictionaries before the text reaches the database).
  * A SEARCH_SEPARATOR in the text itself is dropped first.
  */
 export const SEARCH_TEXT_FUNCTION = "quire_search_text";
+
+/**
+ * The IMMUTABLE SQL function (migration 0022) that picks what the search vector reads:
+ * `quire_with_word_breaks(input, segmented)` is `segmented` (a segmented_title or segmented_text
+ * column: the input with WORD_BREAKs marked by word-breaks.ts) when it is `input` with word breaks,
+ * else `input`. So a write that changes the title or the text without the column that goes with it
+ * (a stale or missing segmentation) makes the vector read the text as it is, never another text.
+ */
+export const WORD_BREAKS_FUNCTION = "quire_with_word_breaks";
 
 /**
  * What quire_search_text inserts: a control character the parser reads as a space but that can
@@ -56,11 +67,12 @@ function splitClassSql(): string {
 }
 
 /**
- * The body of quire_search_text, as migration 0018 creates it (search-vector.test.ts checks the
- * database's function against SPLIT_RANGES). A change to it is a new migration.
+ * The body of quire_search_text, as migration 0022 creates it (0018 without the WORD_BREAK step;
+ * search-vector.test.ts checks the database's function against SPLIT_RANGES). A change to it is a
+ * new migration.
  */
 export const SEARCH_TEXT_SQL =
-  `regexp_replace(regexp_replace(translate(input, E'\\x03', ''), '([${splitClassSql()}])', E'\\x03\\\\1\\x03', 'g'), ` +
+  `regexp_replace(regexp_replace(translate(input, E'\\x04\\x03', E'\\x03'), '([${splitClassSql()}])', E'\\x03\\\\1\\x03', 'g'), ` +
   `'-([0-9])', E'-\\x03\\\\1', 'g')`;
 
 /**
@@ -82,19 +94,38 @@ export function searchTextSql(expression: string): string {
 }
 
 /**
- * The title's own vector, as SQL text for a column reference: the expression of
+ * `expression` with the word breaks of `segmented` when they belong to it (quire_with_word_breaks),
+ * as SQL text: what the vector reads of the title and of the body.
+ */
+export function withWordBreaksSql(expression: string, segmented: string): string {
+  return `${WORD_BREAKS_FUNCTION}(${expression}, ${segmented})`;
+}
+
+/**
+ * The title's own vector, as SQL text for a table alias ("d") or none: the expression of
  * documents_title_search_idx, which a query must repeat exactly to use the index (ranked-matches.ts).
  */
-export function titleVectorSql(title: string): string {
-  return `to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(title)})`;
+export function titleVectorSql(table?: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : `"${name}"`);
+  return `to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(withWordBreaksSql(column("title"), column("segmented_title")))})`;
+}
+
+/**
+ * The indexed part of the body as the vector reads it, as SQL text for a table alias or none: the
+ * first MAX_INDEXED_CHARS characters of the text, with segmented_text's word breaks (snippets read
+ * their window from it, list-snippets.ts).
+ */
+export function indexedTextSql(table?: string): string {
+  const column = (name: string) => (table ? `${table}.${name}` : `"${name}"`);
+  return withWordBreaksSql(`left(${column("text")}, ${MAX_INDEXED_CHARS})`, column("segmented_text"));
 }
 
 /**
  * The SQL of `documents.search_vector`, a generated column: the title with weight A and the
- * first MAX_INDEXED_CHARS of the body text with weight B. Being generated, it is recomputed by
+ * first MAX_INDEXED_CHARS of the body text with weight B, each with its word breaks (the
+ * segmented_title and segmented_text columns, word-breaks.ts). Being generated, it is recomputed by
  * the database whenever the title (rename) or the text (collab store) changes: no code path can
  * forget it. Column names are the table's own.
  */
 export const SEARCH_VECTOR_SQL =
-  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql('"title"')}), 'A') || ` +
-  `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(`left("text", ${MAX_INDEXED_CHARS})`)}), 'B')`;
+  `setweight(${titleVectorSql()}, 'A') || ` + `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, ${searchTextSql(indexedTextSql())}), 'B')`;

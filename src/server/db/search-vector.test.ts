@@ -4,7 +4,12 @@ import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/fact
 import type { TestDatabase } from "@test/test-db";
 import { createTestDatabase } from "@test/test-db";
 import { documents } from "@/server/db/schema";
+import * as Y from "yjs";
+import { BODY_YTEXT } from "@/shared/editor-rules";
 import { MAX_INDEXED_CHARS, SEARCH_SEPARATOR, SPLIT_CLASS, SPLIT_RANGES } from "@/server/db/search-config";
+import { WORD_BREAK } from "@/server/db/word-breaks";
+import { deriveDocument } from "@/server/body/derive-document";
+import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
 import { renameDocument } from "@/server/services/documents/rename-document";
 
 let db: TestDatabase;
@@ -49,6 +54,31 @@ describe("documents.search_vector", () => {
     );
   });
 
+  it("reads the words of Thai, Lao, Khmer and Burmese runs apart, in the title and the body the collaboration server stores", async () => {
+    const owner = await buildUser(db.db);
+    const workspace = await buildWorkspace(db.db, [{ actor: owner, role: "owner" }]);
+    const document = await buildDocument(db.db, workspace.id);
+    await renameDocument(contextFor(db.db, owner), { documentId: document.id, title: "งบประมาณ" });
+    const ydoc = new Y.Doc();
+    ydoc.getText(BODY_YTEXT).insert(0, "ฉันกินข้าว ພູເຂົາຫຼາຍ ចូលចិត្តរៀន ရန်ကုန်မြို့\n");
+    await storeDocumentState(db.db, document.id, { ydoc: Y.encodeStateAsUpdate(ydoc), ...(await deriveDocument(ydoc)), updatedBy: owner.id });
+    expect(await vectorOf(document.id)).toBe(
+      "'กิน':4B 'ข้าว':5B 'งบ':1A 'ฉัน':3B 'ประมาณ':2A 'ພູເຂົາ':6B 'ຫຼາຍ':7B 'ကုန်':11B 'မြို့':12B 'ရန်':10B 'ចូលចិត្ត':8B 'រៀន':9B",
+    );
+  });
+
+  it("reads the text as it is when segmented_text is not the text with word breaks (a write that forgot it)", async () => {
+    const owner = await buildUser(db.db);
+    const workspace = await buildWorkspace(db.db, [{ actor: owner, role: "owner" }]);
+    const document = await buildDocument(db.db, workspace.id, { title: "t" });
+    await db.db.update(documents).set({ text: "กินข้าว", segmentedText: `กิน${WORD_BREAK}ข้าว` }).where(eq(documents.id, document.id));
+    expect(await vectorOf(document.id)).toBe("'t':1A 'กิน':2B 'ข้าว':3B");
+    await db.db.update(documents).set({ text: "ทุกวัน" }).where(eq(documents.id, document.id));
+    expect(await vectorOf(document.id)).toBe("'t':1A 'ทุกวัน':2B");
+    await db.db.update(documents).set({ title: "ข้าวมันไก่", segmentedTitle: `กิน${WORD_BREAK}ข้าว` }).where(eq(documents.id, document.id));
+    expect(await vectorOf(document.id)).toBe("'ข้าวมันไก่':1A 'ทุกวัน':2B");
+  });
+
   it("splits exactly the characters of SPLIT_RANGES, in the database as in search-config.ts", async () => {
     const codes = SPLIT_RANGES.flatMap(([from, to]) => [from - 1, from, to, to + 1]).filter((code) => !(code >= 0xd800 && code <= 0xdfff));
     const text = codes.map((code) => String.fromCodePoint(code)).join("");
@@ -57,6 +87,9 @@ describe("documents.search_vector", () => {
     const expected = [...text].map((char) => (split.test(char) ? `${SEARCH_SEPARATOR}${char}${SEARCH_SEPARATOR}` : char)).join("");
     // The text's own separator is dropped; a hyphen before a digit is cut from it.
     expect(rows[0]?.t).toBe(`${expected}-${SEARCH_SEPARATOR}1 -x a-${SEARCH_SEPARATOR}2`);
+    // A word break becomes a separator.
+    const { rows: broken } = (await db.db.execute(sql`select quire_search_text(${`กิน${WORD_BREAK}ข้าว${SEARCH_SEPARATOR}x`}::text) as t`)) as unknown as { rows: Array<{ t: string }> };
+    expect(broken[0]?.t).toBe(`กิน${SEARCH_SEPARATOR}ข้าวx`);
   });
 
   it("indexes the costliest body the cap lets in, of which 150,000 characters would overflow the vector", async () => {

@@ -2,6 +2,7 @@ import type { CreateDocumentInput } from "@/shared/schemas/document";
 import type { ServiceContext } from "@/server/context";
 import { MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { documents } from "@/server/db/schema";
+import { segmentedTitle } from "@/server/db/word-breaks";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { bodyWork } from "@/server/workers/body-work";
 import { tableLimitProblem } from "@/server/body/table-limits";
@@ -50,7 +51,8 @@ export async function createDocument(ctx: ServiceContext, input: CreateDocumentI
         parentId,
         position: await endPosition(tx, workspace.id, parentId),
         title: input.title ?? "",
-        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html }),
+        segmentedTitle: segmentedTitle(input.title ?? ""),
+        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html, segmentedText: body.segmentedText }),
         createdBy: ctx.actor.id,
         updatedBy: ctx.actor.id,
       })

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { RenameDocumentInput } from "@/shared/schemas/document";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
+import { segmentedTitle } from "@/server/db/word-breaks";
 import { authorize } from "@/server/errors";
 import { documentAbilities } from "@/server/policies/document-policy";
 import type { DocumentSummary } from "@/server/services/documents/internal/document-columns";
@@ -20,7 +21,7 @@ export async function renameDocument(ctx: ServiceContext, input: RenameDocumentI
   // The title is a column, not part of the Y.Doc, so renaming never touches collab state.
   const [row] = await ctx.db
     .update(documents)
-    .set({ title: input.title, updatedBy: ctx.actor.id })
+    .set({ title: input.title, segmentedTitle: segmentedTitle(input.title), updatedBy: ctx.actor.id })
     .where(eq(documents.id, doc.id))
     .returning(summaryColumns);
   if (!row) throw new Error("update returned no row");

@@ -8,6 +8,7 @@ import { broadcastToEditors } from "@/server/services/documents/internal/editor-
 import { liveDocuments } from "@/server/services/documents/internal/live-documents";
 import type { ServiceContext } from "@/server/context";
 import { documents } from "@/server/db/schema";
+import { segmentedTitle } from "@/server/db/word-breaks";
 import type { StoredDelta } from "@/server/db/schema";
 import { bodyDelta } from "@/server/body/derive-document";
 import { deltaToPlainText } from "@/server/body/render-delta-html";
@@ -53,7 +54,7 @@ export async function restoreRevision(ctx: ServiceContext, input: RestoreRevisio
     return saved;
   });
   if (target.title !== doc.title) {
-    await ctx.db.update(documents).set({ title: target.title, updatedBy: ctx.actor.id }).where(eq(documents.id, doc.id));
+    await ctx.db.update(documents).set({ title: target.title, segmentedTitle: segmentedTitle(target.title), updatedBy: ctx.actor.id }).where(eq(documents.id, doc.id));
     broadcastToEditors(doc.id, JSON.stringify({ type: DOCUMENT_RENAMED_MESSAGE, title: target.title }));
   }
   // Someone typing sees the text change under them: they are told why, and where their words went.

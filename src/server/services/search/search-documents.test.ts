@@ -10,6 +10,7 @@ import { documents } from "@/server/db/schema";
 import { deriveDocument } from "@/server/body/derive-document";
 import { AppError } from "@/server/errors";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";
+import { renameDocument } from "@/server/services/documents/rename-document";
 import { trashDocument } from "@/server/services/documents/trash-document";
 import { searchDocuments } from "./search-documents";
 
@@ -143,6 +144,56 @@ describe("searchDocuments", () => {
     expect(ids(await search("来週 -会議"))).toEqual([other.id]);
     expect(new Set(ids(await search("休みます or 会議")))).toEqual(new Set([body.id, other.id]));
     expect((await search("予算 -休み")).results.find((r) => r.id === body.id)?.snippet).toContain("<mark>予算</mark>案");
+  });
+
+  it("finds Thai, Lao, Khmer and Burmese words in the middle of a run, and marks those words as written", async () => {
+    // Real sentences, written as these languages are, without spaces between words.
+    const thai = await documentWithBody("บันทึก", "ฉันกินข้าวที่โรงเรียนทุกวัน"); // I eat at school every day.
+    const lao = await documentWithBody("ບັນທຶກ", "ປະເທດລາວມີພູເຂົາຫຼາຍ"); // Laos has many mountains.
+    const khmer = await documentWithBody("កំណត់ត្រា", "ខ្ញុំចូលចិត្តរៀនភាសាខ្មែរ"); // I like learning Khmer.
+    const burmese = await documentWithBody("မှတ်စု", "ကျွန်တော်သည်ရန်ကုန်မြို့တွင်နေထိုင်ပါသည်"); // I live in Yangon.
+    for (const [query, found] of [
+      ["โรงเรียน", thai],
+      ["กินข้าว", thai],
+      ["ทุกวัน", thai],
+      ["ພູເຂົາ", lao],
+      ["ມີພູເຂົາ", lao],
+      ["រៀន", khmer],
+      ["ចូលចិត្ត", khmer],
+      ["ရန်ကုန်", burmese],
+      ["မြို့", burmese],
+    ] as const) {
+      expect(ids(await search(query)), query).toEqual([found.id]);
+    }
+    // Whole words in that order: not two words the other way round, nor the end of a word.
+    expect(ids(await search("ข้าวกิน"))).toEqual([]);
+    expect(ids(await search("เรียน"))).toEqual([]);
+    // As one types: the start of the next word.
+    expect(ids(await search("กินข้"))).toEqual([thai.id]);
+    expect((await search("โรงเรียน")).results[0]?.snippet).toBe("ฉันกินข้าวที่<mark>โรงเรียน</mark>ทุกวัน");
+    // Two words of a run typed together are one mark, and nothing is added to the text.
+    expect((await search("กินข้าว")).results[0]?.snippet).toBe("ฉัน<mark>กินข้าว</mark>ที่โรงเรียนทุกวัน");
+    expect((await search("ພູເຂົາ")).results[0]?.snippet).toBe("ປະເທດລາວມີ<mark>ພູເຂົາ</mark>ຫຼາຍ");
+    expect((await search("រៀន")).results[0]?.snippet).toBe("ខ្ញុំចូលចិត្ត<mark>រៀន</mark>ភាសាខ្មែរ");
+    expect((await search("ရန်ကုန်")).results[0]?.snippet).toBe("ကျွန်တော်သည်<mark>ရန်ကုန်</mark>မြို့တွင်နေထိုင်ပါသည်");
+  });
+
+  it("takes Thai words in phrases, exclusions, or, and title ranking", async () => {
+    const body = await documentWithBody("บันทึก", "พรุ่งนี้เราจะประชุมเรื่องงบประมาณที่สำนักงาน"); // Tomorrow we meet about the budget at the office.
+    const titled = await documentWithBody("งบประมาณปีหน้า", "รายละเอียดอยู่ในเอกสารแนบ"); // Next year's budget / details attached.
+    const other = await documentWithBody("บันทึก", "พรุ่งนี้เราจะไปเที่ยวทะเล"); // Tomorrow we go to the sea.
+    await renameDocument(contextFor(db.db, owner), { documentId: other.id, title: "แผนการเดินทาง" }); // Travel plan
+    expect(ids(await search("เดินทาง"))).toEqual([other.id]);
+    expect(ids(await search("งบประมาณ"))).toEqual([titled.id, body.id]);
+    expect(ids(await search("เที่ยวทะเล"))).toEqual([other.id]);
+    expect(ids(await search('"ประชุมเรื่องงบประมาณ"'))).toEqual([body.id]);
+    expect(ids(await search('"งบประมาณเรื่องประชุม"'))).toEqual([]);
+    expect(ids(await search("พรุ่งนี้ -ประชุม"))).toEqual([other.id]);
+    expect(new Set(ids(await search("ทะเล or สำนักงาน")))).toEqual(new Set([body.id, other.id]));
+    expect((await search("งบประมาณ -ทะเล")).results.find((r) => r.id === body.id)?.snippet).toContain("เรื่อง<mark>งบประมาณ</mark>ที่");
+    // The words of a query's run are marked where they stand together, not each wherever it stands.
+    const water = await documentWithBody("น้ำ", "ฉันกินข้าวเสร็จแล้วจึงกินน้ำ"); // I finished eating, then drank water.
+    expect((await search("กินข้าว")).results.find((r) => r.id === water.id)?.snippet).toBe("ฉัน<mark>กินข้าว</mark>เสร็จแล้วจึงกินน้ำ");
   });
 
   it("finds words whatever their accents, typed or written", async () => {

@@ -6,6 +6,7 @@ import { MAX_BODY_CHARS, MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { documents, files, memberships, revisions, users } from "@/server/db/schema";
+import { segmentedTitle } from "@/server/db/word-breaks";
 import { archiveError, readWorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import type { WorkspaceArchive } from "@/server/formats/archive/read-workspace-archive";
 import { remapImageUrls } from "@/server/formats/archive/remap-image-urls";
@@ -165,7 +166,8 @@ async function fill(ctx: ServiceContext, target: FillTarget, archive: WorkspaceA
         parentId: mapDoc(doc.parentId),
         position: doc.position,
         title: doc.title, // one line, trimmed (ArchiveDocumentSchema)
-        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html }),
+        segmentedTitle: segmentedTitle(doc.title),
+        ...(body && { ydoc: body.ydoc, content: body.content, text: body.text, html: body.html, segmentedText: body.segmentedText }),
         createdBy: ctx.actor.id,
         updatedBy: ctx.actor.id,
         createdAt: new Date(doc.createdAt),

@@ -10,6 +10,8 @@ export interface DocumentState {
   content: StoredDelta;
   text: string;
   html: string;
+  /** The text's word breaks for search (segmentedText in word-breaks.ts), derived with it. */
+  segmentedText: string | null;
   updatedBy: string | null;
   /** Everyone whose changes are in this store: added to the next revision's authors. */
   writerIds?: string[];
@@ -38,7 +40,7 @@ export async function storeDocumentState(db: Db, documentId: string, state: Docu
   const result = await db.execute(sql`
     with input as (
       select ${state.ydoc}::bytea as ydoc, ${JSON.stringify(state.content)}::jsonb as content, ${state.text}::text as text,
-        ${state.html}::text as html, ${state.updatedBy}::text as updated_by, ${now.toISOString()}::timestamptz as now,
+        ${state.html}::text as html, ${state.segmentedText}::text as segmented_text, ${state.updatedBy}::text as updated_by, ${now.toISOString()}::timestamptz as now,
         array(select jsonb_array_elements_text(${writers}::jsonb)) as writers
     ),
     current_doc as (
@@ -64,6 +66,7 @@ export async function storeDocumentState(db: Db, documentId: string, state: Docu
     ),
     stored as (
       update documents d set ydoc = input.ydoc, content = input.content, text = input.text, html = input.html,
+        segmented_text = input.segmented_text,
         updated_by = input.updated_by, updated_at = input.now,
         pending_author_ids = case when decision.is_due then '{}'::text[] else decision.authors end
       from input, decision

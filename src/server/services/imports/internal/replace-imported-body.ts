@@ -12,6 +12,6 @@ export async function replaceImportedBody(ctx: ServiceContext, documentId: strin
   const state = await bodyWork().build(delta);
   await ctx.db
     .update(documents)
-    .set({ ydoc: state.ydoc, content: state.content, text: state.text, html: state.html })
+    .set({ ydoc: state.ydoc, content: state.content, text: state.text, html: state.html, segmentedText: state.segmentedText })
     .where(and(eq(documents.id, documentId), eq(documents.createdBy, ctx.actor.id)));
 }

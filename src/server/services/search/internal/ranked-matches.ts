@@ -78,7 +78,7 @@ export function rankedMatchesSql(
   // how many rows match and choose between the GIN index and the updated_at index.
   const query = searchTsQuery(text);
   // Must be the expression of documents_title_search_idx, to use it.
-  const titleVector = sql.raw(titleVectorSql("d.title"));
+  const titleVector = sql.raw(titleVectorSql("d"));
   return sql`
     with candidates as (
       (select d.id from documents d

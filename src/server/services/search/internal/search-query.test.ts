@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, wordParts } from "./search-query";
+import { looksForSplitPhrase, parseSearchQuery, wordParts } from "./search-query";
 
 describe("parseSearchQuery", () => {
   it("reads words, quoted phrases, exclusions and or-groups", () => {
@@ -47,5 +47,22 @@ describe("wordParts", () => {
     expect(wordParts("cafe\u0301")).toEqual(["cafe\u0301"]);
     // Korean is written with spaces: its words stay whole.
     expect(wordParts("한국어")).toEqual(["한국어"]);
+  });
+
+  it("makes each Thai, Lao, Khmer or Burmese word of a run a part, as the index holds them", () => {
+    expect(wordParts("ที่โรงเรียน")).toEqual(["ที่", "โรงเรียน"]);
+    expect(wordParts("ມີພູເຂົາ")).toEqual(["ມີ", "ພູເຂົາ"]);
+    expect(wordParts("ចូលចិត្តរៀន")).toEqual(["ចូលចិត្ត", "រៀន"]);
+    expect(wordParts("ရန်ကုန်")).toEqual(["ရန်", "ကုန်"]);
+    expect(wordParts("โรงเรียน")).toEqual(["โรงเรียน"]);
+  });
+});
+
+describe("looksForSplitPhrase", () => {
+  it("is true for a Chinese or Japanese word of several characters and a Thai, Lao, Khmer or Burmese run of several words", () => {
+    expect(looksForSplitPhrase("天気")).toBe(true);
+    expect(looksForSplitPhrase("กินข้าว")).toBe(true);
+    expect(looksForSplitPhrase("ရန်ကုန်")).toBe(true);
+    expect(looksForSplitPhrase("โรงเรียน 天 plain -กินข้าว")).toBe(false);
   });
 });

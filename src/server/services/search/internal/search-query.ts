@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { SEARCH_CONFIG, SEARCH_TEXT_FUNCTION, SPLIT_CLASS } from "@/server/db/search-config";
+import { markWordBreaks, SEGMENTED_CLASS, WORD_BREAK } from "@/server/db/word-breaks";
 
 /** One thing the query looks for: a word (matched as a prefix) or a "quoted phrase" (matched exactly). */
 export interface SearchTerm {
@@ -51,31 +52,62 @@ export function parseSearchQuery(text: string): ParsedSearchQuery {
 // parser keeps them together.
 const WORD_PART = new RegExp(`(?=[\\p{L}\\p{N}])[${SPLIT_CLASS}]|(?:(?![${SPLIT_CLASS}])[\\p{L}\\p{M}\\p{N}])+`, "gu");
 const SPLIT_CHAR = new RegExp(`^[${SPLIT_CLASS}]$`, "u");
+const SEGMENTED_CHAR = new RegExp(`[${SEGMENTED_CLASS}]`, "u");
+
+/** A part of a word's prefix query: a whole word when another word of its run follows (ฉัน of ฉันกิน), else matched as a prefix. */
+interface WordPart {
+  text: string;
+  isWhole: boolean;
+}
 
 /**
  * The letters-and-digits runs of a word, lower-cased: what a prefix match is built from, each
- * Chinese or Japanese character a part of its own (the index holds them so: quire_search_text).
+ * Chinese or Japanese character a part of its own (the index holds them so: quire_search_text),
+ * and each Thai, Lao, Khmer or Burmese word of a run too (markWordBreaks, as the index was).
  * Only letters, marks and digits reach to_tsquery, so no character of the user's can be tsquery syntax.
  */
 export function wordParts(word: string): string[] {
-  return word.toLowerCase().match(WORD_PART) ?? [];
+  return prefixParts(word).map((part) => part.text);
 }
 
-/** Whether a word is Chinese or Japanese characters, maybe with other parts: a phrase of its parts (天気: 天 <-> 気). */
+function prefixParts(word: string): WordPart[] {
+  const marked = markWordBreaks(word.toLowerCase());
+  return Array.from(marked.matchAll(WORD_PART), (match) => ({ text: match[0], isWhole: marked[match.index + match[0].length] === WORD_BREAK }));
+}
+
+/**
+ * Whether a word is several parts of which some are Chinese or Japanese characters (天気: 天 <-> 気)
+ * or Thai, Lao, Khmer or Burmese words (กินข้าว: กิน <-> ข้าว): a phrase of its parts.
+ */
 function isSplitPhrase(term: SearchTerm): boolean {
   if (term.kind !== "word") return false;
   const parts = wordParts(term.text);
-  return parts.length > 1 && parts.some((part) => SPLIT_CHAR.test(part));
+  return parts.length > 1 && parts.some((part) => SPLIT_CHAR.test(part) || SEGMENTED_CHAR.test(part));
 }
 
-/** Whether the query looks for a Chinese or Japanese word of several characters (a phrase to the window: ranked-matches.ts). */
+/** Whether the query looks for a Chinese or Japanese word of several characters, or a Thai, Lao, Khmer or Burmese run of several words (a phrase to the window: ranked-matches.ts). */
 export function looksForSplitPhrase(text: string): boolean {
   return parseSearchQuery(text).some((group) => group.some((term) => !term.isExcluded && isSplitPhrase(term)));
 }
 
-/** `text` as the index reads it (quire_search_text): Chinese and Japanese characters apart, "-2026" unsigned. */
+/**
+ * `text` as the index reads it: its Thai, Lao, Khmer and Burmese words apart (markWordBreaks),
+ * then quire_search_text: Chinese and Japanese characters apart, "-2026" unsigned.
+ */
 function searchText(text: string): SQL {
-  return sql`${sql.raw(SEARCH_TEXT_FUNCTION)}(${text}::text)`;
+  return sql`${sql.raw(SEARCH_TEXT_FUNCTION)}(${markWordBreaks(text)}::text)`;
+}
+
+/**
+ * A Thai, Lao, Khmer or Burmese word the query split into words (กินข้าว) also matches as the
+ * prefix of one word ('กินข้าว':*): the dictionary may keep it inside a longer word where the text
+ * runs on (typing ข้าวมั finds ข้าวมันไก่ kept whole). Null for any other word.
+ */
+function unsplitPrefix(term: SearchTerm): string | null {
+  if (term.kind !== "word" || !SEGMENTED_CHAR.test(term.text)) return null;
+  const parts = term.text.toLowerCase().match(WORD_PART) ?? [];
+  if (parts.length === wordParts(term.text).length) return null;
+  return parts.map((part) => `'${part}':*`).join(" <-> ");
 }
 
 /**
@@ -86,7 +118,8 @@ function searchText(text: string): SQL {
  * prefix form splits ("3.14", "e-mail"). GIN indexes serve prefix matches (`:*`), so the plan is
  * the same as for whole words. Each word and phrase goes through quire_search_text, as the
  * indexed text does, and the configuration drops accents on both sides. A Chinese or Japanese
- * word is the phrase of its characters (天気: '天' <-> '気'), found anywhere in a run of them.
+ * word is the phrase of its characters (天気: '天' <-> '気'), found anywhere in a run of them; a
+ * Thai, Lao, Khmer or Burmese run the phrase of its words (กินข้าว: 'กิน' <-> 'ข้าว':*), the last a prefix.
  */
 export function searchTsQuery(text: string): SQL {
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
@@ -125,9 +158,11 @@ export function phraseWordsTsQuery(text: string): SQL | null {
     const loosened = terms.map((term) => {
       if (term.kind === "phrase") return sql`plainto_tsquery(${config}, ${searchText(term.text)})`;
       if (!isSplitPhrase(term)) return termQuery(config, term);
-      // Its exact form's words, or its prefix form's parts, anywhere.
+      // Its exact form's words, or its prefix form's parts, anywhere (or the prefix of one word).
       const parts = wordParts(term.text).map((part) => `'${part}':*`).join(" & ");
-      return sql`(plainto_tsquery(${config}, ${searchText(term.text)}) || to_tsquery(${config}, ${parts}::text))`;
+      const unsplit = unsplitPrefix(term);
+      const words = sql`(plainto_tsquery(${config}, ${searchText(term.text)}) || to_tsquery(${config}, ${parts}::text))`;
+      return unsplit ? sql`(${words} || to_tsquery(${config}, ${unsplit}::text))` : words;
     });
     groups.push(sql`(${joinSql(loosened, " && ")})`);
   }
@@ -141,9 +176,11 @@ function termQuery(config: SQL, term: SearchTerm): SQL {
   }
   const exact = sql`websearch_to_tsquery(${config}, ${searchText(term.text)})`;
   if (term.isExcluded) return sql`!!${exact}`;
-  const parts = wordParts(term.text);
+  const parts = prefixParts(term.text);
   if (parts.length === 0) return exact;
-  const prefix = parts.map((part) => `'${part}':*`).join(" <-> ");
+  const prefix = parts.map((part) => (part.isWhole ? `'${part.text}'` : `'${part.text}':*`)).join(" <-> ");
+  const unsplit = unsplitPrefix(term);
+  if (unsplit) return sql`(${exact} || to_tsquery(${config}, ${prefix}::text) || to_tsquery(${config}, ${unsplit}::text))`;
   return sql`(${exact} || to_tsquery(${config}, ${prefix}::text))`;
 }
 

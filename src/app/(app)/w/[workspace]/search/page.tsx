@@ -50,7 +50,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       <p className="mt-1 text-sm text-muted">
         A phrase of common words is looked for in every title, and in the text of the {phraseWindow.toLocaleString("en")} most recently
         updated documents. Add a rarer word to search the text of them all.
-        {looksForSplitPhrase(text) ? " A Chinese or Japanese word is a phrase of its characters." : null}
+        {looksForSplitPhrase(text) ? " A Chinese or Japanese word is a phrase of its characters, and a Thai, Lao, Khmer or Burmese one of its words." : null}
       </p>
     ) : null;
 
