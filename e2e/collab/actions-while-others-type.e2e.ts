@@ -1,5 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CommentsPanelPage } from "../pages/comments-panel";
 import type { StoredLine } from "../pages/editor-page";
 import { EditorPage } from "../pages/editor-page";
 import { withAppAndBrowser } from "../support/app-and-browser";
@@ -9,7 +10,8 @@ import { invitedMemberPage, signedUpPage } from "../support/workspace";
 // docs/product.md "Editor rules": an action that opens a box or waits for the server acts where
 // it was started, followed through what others type meanwhile. QA's t16, t17 and t18: a co-editor
 // typing above while the template picker, the link box, the formula box or the table picker was
-// open put the template, link, formula or table on other words.
+// open put the template, link, formula or table on other words (and Escape from a new comment
+// selected other words).
 
 const { app, browser } = withAppAndBrowser();
 
@@ -145,6 +147,19 @@ describe("an action started before a co-editor typed above it", () => {
     const lines = await storedOnceDone(editor, (stored) => stored.some((line) => line.text.includes("\uFFFC")));
     expect(lines.map((line) => line.text)).toEqual([`${TYPED}${FIRST}`, "\uFFFC ", "Last paragraph."]);
     expect((await editor.storedDocument()).delta.ops[1]?.insert).toEqual({ formula: "e=mc^2" });
+  });
+
+  it("selects a new comment's words again when Escape goes back to the text", async () => {
+    const { editor, coEditor } = await openInBoth(`${FIRST}\nComment on these words.\n`);
+    const comments = new CommentsPanelPage(editor.page);
+    await comments.open();
+    await comments.select("these words");
+    await editor.page.keyboard.press("Control+Alt+KeyM");
+    await editor.page.getByTestId("new-comment").waitFor();
+    await editor.page.keyboard.type("Half a comment");
+    await typeAtStartMeanwhile(coEditor, editor);
+    await editor.page.keyboard.press("Escape");
+    await expect.poll(() => editor.page.evaluate(() => document.getSelection()?.toString())).toBe("these words");
   });
 
   it("puts the table from the picker in place of the caret's empty line", async () => {

@@ -81,7 +81,9 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
     } else focusThread.current = threadId;
     announce.say(isNowResolved ? "Thread resolved." : "Thread reopened.");
   };
-  const backToText = () => controller?.focus(draft?.range);
+  // On the draft's words where they are now (its anchor), not at the offsets they had when it was
+  // opened: a co-editor may have typed above them meanwhile.
+  const backToText = () => controller?.focus(draft ? controller.rangeOf(draft.anchor) : null);
 
   const card = (p: (typeof placed)[number]) => (
     <CommentThreadCard
@@ -153,7 +155,7 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
           />
         </div>
       ) : canComment ? (
-        <button type="button" className="mb-3 text-sm font-medium text-accent underline" onClick={() => setDraft({ range: null, anchor: null, quote: "" })}>
+        <button type="button" className="mb-3 text-sm font-medium text-accent underline" onClick={() => setDraft({ anchor: null, quote: "" })}>
           Comment on the document
         </button>
       ) : null}

@@ -4,16 +4,15 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { EditorHandle } from "@/components/document-editor";
 import type { CommentEditor } from "@/editor/comments/comment-editor";
-import type { AnchorRange, EncodedAnchor } from "@/shared/comments/anchors";
+import type { EncodedAnchor } from "@/shared/comments/anchors";
 import { listCommentThreadsAction, reanchorCommentThreadAction } from "@/server/actions/comment-actions";
 import { reachServer } from "@/lib/reach-server";
 import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
 import { useLinkedComment } from "./use-linked-comment";
 
-/** A new thread being written: on a range of the text, or (null) on the whole document. */
+/** A new thread being written: on a range of the text (its anchor, which follows the text), or (null) on the whole document. */
 export interface CommentDraft {
-  range: AnchorRange | null;
   anchor: EncodedAnchor | null;
   quote: string;
 }
@@ -97,7 +96,7 @@ export function useDocumentComments({
         canComment,
         onComment: (range) => {
           if (!built) return;
-          setDraft({ range, ...built.anchorFor(range) });
+          setDraft(built.anchorFor(range));
           setActiveId(null);
           setIsOpen(true);
         },
