@@ -42,6 +42,21 @@ describe("deriveDocument", () => {
     expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
   });
 
+  it("makes the HTML of the text alone on request, with the same delta and text: what a store past its time limit keeps", async () => {
+    const doc = docWithBody([
+      { insert: "Plan <b>&</b>" },
+      { insert: "\n", attributes: { header: 2 } },
+      { insert: "\nsee " },
+      { insert: "here", attributes: { bold: true, link: "https://example.com" } },
+      { insert: { mention: { id: "u1", name: "Ann" } } },
+      { insert: "\n" },
+    ]);
+    const [full, textOnly] = await Promise.all([deriveDocument(doc), deriveDocument(doc, { textOnlyHtml: true })]);
+    expect({ ...textOnly, html: full.html }).toEqual(full);
+    expect(textOnly.html).toBe("<p>Plan &lt;b&gt;&amp;&lt;/b&gt;</p><p><br></p><p>see here@Ann</p>");
+    expect((await deriveDocument(new Y.Doc(), { textOnlyHtml: true })).html).toBe("<p><br></p>");
+  });
+
   it("gives an empty body one newline, as Quill does", () => {
     expect(bodyDelta(new Y.Doc())).toEqual({ ops: [{ insert: "\n" }] });
   });

@@ -1,9 +1,11 @@
 import { enforceHtmlAllowList } from "./html-allow-list";
-import { renderDeltaFast } from "./fast-render/render-delta-fast";
+import type { FormulaMarkup } from "./fast-render/render-delta-fast";
+import { formulaValues, renderDeltaFast } from "./fast-render/render-delta-fast";
 import { getQuillHost } from "./quill-host";
 import type { BodyDelta } from "./sanitize-delta";
 import { sanitizeDelta } from "./sanitize-delta";
 import { mentionText, mentionValueOf } from "@/shared/mentions";
+import { escapeText } from "./fast-render/html-text";
 
 /**
  * Renders a document delta to exactly the markup the editor shows (`ql-align-*`, `ql-font-*`,
@@ -25,7 +27,26 @@ export async function renderDeltaHtml(delta: unknown): Promise<string> {
  * sanitising is idempotent (sanitize-delta.test.ts), so skipping it here changes nothing.
  */
 export async function renderSanitizedDeltaHtml(safe: BodyDelta): Promise<string> {
-  return renderDeltaFast(safe) ?? (await renderWithQuill(safe));
+  const formulas = formulaValues(safe);
+  const markup = formulas.length > 0 ? await renderFormulas(formulas) : undefined;
+  return renderDeltaFast(safe, markup) ?? (await renderWithQuill(safe));
+}
+
+/**
+ * Each formula's markup as the Quill host renders it alone (a line each, in one render): what
+ * the fast renderer puts where the formula is. Quill's cost grows with the square of a line's
+ * runs, so a document was rendered by it whole for want of KaTeX's markup alone, and one formula
+ * beside a long formatted paragraph cost seconds.
+ */
+export async function renderFormulas(formulas: readonly string[]): Promise<FormulaMarkup> {
+  const host = await getQuillHost();
+  const html = await renderWithQuill({ ops: formulas.flatMap((formula) => [{ insert: { formula } }, { insert: "\n" }]) });
+  const template = host.document.createElement("template");
+  template.innerHTML = html;
+  const lines = Array.from(template.content.children);
+  // A <p> per formula, holding its element: anything else, and the document goes to the Quill host whole.
+  if (lines.length !== formulas.length || lines.some((line) => line.localName !== "p")) return new Map();
+  return new Map(formulas.map((formula, index) => [formula, lines[index]?.innerHTML ?? ""]));
 }
 
 /**
@@ -58,6 +79,18 @@ export function sanitizedPlainText(safe: BodyDelta): string {
       return mention ? mentionText(mention) : "";
     })
     .join("");
+}
+
+/**
+ * A body's plain text (sanitizedPlainText's) as HTML: a paragraph per line, no formats or embeds.
+ * What a store keeps when rendering the body ran past its time limit (workers/body-workers.ts
+ * BODY_JOB_TIMEOUT_MS), until the next store renders it: safe by escaping, and linear in the text.
+ */
+export function textOnlyHtml(text: string): string {
+  const lines = text.split("\n");
+  // The body ends with a newline, which ends its last line rather than starting another.
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  return lines.map((line) => (line ? `<p>${escapeText(line)}</p>` : "<p><br></p>")).join("");
 }
 
 // A serialise → parse round trip that changes the markup is how mutation XSS slips past a

@@ -13,11 +13,17 @@ import type { StateFromDelta } from "@/server/body/state-from-delta";
  */
 export interface BodyWork {
   /** The stored columns of a Yjs state (the caller's bytes stay untouched). */
-  derive(state: Uint8Array): Promise<DerivedDocument>;
+  derive(state: Uint8Array, options?: BodyHtmlOptions): Promise<DerivedDocument>;
   /** The unsanitised delta of a file. @throws UnreadableFileError */
   convert(file: ConvertibleFile): Promise<BodyDelta>;
   /** A new document's Yjs state and stored columns from any delta (sanitised on the way). */
-  build(delta: unknown): Promise<StateFromDelta>;
+  build(delta: unknown, options?: BodyHtmlOptions): Promise<StateFromDelta>;
+}
+
+/** How derive and build render the HTML column. */
+export interface BodyHtmlOptions {
+  /** The body's text as paragraphs, no formats (textOnlyHtml): what a job past its time limit stores. */
+  textOnlyHtml?: boolean;
 }
 
 const KEY = "body-work";
@@ -29,9 +35,9 @@ const KEY = "body-work";
  */
 const inThread = () => import("./in-thread-body-work").then((module) => module.IN_THREAD_BODY_WORK);
 const IN_THREAD_ON_FIRST_USE: BodyWork = {
-  derive: async (state) => (await inThread()).derive(state),
+  derive: async (state, options) => (await inThread()).derive(state, options),
   convert: async (file) => (await inThread()).convert(file),
-  build: async (delta) => (await inThread()).build(delta),
+  build: async (delta, options) => (await inThread()).build(delta, options),
 };
 
 /**

@@ -18,9 +18,9 @@ parentPort?.on("message", ({ id, job }: { id: number; job: BodyJob }) => {
 });
 
 function run(job: BodyJob): Promise<unknown> {
-  if (job.kind === "derive") return IN_THREAD_BODY_WORK.derive(job.state);
+  if (job.kind === "derive") return IN_THREAD_BODY_WORK.derive(job.state, job.options);
   if (job.kind === "convert") return IN_THREAD_BODY_WORK.convert(job.file);
-  return IN_THREAD_BODY_WORK.build(job.delta);
+  return IN_THREAD_BODY_WORK.build(job.delta, job.options);
 }
 
 function reply(message: BodyJobReply): void {

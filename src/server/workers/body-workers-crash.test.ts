@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isUnreadableFileError } from "@/server/formats/import/unreadable-file-error";
-import { FAKE_BODY_WORKER_ENTRY, answerText, fakeConvert } from "@test/fake-body-worker";
+import { FAKE_BODY_WORKER_ENTRY, answerText, fakeConvert, fakeDerive } from "@test/fake-body-worker";
 import { BodyWorkers } from "./body-workers";
 
 let pool: BodyWorkers | undefined;
@@ -66,5 +66,22 @@ describe("BodyWorkers when a worker dies", () => {
     expect(isUnreadableFileError(error)).toBe(true);
     expect(error).toMatchObject({ overLimit: true, message: "It could not be imported: converting it took longer than the 0.5 s a conversion may take." });
     expect((await Promise.all(behind)).map((result) => answerText(result))).toEqual(["behind\n", "derive\n"]);
+  });
+
+  it("stops a store's derive past its deadline and runs it again with text-only HTML; the jobs behind it run on a fresh worker", async () => {
+    // One worker, as on a 2-core machine: a derive had no deadline, and one that took minutes held
+    // every save and import queued behind it. The deadline counts a fresh worker's start too, which
+    // a busy machine can make last a second or more: the innocent jobs get room for it.
+    pool = new BodyWorkers(1, 30_000, undefined, { entry: FAKE_BODY_WORKER_ENTRY, jobTimeoutMs: 5_000 });
+    const stuck = fakeDerive(pool, "forever");
+    const behind = [fakeConvert(pool, "behind"), pool.derive(new Uint8Array([1]))];
+    expect(answerText(await stuck)).toBe("derive as text\n");
+    expect((await Promise.all(behind)).map((result) => answerText(result))).toEqual(["behind\n", "derive\n"]);
+  });
+
+  it("builds a new document's body past its deadline again with text-only HTML, and keeps working", async () => {
+    pool = new BodyWorkers(1, 30_000, undefined, { entry: FAKE_BODY_WORKER_ENTRY, jobTimeoutMs: 5_000 });
+    expect(answerText(await pool.build({ command: "forever" }))).toBe("build as text\n");
+    expect(answerText(await pool.build({ command: "quick" }))).toBe("build\n");
   });
 });

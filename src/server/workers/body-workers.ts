@@ -2,7 +2,7 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
 import { UnreadableFileError, overLimitError } from "@/server/formats/import/unreadable-file-error";
-import type { BodyWork } from "./body-work";
+import type { BodyHtmlOptions, BodyWork } from "./body-work";
 import type { DerivedDocument } from "@/server/body/derive-document";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import type { StateFromDelta } from "@/server/body/state-from-delta";
@@ -21,14 +21,25 @@ const IDLE_MS = 30_000;
  */
 export const CONVERT_TIMEOUT_MS = 60_000;
 
+/**
+ * A store's derive or a new document's build still running after this long is stopped, its
+ * worker with it, and runs again with the body's text as its HTML (textOnlyHtml): the Yjs state,
+ * delta and text are stored in full, only the rendering is plain until the next store. Measured
+ * bodies take well under a second (1,000,000 characters in one paragraph of 125,000 formatted
+ * runs: about 3 s of CPU); the deadline also counts a fresh worker's start (about a second);
+ * this is for whatever shape still costs far more than its size, which once held the only
+ * worker, and every save queued behind it, for over 5 minutes (docs/architecture.md "Body").
+ */
+export const BODY_JOB_TIMEOUT_MS = 30_000;
+
 /** One worker per spare core, at least one and at most four: BODY_WORKERS's default. */
 export const DEFAULT_BODY_WORKERS = Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
 /** One job of BodyWork, as posted to a worker. */
 export type BodyJob =
-  | { kind: "derive"; state: Uint8Array }
+  | { kind: "derive"; state: Uint8Array; options?: BodyHtmlOptions }
   | { kind: "convert"; file: ConvertibleFile }
-  | { kind: "build"; delta: unknown };
+  | { kind: "build"; delta: unknown; options?: BodyHtmlOptions };
 
 /** A worker's answer to job `id`: its result, or the error's message. */
 export interface BodyJobReply {
@@ -50,8 +61,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  /** The one job this worker is doing, if any, and a conversion's deadline. */
-  running?: { id: number; job: Job; deadline?: NodeJS.Timeout };
+  /** The one job this worker is doing, if any, and its deadline. */
+  running?: { id: number; job: Job; deadline: NodeJS.Timeout };
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -60,7 +71,12 @@ export interface BodyWorkersOptions {
   entry?: URL;
   /** How long a conversion may run (CONVERT_TIMEOUT_MS). */
   convertTimeoutMs?: number;
+  /** How long a derive or a build may run before it runs again with text-only HTML (BODY_JOB_TIMEOUT_MS). */
+  jobTimeoutMs?: number;
 }
+
+/** A derive or build stopped at BODY_JOB_TIMEOUT_MS: derive() and build() run it again with text-only HTML. */
+class BodyJobTimeout extends Error {}
 
 /**
  * BodyWork on worker threads, so rendering or converting a large document (about 1 s per
@@ -89,21 +105,23 @@ export class BodyWorkers implements BodyWork {
     private readonly options: BodyWorkersOptions = {},
   ) {}
 
-  derive(state: Uint8Array): Promise<DerivedDocument> {
+  derive(state: Uint8Array, options?: BodyHtmlOptions): Promise<DerivedDocument> {
     // The worker gets its own copy, moved rather than cloned: transferring the caller's buffer
     // would detach it, and Node silently drops a later message that transfers a detached buffer,
     // so a second derive of the same bytes would wait forever. Copying even a large state is
     // microseconds beside the render.
-    const copy = state.slice();
-    return this.post({ kind: "derive", state: copy }, [copy.buffer]) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
+    return this.postOrTextOnly(options, (html) => {
+      const copy = state.slice();
+      return { job: { kind: "derive", state: copy, options: html }, transfer: [copy.buffer] };
+    }) as Promise<DerivedDocument>; // the worker answers a derive job with a DerivedDocument
   }
 
   convert(file: ConvertibleFile): Promise<BodyDelta> {
     return this.post({ kind: "convert", file }) as Promise<BodyDelta>; // answered with the converted delta
   }
 
-  build(delta: unknown): Promise<StateFromDelta> {
-    return this.post({ kind: "build", delta }) as Promise<StateFromDelta>; // answered with stateFromDelta's result
+  build(delta: unknown, options?: BodyHtmlOptions): Promise<StateFromDelta> {
+    return this.postOrTextOnly(options, (html) => ({ job: { kind: "build", delta, options: html }, transfer: [] })) as Promise<StateFromDelta>; // answered with stateFromDelta's result
   }
 
   /** How many worker threads are alive (started and not yet retired or dead). */
@@ -125,11 +143,29 @@ export class BodyWorkers implements BodyWork {
     await Promise.all(slots.map(({ worker }) => worker.terminate()));
   }
 
-  private post(job: BodyJob, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  private post(job: BodyJob, transfer: ArrayBuffer[] = [], { first = false } = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, transfer, resolve, reject });
+      const waiting = { job, transfer, resolve, reject };
+      if (first) this.queue.unshift(waiting);
+      else this.queue.push(waiting);
       this.dispatch();
     });
+  }
+
+  /**
+   * Runs a derive or build; one stopped at its deadline runs again at once, ahead of the queue
+   * (it had waited its turn), with the body's text as its HTML, so a store still stores the
+   * whole body and a create still creates it. Only that second run can fail on time.
+   */
+  private async postOrTextOnly(options: BodyHtmlOptions = {}, make: (html: BodyHtmlOptions) => { job: BodyJob; transfer: ArrayBuffer[] }): Promise<unknown> {
+    const { job, transfer } = make(options);
+    try {
+      return await this.post(job, transfer);
+    } catch (error) {
+      if (!(error instanceof BodyJobTimeout) || options.textOnlyHtml) throw error;
+      const again = make({ textOnlyHtml: true });
+      return await this.post(again.job, again.transfer, { first: true });
+    }
   }
 
   /**
@@ -174,23 +210,34 @@ export class BodyWorkers implements BodyWork {
       this.idleLater(slot);
       return;
     }
-    slot.running = { id, job };
-    if (job.job.kind === "convert") {
-      const timeoutMs = this.options.convertTimeoutMs ?? CONVERT_TIMEOUT_MS;
-      slot.running.deadline = setTimeout(() => this.stop(slot, id, timeoutMs), timeoutMs);
-      slot.running.deadline.unref();
-    }
+    // Every job has a deadline: a worker does one job at a time, so one that never ends would
+    // hold the worker, and every job waiting for it, for good.
+    const timeoutMs = job.job.kind === "convert" ? (this.options.convertTimeoutMs ?? CONVERT_TIMEOUT_MS) : (this.options.jobTimeoutMs ?? BODY_JOB_TIMEOUT_MS);
+    const deadline = setTimeout(() => this.stop(slot, id, timeoutMs), timeoutMs);
+    deadline.unref();
+    slot.running = { id, job, deadline };
   }
 
-  /** A conversion past its deadline: it fails, and its worker, busy with it until it ends, is stopped; the next job gets a fresh one. */
+  /**
+   * A job past its deadline: its worker, busy with it until it ends, is stopped, and the next job
+   * gets a fresh one. A conversion fails as a file past the limits; a derive or build runs again
+   * with text-only HTML (postOrTextOnly).
+   */
   private stop(slot: Slot, id: number, timeoutMs: number): void {
     const running = slot.running;
     if (!running || running.id !== id) return;
     slot.running = undefined;
     const index = this.workers.indexOf(slot);
     if (index >= 0) this.workers.splice(index, 1);
-    console.error(`[body-workers] a conversion ran past ${timeoutMs / 1000} s; it fails and its worker is stopped`);
-    running.job.reject(overLimitError(`It could not be imported: converting it took longer than the ${timeoutMs / 1000} s a conversion may take.`));
+    const { job } = running.job;
+    if (job.kind === "convert") {
+      console.error(`[body-workers] a conversion ran past ${timeoutMs / 1000} s; it fails and its worker is stopped`);
+      running.job.reject(overLimitError(`It could not be imported: converting it took longer than the ${timeoutMs / 1000} s a conversion may take.`));
+    } else {
+      const next = job.options?.textOnlyHtml ? "it fails" : "it runs again with the body's text as its HTML";
+      console.error(`[body-workers] a ${job.kind} job ran past ${timeoutMs / 1000} s; its worker is stopped and ${next}`);
+      running.job.reject(new BodyJobTimeout(`A ${job.kind} job ran past ${timeoutMs / 1000} s.`));
+    }
     void slot.worker.terminate();
     this.dispatch();
   }

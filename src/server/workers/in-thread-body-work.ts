@@ -9,7 +9,7 @@ import { stateFromDelta } from "@/server/body/state-from-delta";
  * only where it is imported, never by the server's main thread, which hands the work to threads.
  */
 export const IN_THREAD_BODY_WORK: BodyWork = {
-  derive: (state) => deriveDocument(state),
+  derive: (state, options) => deriveDocument(state, options),
   convert: (file) => convertFile(file),
-  build: (delta) => stateFromDelta(delta),
+  build: (delta, options) => stateFromDelta(delta, options),
 };

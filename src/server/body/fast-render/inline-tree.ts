@@ -12,6 +12,12 @@ import { INLINE_ATTRIBUTORS, type InlineAttributorName, attributorCss, attributo
  * `{color, bold}` after a bold run renders `<strong style>` while the same run alone renders
  * `<strong><span style>`. Each function names the Parchment/Quill method it mirrors.
  * Differential tests against the Quill host (render-delta-fast.test.ts) hold it to that.
+ *
+ * Children are a doubly linked list, as Parchment's LinkedList, and every parent keeps its
+ * length: a line's runs are appended one by one and each is formatted at the line's end, so the
+ * child holding an index is found from whichever end is nearer and every step costs the same
+ * however long the line. Parchment finds it from the head, summing lengths all the way; copied
+ * as it was, a line of 4,000 bold words cost 17 s (docs/performance-notes.md "Conversions").
  */
 
 /** Inline blots, lowest first (quill/blots/inline.js Inline.order: lower is deeper). */
@@ -24,29 +30,40 @@ const IMAGE_ATTRIBUTES = ["alt", "height", "width"];
 
 export type FormatValue = string | number | boolean | null;
 
-export interface TextLeaf {
-  type: "text";
-  text: string;
+/** A node's place among its siblings (LinkedList's prev and next). */
+interface Linked {
   parent: ParentNode | null;
+  prev: ChildNode | null;
+  next: ChildNode | null;
 }
 
-export interface EmbedLeaf {
+/** Parchment's ParentBlot: children first to last, and their total length kept as they change. */
+interface Parent {
+  first: ChildNode | null;
+  last: ChildNode | null;
+  length: number;
+}
+
+export interface TextLeaf extends Linked {
+  type: "text";
+  /** Changed only through setText, which keeps the ancestors' lengths. */
+  text: string;
+}
+
+export interface EmbedLeaf extends Linked {
   type: "embed";
   kind: "image" | "mention" | "formula";
   /** image: the src given (string) or true; mention: the mention; formula: its TeX. */
   value: string | true | MentionValue;
   /** DOM attributes after the created ones, in order (image alt/height/width). */
   attributes: [string, string][];
-  parent: ParentNode | null;
 }
 
-export interface InlineNode {
+export interface InlineNode extends Linked, Parent {
   type: "inline";
   name: string;
   /** link: href; script: "sub" | "super"; other blots true; the plain span undefined. */
   value: string | true | undefined;
-  children: ChildNode[];
-  parent: ParentNode | null;
   /** CSS properties in declaration order (cssstyle keeps the order they were first set). */
   styles: Map<string, string>;
   classes: string[];
@@ -56,9 +73,8 @@ export interface InlineNode {
   store: InlineAttributorName[];
 }
 
-export interface LineNode {
+export interface LineNode extends Parent {
   type: "line";
-  children: ChildNode[];
   parent: null;
 }
 
@@ -66,30 +82,55 @@ export type ChildNode = TextLeaf | EmbedLeaf | InlineNode;
 type ParentNode = InlineNode | LineNode;
 
 export function createLine(): LineNode {
-  return { type: "line", children: [], parent: null };
+  return { type: "line", first: null, last: null, length: 0, parent: null };
 }
 
-export function nodeLength(node: ChildNode | LineNode): number {
+/** A text leaf, not yet in a parent. */
+export function createText(text: string): TextLeaf {
+  return { type: "text", text, parent: null, prev: null, next: null };
+}
+
+/** An embed leaf, not yet in a parent. */
+export function createEmbed(kind: EmbedLeaf["kind"], value: EmbedLeaf["value"]): EmbedLeaf {
+  return { type: "embed", kind, value, attributes: [], parent: null, prev: null, next: null };
+}
+
+/** A parent's children, first to last. */
+export function childrenOf(parent: InlineNode | LineNode): ChildNode[] {
+  const children: ChildNode[] = [];
+  for (let child = parent.first; child; child = child.next) children.push(child);
+  return children;
+}
+
+function nodeLength(node: ChildNode | LineNode): number {
   if (node.type === "text") return node.text.length;
   if (node.type === "embed") return 1;
-  let length = 0;
-  for (const child of node.children) length += nodeLength(child);
-  return length;
+  return node.length;
+}
+
+/** Adds `delta` to the lengths of `parent` and its ancestors. */
+function addLength(parent: ParentNode | null, delta: number): void {
+  for (let node: ParentNode | null = parent; node; node = node.parent) node.length += delta;
+}
+
+function setText(leaf: TextLeaf, text: string): void {
+  addLength(leaf.parent, text.length - leaf.text.length);
+  leaf.text = text;
 }
 
 /** Block.insertAt(end, text) then insertInlineContents' formatting (quill/blots/scroll.js). */
 export function appendText(line: LineNode, text: string, attributes: Record<string, FormatValue>): void {
   const index = nodeLength(line);
-  const tail = line.children.at(-1);
+  const tail = line.last;
   let leaf: TextLeaf;
   if (tail?.type === "text") {
-    tail.text += text; // TextBlot.insertAt into the line's last text
+    setText(tail, tail.text + text); // TextBlot.insertAt into the line's last text
     leaf = tail;
   } else if (tail?.type === "inline") {
-    leaf = { type: "text", text, parent: null }; // ParentBlot.insertAt past its end appends
+    leaf = createText(text); // ParentBlot.insertAt past its end appends
     appendChild(tail, leaf);
   } else {
-    leaf = { type: "text", text, parent: null };
+    leaf = createText(text);
     appendChild(line, leaf);
   }
   formatDifference(line, index, text.length, bubbleFormats(leaf), attributes);
@@ -222,22 +263,14 @@ function parentFormatAt(parent: ParentNode, index: number, length: number, name:
 /** LinkedList.forEachAt: the next child is taken before the callback runs (it may split). */
 function forEachAt(parent: ParentNode, index: number, length: number, callback: (child: ChildNode, offset: number, length: number) => void): void {
   if (length <= 0) return;
-  let offset = index;
-  let start: ChildNode | null = null;
-  for (const child of parent.children) {
-    const childLength = nodeLength(child);
-    if (offset < childLength) {
-      start = child;
-      break;
-    }
-    offset -= childLength;
-  }
-  if (!start) return;
+  const found = childAt(parent, index);
+  if (!found) return;
+  const [start, offset] = found;
   let curIndex = index - offset;
   let nextNode: ChildNode | null = start;
   const next = (): ChildNode | null => {
     const current = nextNode;
-    if (current) nextNode = nextSibling(current);
+    if (current) nextNode = current.next;
     return current;
   };
   for (let cur = next(); cur && curIndex < index + length; cur = next()) {
@@ -248,6 +281,30 @@ function forEachAt(parent: ParentNode, index: number, length: number, callback: 
   }
 }
 
+/**
+ * LinkedList.find: the child holding `index` and the offset in it (children of length 0 hold
+ * none), or null past the end. Searched from the nearer end: the lengths add up to the parent's.
+ */
+function childAt(parent: ParentNode, index: number): [ChildNode, number] | null {
+  if (index < 0 || index >= parent.length) return null;
+  if (index < parent.length / 2) {
+    let start = 0;
+    for (let child = parent.first; child; child = child.next) {
+      const end = start + nodeLength(child);
+      if (index < end) return [child, index - start];
+      start = end;
+    }
+    return null;
+  }
+  let end = parent.length;
+  for (let child = parent.last; child; child = child.prev) {
+    const start = end - nodeLength(child);
+    if (index >= start) return [child, index - start];
+    end = start;
+  }
+  return null;
+}
+
 /** InlineBlot.format (with Link.format's own href case). */
 function formatInline(node: InlineNode, name: string, value: FormatValue): void {
   if (node.name === "link" && name === "link" && value) {
@@ -255,7 +312,7 @@ function formatInline(node: InlineNode, name: string, value: FormatValue): void 
     return;
   }
   if (name === node.name && !value) {
-    for (let child of [...node.children]) {
+    for (let child of childrenOf(node)) {
       if (child.type !== "inline") {
         const span = createInline("inline", true);
         wrap(child, span);
@@ -321,7 +378,7 @@ export function createInline(name: string, value: FormatValue): InlineNode {
   else if (name === "script") blotValue = value === "sub" ? "sub" : "super";
   else if (name === "inline") blotValue = undefined;
   else blotValue = true;
-  return { type: "inline", name, value: blotValue, children: [], parent: null, styles: new Map(), classes: [], domOrder: [], store: [] };
+  return { type: "inline", name, value: blotValue, first: null, last: null, length: 0, parent: null, prev: null, next: null, styles: new Map(), classes: [], domOrder: [], store: [] };
 }
 
 /** ShadowBlot.clone: a copy of the element (not its children), its store rebuilt from the DOM. */
@@ -330,29 +387,51 @@ function cloneInline(node: InlineNode): InlineNode {
   for (const name of [...node.classes.map(attributorOfClass), ...[...node.styles.keys()].map(attributorOfStyle)]) {
     if (name && !store.includes(name)) store.push(name);
   }
-  return { ...node, children: [], parent: null, styles: new Map(node.styles), classes: [...node.classes], domOrder: [...node.domOrder], store };
+  return {
+    ...node,
+    first: null,
+    last: null,
+    length: 0,
+    parent: null,
+    prev: null,
+    next: null,
+    styles: new Map(node.styles),
+    classes: [...node.classes],
+    domOrder: [...node.domOrder],
+    store,
+  };
 }
 
 function nextSibling(node: ChildNode): ChildNode | null {
-  const siblings = node.parent?.children;
-  if (!siblings) return null;
-  return siblings[siblings.indexOf(node) + 1] ?? null;
+  return node.parent ? node.next : null;
 }
 
 function detach(node: ChildNode): void {
-  if (!node.parent) return;
-  const siblings = node.parent.children;
-  siblings.splice(siblings.indexOf(node), 1);
+  const parent = node.parent;
+  if (!parent) return;
+  if (node.prev) node.prev.next = node.next;
+  else parent.first = node.next;
+  if (node.next) node.next.prev = node.prev;
+  else parent.last = node.prev;
   node.parent = null;
+  node.prev = null;
+  node.next = null;
+  addLength(parent, -nodeLength(node));
 }
 
+/** Puts `node` before `ref` (a child of `parent`), or last when `ref` is null or not its child. */
 function insertBefore(parent: ParentNode, node: ChildNode, ref: ChildNode | null): void {
   detach(node);
-  const siblings = parent.children;
-  const at = ref ? siblings.indexOf(ref) : -1;
-  if (at >= 0) siblings.splice(at, 0, node);
-  else siblings.push(node);
+  const before = ref?.parent === parent ? ref : null;
+  const after = before ? before.prev : parent.last;
+  node.prev = after;
+  node.next = before;
+  if (after) after.next = node;
+  else parent.first = node;
+  if (before) before.prev = node;
+  else parent.last = node;
   node.parent = parent;
+  addLength(parent, nodeLength(node));
 }
 
 function appendChild(parent: ParentNode, node: ChildNode): void {
@@ -376,14 +455,14 @@ function unwrap(node: InlineNode): void {
   const parent = node.parent;
   if (parent) {
     const ref = nextSibling(node);
-    for (const child of [...node.children]) insertBefore(parent, child, ref);
+    for (const child of childrenOf(node)) insertBefore(parent, child, ref);
   }
   detach(node);
 }
 
 /** ParentBlot.replaceWith then InlineBlot's attribute copy. */
 function replaceWith(node: InlineNode, replacement: InlineNode): void {
-  for (const child of [...node.children]) appendChild(replacement, child);
+  for (const child of childrenOf(node)) appendChild(replacement, child);
   if (node.parent) {
     insertBefore(node.parent, replacement, nextSibling(node));
     detach(node);
@@ -405,8 +484,8 @@ function split(node: ChildNode, index: number): ChildNode | null {
   if (index === nodeLength(node)) return nextSibling(node);
   if (node.type === "embed") return nextSibling(node);
   if (node.type === "text") {
-    const after: TextLeaf = { type: "text", text: node.text.slice(index), parent: null };
-    node.text = node.text.slice(0, index);
+    const after = createText(node.text.slice(index));
+    setText(node, node.text.slice(0, index));
     if (node.parent) insertBefore(node.parent, after, nextSibling(node));
     return after;
   }
@@ -437,7 +516,7 @@ export function optimizeLine(line: LineNode): void {
 
 function optimizeChildren(parent: ParentNode, state: { changed: boolean }): void {
   // LinkedList.forEach: the next node is taken before the callback.
-  const nodes = [...parent.children];
+  const nodes = childrenOf(parent);
   for (const node of nodes) {
     if (node.parent !== parent) continue;
     if (node.type === "inline") optimizeChildren(node, state);
@@ -454,14 +533,15 @@ function optimizeNode(node: ChildNode, state: { changed: boolean }): void {
     }
     const next = nextSibling(node);
     if (next?.type === "text") {
-      node.text += next.text;
+      const text = next.text;
       detach(next);
+      setText(node, node.text + text);
       state.changed = true;
     }
     return;
   }
   if (node.type !== "inline") return;
-  if (node.children.length === 0) {
+  if (node.first === null) {
     detach(node);
     state.changed = true;
     return;
@@ -474,7 +554,7 @@ function optimizeNode(node: ChildNode, state: { changed: boolean }): void {
   }
   const next = nextSibling(node);
   if (next?.type === "inline" && sameFormats(formats, inlineFormats(next))) {
-    for (const child of [...next.children]) appendChild(node, child);
+    for (const child of childrenOf(next)) appendChild(node, child);
     detach(next);
     state.changed = true;
   }
@@ -483,7 +563,7 @@ function optimizeNode(node: ChildNode, state: { changed: boolean }): void {
     // Inline.optimize: isolate the parent around this node and swap the two.
     const offset = childOffset(node);
     const isolated = isolate(parent, offset, nodeLength(node)) as InlineNode;
-    for (const child of [...node.children]) appendChild(isolated, child);
+    for (const child of childrenOf(node)) appendChild(isolated, child);
     wrap(isolated, node);
     state.changed = true;
   }
@@ -491,10 +571,7 @@ function optimizeNode(node: ChildNode, state: { changed: boolean }): void {
 
 function childOffset(node: ChildNode): number {
   let offset = 0;
-  for (const sibling of node.parent?.children ?? []) {
-    if (sibling === node) return offset;
-    offset += nodeLength(sibling);
-  }
+  for (let sibling = node.prev; sibling; sibling = sibling.prev) offset += nodeLength(sibling);
   return offset;
 }
 
@@ -509,13 +586,13 @@ function sameFormats(a: Record<string, FormatValue>, b: Record<string, FormatVal
  */
 export function lineLeaves(line: LineNode): { leaf: TextLeaf | EmbedLeaf; formats: Record<string, FormatValue> }[] {
   const out: { leaf: TextLeaf | EmbedLeaf; formats: Record<string, FormatValue> }[] = [];
-  const visit = (nodes: readonly ChildNode[]) => {
-    for (const node of nodes) {
-      if (node.type === "inline") visit(node.children);
+  const visit = (parent: InlineNode | LineNode) => {
+    for (let node = parent.first; node; node = node.next) {
+      if (node.type === "inline") visit(node);
       else if (node.type === "embed" || node.text.length > 0) out.push({ leaf: node, formats: bubbleFormats(node) });
     }
   };
-  visit(line.children);
+  visit(line);
   return out;
 }
 

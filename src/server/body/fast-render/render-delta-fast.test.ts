@@ -4,10 +4,10 @@ import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORMAT_RULES } from "@/server/body/editor-formats";
 import { enforceHtmlAllowList } from "@/server/body/html-allow-list";
-import { renderWithQuill } from "@/server/body/render-delta-html";
+import { renderFormulas, renderWithQuill } from "@/server/body/render-delta-html";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
-import { renderDeltaFast } from "./render-delta-fast";
+import { formulaValues, renderDeltaFast } from "./render-delta-fast";
 import { FIXTURES_DIR } from "@test/fixtures";
 import { randomDelta, seededRandom } from "@test/random-delta";
 
@@ -29,7 +29,9 @@ const stats = { compared: 0, declined: 0 };
 const outputs: string[] = [];
 
 async function expectSameAsQuill(delta: BodyDelta, label: string, keep = false): Promise<void> {
-  const fast = renderDeltaFast(delta);
+  // Formulas as renderDeltaHtml gives them: each one's markup rendered alone by the Quill host.
+  const formulas = formulaValues(delta);
+  const fast = renderDeltaFast(delta, formulas.length > 0 ? await renderFormulas(formulas) : undefined);
   if (fast === null) {
     stats.declined += 1;
     return;
@@ -60,10 +62,12 @@ describe("renderDeltaFast against the Quill host", () => {
       ],
       (p) => [{ insert: p }, { insert: "\n", attributes: { "code-block": "xml" } }],
     ];
-    for (const place of placements) {
+    // As TeX too, a third of them (KaTeX renders each twice: alone for the fast path, then in Quill).
+    const formula = (p: string) => [{ insert: { formula: p } }, { insert: p, attributes: { bold: true } }, { insert: { formula: p }, attributes: { italic: true, link: p } }];
+    for (const [place, sample] of [...placements.map((place) => [place, payloads] as const), [formula, payloads.filter((_, i) => i % 3 === 0)] as const]) {
       // Batches as large as the Quill host's pieces, so each batch is one render.
-      for (let start = 0; start < payloads.length; start += 400) {
-        const ops = payloads.slice(start, start + 400).flatMap((payload) => [...place(payload), { insert: "\n" }]);
+      for (let start = 0; start < sample.length; start += 400) {
+        const ops = sample.slice(start, start + 400).flatMap((payload) => [...place(payload), { insert: "\n" }]);
         await expectSameAsQuill(sanitizeDelta({ ops }).delta, `xss batch ${start}`);
       }
     }
@@ -81,7 +85,31 @@ describe("renderDeltaFast against the Quill host", () => {
     expect(stats.compared - before.compared).toBeGreaterThan(count * 0.6);
   }, TIMEOUT);
 
-  it("declines formulas, named colours and a code block changing language, which Quill renders", () => {
+  it("matches on formulas anywhere: in long formatted lines, formatted themselves, beside every embed", async () => {
+    const before = { ...stats };
+    const formats = [undefined, { bold: true }, { link: "https://example.com/f" }, { color: "#e60000", italic: true }, { code: true }, { size: "large", underline: true }];
+    const texes = ["e=mc^2", "\\frac{a}{b}", "\\sqrt{x}", "x^{2}_i", "\\href{javascript:alert(1)}{x}", "\\begin{matrix}a\\end{matrix}", "}{", "<b>&amp;", ""];
+    for (let seed = 0; seed < 40; seed += 1) {
+      const random = seededRandom(1_000 + seed);
+      const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const ops: unknown[] = [];
+      const runs = random() < 0.3 ? 300 : 12;
+      for (let run = 0; run < runs; run += 1) {
+        const roll = random();
+        const attributes = pick(formats);
+        if (roll < 0.25) ops.push({ insert: { formula: pick(texes) }, ...(attributes ? { attributes } : {}) });
+        else if (roll < 0.3) ops.push({ insert: { image: "https://example.com/a.png" }, ...(attributes ? { attributes } : {}) });
+        else if (roll < 0.35) ops.push({ insert: { mention: { id: "u1", name: "Ann" } } });
+        else ops.push({ insert: `word ${run} `, ...(attributes ? { attributes } : {}) });
+        if (random() < 0.1) ops.push({ insert: "\n", ...(random() < 0.5 ? { attributes: pick([{ header: 2 }, { list: "bullet" }, { align: "center" }, { table: "row-abcd" }]) } : {}) });
+      }
+      ops.push({ insert: "\n" });
+      await expectSameAsQuill(sanitizeDelta({ ops }).delta, `formulas ${seed}`);
+    }
+    expect(stats.compared - before.compared).toBe(40);
+  }, TIMEOUT);
+
+  it("declines formulas without their markup, named colours and a code block changing language, which Quill renders", () => {
     expect(renderDeltaFast({ ops: [{ insert: { formula: "x" } }, { insert: "\n" }] })).toBeNull();
     expect(renderDeltaFast({ ops: [{ insert: "a", attributes: { color: "red" } }, { insert: "\n" }] })).toBeNull();
     expect(

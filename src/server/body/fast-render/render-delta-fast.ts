@@ -6,24 +6,38 @@ import { codeContainerHtml, type CodeLine } from "./code-block-html";
 import { attributeList, escapeText } from "./html-text";
 import { isSupportedColor } from "./inline-attributors";
 import type { ChildNode, EmbedLeaf, FormatValue, InlineNode, LineNode } from "./inline-tree";
-import { BLOT_TAGS, UnsupportedFormat, appendEmbed, appendText, createLine, imageAttributes, optimizeLine } from "./inline-tree";
+import { BLOT_TAGS, UnsupportedFormat, appendEmbed, appendText, createEmbed, createLine, imageAttributes, optimizeLine } from "./inline-tree";
 
 /**
  * Renders a sanitised document delta to exactly the markup renderDeltaHtml gets from Quill under
  * jsdom (editor root's innerHTML after stripEditorControls and the allow-list), in plain
- * TypeScript: about a hundred times faster, no DOM. Returns null for what it does not reproduce
- * (formulas, colours other than hex and rgb(), code-block lines holding inline formats
- * or embeds, a code block whose lines change language, a CR in an attribute value): the caller renders those documents with the Quill host, so the output
- * never depends on which path ran. render-delta-fast.test.ts compares the two byte for byte.
+ * TypeScript: about a hundred times faster, no DOM. A formula's markup (KaTeX's) is not made
+ * here: `formulas` gives it for each TeX value, as the Quill host renders that formula alone
+ * (renderDeltaHtml), and a formula it lacks declines the document. Returns null for what it does
+ * not reproduce (formulas without markup, colours other than hex and rgb(), code-block lines
+ * holding inline formats or embeds, a code block whose lines change language, a CR in an
+ * attribute value): the caller renders those documents with the Quill host, so the output never
+ * depends on which path ran. render-delta-fast.test.ts compares the two byte for byte.
  */
-export function renderDeltaFast(delta: BodyDelta): string | null {
-  if (!isSupported(delta.ops)) return null;
+export function renderDeltaFast(delta: BodyDelta, formulas: FormulaMarkup = NO_FORMULAS): string | null {
+  if (!isSupported(delta.ops, formulas)) return null;
   try {
-    return renderLines(splitLines(normalizeOps(delta.ops)));
+    return renderLines(splitLines(normalizeOps(delta.ops)), formulas);
   } catch (error) {
     if (error instanceof UnsupportedFormat) return null;
     throw error;
   }
+}
+
+/** A formula's markup by its TeX value: the Formula embed's element, KaTeX's output inside. */
+export type FormulaMarkup = ReadonlyMap<string, string>;
+const NO_FORMULAS: FormulaMarkup = new Map();
+
+/** The distinct TeX values of a delta's formulas, in order. */
+export function formulaValues(delta: BodyDelta): string[] {
+  const values = new Set<string>();
+  for (const op of delta.ops) if (typeof op.insert !== "string" && typeof op.insert.formula === "string") values.add(op.insert.formula);
+  return [...values];
 }
 
 /** Line formats that pick the line's blot (quill's Scope.BLOCK_BLOT); the last one listed wins in Quill. */
@@ -31,7 +45,7 @@ export const BLOCK_BLOTS: ReadonlySet<string> = new Set(["header", "list", "bloc
 /** Line formats that are classes on the line's element (align, indent), in the order given. */
 export const BLOCK_CLASSES: Readonly<Record<string, string>> = { align: "ql-align", indent: "ql-indent" };
 
-function isSupported(ops: readonly BodyOp[]): boolean {
+function isSupported(ops: readonly BodyOp[], formulas: FormulaMarkup): boolean {
   for (const op of ops) {
     // Only what sanitizeDelta would keep unchanged: markup is built from these values (a
     // header level becomes a tag name, a font a class), so nothing unsanitised may reach it.
@@ -39,7 +53,8 @@ function isSupported(ops: readonly BodyOp[]): boolean {
     for (const [name, value] of Object.entries(op.attributes ?? {})) if (sanitizeAttribute(name, value) !== value) return false;
     if (typeof op.insert !== "string") {
       const [kind] = Object.keys(op.insert);
-      if (kind !== "image" && kind !== "mention") return false;
+      const isRenderedFormula = kind === "formula" && formulas.has(String(op.insert.formula));
+      if (kind !== "image" && kind !== "mention" && !isRenderedFormula) return false;
       const image = op.insert.image;
       if (typeof image === "string" && image.includes("\r")) return false;
     }
@@ -121,7 +136,7 @@ function withText(op: BodyOp, text: string): BodyOp {
   return op.attributes ? { insert: text, attributes: op.attributes } : { insert: text };
 }
 
-function renderLines(lines: readonly Line[]): string | null {
+function renderLines(lines: readonly Line[], formulas: FormulaMarkup): string | null {
   if (lines.length === 0) return "<p><br></p>";
   let out = "";
   // The open container: consecutive list items share an <ol>, code lines a code-block
@@ -160,7 +175,7 @@ function renderLines(lines: readonly Line[]): string | null {
     }
     const open = list ? "list" : table ? "table" : code.length > 0 ? "code-block" : undefined;
     if (open !== undefined && blot !== open && !flush()) return null;
-    const content = inlineHtml(line.items);
+    const content = inlineHtml(line.items, formulas);
     const classAttribute: [string, string][] = classes.length > 0 ? [["class", classes.join(" ")]] : [];
     if (blot === "list") {
       list += `<li${attributeList([["data-list", String(line.attributes.list)], ...classAttribute])}><span class="ql-ui" contenteditable="false"></span>${content}</li>`;
@@ -216,9 +231,9 @@ function codeLineOf(line: Line, classes: string[]): CodeLine | null {
   return { text, language: String(line.attributes["code-block"]), classes };
 }
 
-function inlineHtml(items: readonly BodyOp[]): string {
+function inlineHtml(items: readonly BodyOp[], formulas: FormulaMarkup): string {
   const line = buildLine(items);
-  return line.children.length === 0 ? "<br>" : childrenHtml(line.children);
+  return line.first === null ? "<br>" : childrenHtml(line, formulas);
 }
 
 /** A line's inline content as Quill builds it from the line's ops. */
@@ -230,31 +245,30 @@ export function buildLine(items: readonly BodyOp[]): LineNode {
       appendText(line, item.insert, attributes);
     } else if ("image" in item.insert) {
       const value = item.insert.image;
-      appendEmbed(line, { type: "embed", kind: "image", value: typeof value === "string" ? value : true, attributes: [], parent: null }, attributes);
+      appendEmbed(line, createEmbed("image", typeof value === "string" ? value : true), attributes);
     } else if ("formula" in item.insert) {
-      appendEmbed(line, { type: "embed", kind: "formula", value: String(item.insert.formula), attributes: [], parent: null }, attributes);
+      appendEmbed(line, createEmbed("formula", String(item.insert.formula)), attributes);
     } else {
-      const mention = mentionValueOf(item.insert) ?? { id: "", name: "" };
-      appendEmbed(line, { type: "embed", kind: "mention", value: mention, attributes: [], parent: null }, attributes);
+      appendEmbed(line, createEmbed("mention", mentionValueOf(item.insert) ?? { id: "", name: "" }), attributes);
     }
   }
   optimizeLine(line);
   return line;
 }
 
-function childrenHtml(children: readonly ChildNode[]): string {
+function childrenHtml(parent: InlineNode | LineNode, formulas: FormulaMarkup): string {
   let out = "";
-  for (const child of children) out += nodeHtml(child);
+  for (let child = parent.first; child; child = child.next) out += nodeHtml(child, formulas);
   return out;
 }
 
-function nodeHtml(node: ChildNode): string {
+function nodeHtml(node: ChildNode, formulas: FormulaMarkup): string {
   if (node.type === "text") return escapeText(node.text);
-  if (node.type === "embed") return embedHtml(node);
-  return inlineElementHtml(node);
+  if (node.type === "embed") return embedHtml(node, formulas);
+  return inlineElementHtml(node, formulas);
 }
 
-function inlineElementHtml(node: InlineNode): string {
+function inlineElementHtml(node: InlineNode, formulas: FormulaMarkup): string {
   const tag = node.name === "script" ? (node.value === "sub" ? "sub" : "sup") : (BLOT_TAGS[node.name] ?? "span");
   const attributes: [string, string][] = [];
   if (node.name === "link") attributes.push(["href", String(node.value)], ["rel", "noopener noreferrer"], ["target", "_blank"]);
@@ -262,18 +276,23 @@ function inlineElementHtml(node: InlineNode): string {
     if (name === "style") attributes.push(["style", [...node.styles].map(([property, value]) => `${property}: ${value};`).join(" ")]);
     else attributes.push(["class", node.classes.join(" ")]);
   }
-  return `<${tag}${attributeList(attributes)}>${childrenHtml(node.children)}</${tag}>`;
+  return `<${tag}${attributeList(attributes)}>${childrenHtml(node, formulas)}</${tag}>`;
 }
 
-function embedHtml(embed: EmbedLeaf): string {
+function embedHtml(embed: EmbedLeaf, formulas: FormulaMarkup): string {
   if (embed.kind === "image") {
     const attributes = imageAttributes(embed);
     // As the Quill host does: an image nobody described is decorative (alt="").
     if (!attributes.some(([name]) => name === "alt")) attributes.push(["alt", ""]);
     return `<img${attributeList(attributes)}>`;
   }
-  // A formula needs KaTeX's markup: isSupported sends those documents to the Quill host.
-  if (embed.kind === "formula") throw new UnsupportedFormat("formula");
+  // A formula's element depends on its TeX alone (Quill's Formula embed: KaTeX's output between
+  // the embed's guards), so the Quill host's markup of it alone is its markup anywhere.
+  if (embed.kind === "formula") {
+    const markup = formulas.get(String(embed.value));
+    if (markup === undefined) throw new UnsupportedFormat("formula");
+    return markup;
+  }
   const mention = embed.value as { id: string; name: string };
   const shown = mentionText(mention, null);
   // shared/mention-format.ts inside Quill's Embed blot: guard characters around a non-editable span.
