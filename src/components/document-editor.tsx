@@ -138,13 +138,14 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
           onImages: (files, index) => callbacks.current.onImages(quill, files, index),
         }),
         // Bind only once loaded: y-quill then loads the whole body with one setContents
-        // (linear), where an update arriving after binding goes through updateContents,
-        // which is quadratic in the number of lines (measured in docs/benchmarks.md).
+        // (linear in lines; a long line's runs go in blot by blot, bindYjs), where an update
+        // arriving after binding goes through updateContents, which is quadratic in the number
+        // of lines (measured in docs/benchmarks.md).
         connection.whenLoaded,
       ]);
       if (isCancelled) return;
       const body = connection.doc.getText(BODY_YTEXT);
-      own(await bindYjs(quill, body, connection.provider.awareness));
+      own(await bindYjs(quill, body, connection.provider.awareness, { Delta }));
       if (isCancelled) return;
       await earlyTypingRef.current?.whenIdle();
       if (isCancelled) return;
