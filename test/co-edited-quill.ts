@@ -1,5 +1,5 @@
 import type Quill from "quill";
-import type { Op } from "quill";
+import type { Delta as QuillDelta, Op } from "quill";
 import * as Y from "yjs";
 import { bindYjs } from "@/editor/bind-yjs";
 import { BODY_YTEXT } from "@/shared/editor-rules";
@@ -11,7 +11,7 @@ import { quillInJsdom } from "./quill-in-jsdom";
  */
 export async function coEditedQuill(text: string, options: Parameters<typeof quillInJsdom>[0] = {}) {
   const editor = quillInJsdom(options);
-  return { ...editor, ...(await coEdit(editor.quill, text)) };
+  return { ...editor, ...(await coEdit(editor.quill, text, editor.Delta)) };
 }
 
 /**
@@ -19,10 +19,10 @@ export async function coEditedQuill(text: string, options: Parameters<typeof qui
  * syncs a co-editor's copy of that document both ways, as over the collaboration socket: what the
  * co-editor writes in `coEditor` reaches the editor as y-quill applies it.
  */
-export async function coEdit(quill: Quill, contents: string | Op[]): Promise<{ body: Y.Text; coEditor: Y.Text }> {
+export async function coEdit(quill: Quill, contents: string | Op[], Delta: typeof QuillDelta): Promise<{ body: Y.Text; coEditor: Y.Text }> {
   const doc = new Y.Doc();
   const body = doc.getText(BODY_YTEXT);
-  await bindYjs(quill, body, null);
+  await bindYjs(quill, body, null, { Delta });
   if (typeof contents === "string") quill.setText(contents, "user");
   else quill.setContents(contents, "user");
   const other = new Y.Doc();

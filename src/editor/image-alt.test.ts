@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import Quill from "quill";
+import type { Delta } from "quill";
 import { beforeAll, describe, expect, it } from "vitest";
 import { coEdit } from "@test/co-edited-quill";
 import { ImageAltModule } from "./image-alt";
@@ -19,7 +20,7 @@ describe("ImageAltModule", () => {
   it("describes the image it was opened on, though a co-editor typed above it while the field was being filled", async () => {
     document.body.innerHTML = '<div id="editor"></div>';
     const quill = new Quill("#editor", { modules: { imageAlt: true } });
-    const { coEditor } = await coEdit(quill, [{ insert: "First paragraph here.\n" }, { insert: { image: IMAGE } }, { insert: "\n" }]);
+    const { coEditor } = await coEdit(quill, [{ insert: "First paragraph here.\n" }, { insert: { image: IMAGE } }, { insert: "\n" }], Quill.import("delta") as typeof Delta);
     quill.setSelection(22, 1, "user"); // the image
     quill.root.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", altKey: true, bubbles: true, cancelable: true }));
     const field = document.querySelector<HTMLInputElement>(".ql-image-alt input");

@@ -6,10 +6,10 @@ import { bindYjs } from "./bind-yjs";
 import { imageSlot } from "./image-slot";
 
 async function boundEditor(text: string) {
-  const { quill } = quillInJsdom();
+  const { quill, Delta } = quillInJsdom();
   const doc = new Y.Doc();
   const body = doc.getText("body");
-  await bindYjs(quill, body, null);
+  await bindYjs(quill, body, null, { Delta });
   quill.setText(text, "user");
   return { quill, body };
 }
