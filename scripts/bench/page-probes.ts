@@ -7,7 +7,7 @@ export const EDITABLE_SELECTOR = ".document-editor [data-testid=editor-mount] .q
 
 /** What the load probe leaves on `window.__quireLoad`, in ms since navigation start. */
 export interface LoadProbe {
-  /** The last time the editable selector started to match (Quill enables itself once synced). */
+  /** When the editable selector first matched in a shown mount (the body loaded into the live editor). */
   editableAt: number | null;
   /** When that element was also visible (React removed `hidden` from the mount). */
   shownAt: number | null;
@@ -23,14 +23,15 @@ export interface LoadProbe {
 
 /**
  * Init script: watches the DOM from the first byte and records when the editable selector
- * last started to match. It matches briefly before the document has synced (Quill is built
- * enabled and disabled a tick later), so the last transition counts, once the mount is shown.
+ * matches in a shown mount: the live editor, its body loaded. Quill is built editable inside the
+ * hidden mount before the document has synced, and stays so, so the time the selector started to
+ * match was the editor's construction, before the body was loaded into it: a document whose load
+ * took 30 s measured about a second.
  */
 export const LOAD_PROBE = `(() => {
   const selector = ${JSON.stringify(EDITABLE_SELECTOR)};
   const state = { editableAt: null, shownAt: null, longTasks: [] };
   window.__quireLoadState = state;
-  let matchedAt = null;
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.longTasks.push([entry.startTime, entry.duration]);
@@ -39,11 +40,10 @@ export const LOAD_PROBE = `(() => {
   const observer = new MutationObserver(() => {
     const now = performance.now();
     const editor = document.querySelector(selector);
-    if (!editor) { matchedAt = null; return; }
-    if (matchedAt === null) matchedAt = now;
+    if (!editor) return;
     const mount = editor.closest("[data-testid=editor-mount]");
     if (mount && !mount.hidden) {
-      state.editableAt = matchedAt;
+      state.editableAt = now;
       state.shownAt = now;
       observer.disconnect();
     }

@@ -13,6 +13,9 @@ export interface SeededDocument {
   storeMs: number;
 }
 
+/** A body as delta ops (text with attributes, or an embed). */
+export type BodyOps = Array<{ insert: string | Record<string, unknown>; attributes?: Record<string, unknown> }>;
+
 interface StoredDocument {
   url: string;
   delta: { ops: Array<{ insert: unknown }> };
@@ -35,17 +38,19 @@ export async function createDocuments(page: Page, count: number): Promise<string
 }
 
 /**
- * Inserts `text` into a document's body through a Node Yjs client on /collab and waits
- * until the server has stored it (the API's delta holds the whole text).
+ * Inserts `body` (plain text, or a delta's ops) into a document's body through a Node Yjs client
+ * on /collab and waits until the server has stored it (the API's delta holds the whole text).
  * @throws Error when the client is refused or the store does not land within the timeout
  */
-export async function fillDocument(app: RunningApp, cookie: string, id: string, text: string): Promise<SeededDocument> {
+export async function fillDocument(app: RunningApp, cookie: string, id: string, body: string | BodyOps): Promise<SeededDocument> {
+  const length = typeof body === "string" ? body.length : body.reduce((sum, op) => sum + (typeof op.insert === "string" ? op.insert.length : 1), 0);
   const client = connectCollab(app.port, id, { cookie });
   try {
     await until(() => client.events.includes("synced") || client.events.some((e) => e.startsWith("denied")), 15_000, "collab sync");
     if (!client.events.includes("synced")) throw new Error(`collab refused: ${client.events.join(", ")}`);
     const started = performance.now();
-    client.doc.getText("body").insert(0, text);
+    if (typeof body === "string") client.doc.getText("body").insert(0, body);
+    else client.doc.getText("body").applyDelta(body);
     let stored: StoredDocument | null = null;
     let lastError: unknown = null;
     // The server debounces stores by 2 s, then renders the HTML and search vector.
@@ -58,9 +63,10 @@ export async function fillDocument(app: RunningApp, cookie: string, id: string, 
           lastError = error;
           return false;
         }
-        return deltaLength(stored) >= text.length;
+        return deltaLength(stored) >= length;
       },
-      60_000,
+      // Stored in seconds; the guard leaves room for a body the workers once took half a minute over.
+      180_000,
       () => `store of document ${id}${lastError ? ` (last error: ${String(lastError)})` : ""}`,
     );
     const storeMs = performance.now() - started;
