@@ -55,6 +55,9 @@ function attributes(random: Random, tag: string): string {
   maybe(0.03, `style="font-weight:bold"`);
   // A tab's span (our exports, browsers' Apple-tab-span), Google Docs' pre-wrap, and a reset.
   maybe(0.04, `style="white-space:${pick(random, ["pre", "pre-wrap", "normal", "break-spaces"])}"`);
+  // Colours and backgrounds as the editor and a Word import write them, and ones the fast path declines.
+  maybe(0.05, `style="${pick(random, ["color:#e60000", "background-color: rgb(255, 255, 0); color: #0066cc;", "color: rgb(230, 0, 0)", "color:#E60000", "color:red", "background-color:#ffff00;color:rgb(0,0,0);color:#00ff00"])}"`);
+  if (tag !== "span") maybe(0.03, `class="${pick(random, ["ql-font-serif", "ql-size-huge ql-font-monospace", "ql-size-small ql-size-large", "ql-font-comic"])}"`);
   maybe(0.03, `class="ql-align-center"`);
   maybe(0.05, `title="t"`);
   maybe(0.02, `dir="rtl"`);

@@ -51,8 +51,3 @@ function whiteSpaceOf(style: string | null): string | undefined {
   for (const match of style.matchAll(WHITE_SPACE)) value = match[1]?.toLowerCase();
   return value;
 }
-
-/** Whether a style attribute holds nothing but white-space declarations (nothing Quill's clipboard reads). */
-export function isWhiteSpaceOnlyStyle(style: string): boolean {
-  return style.split(";").every((declaration) => declaration.trim() === "" || /^\s*white-space\s*:\s*[a-z-]+\s*(?:!\s*important\s*)?$/i.test(declaration));
-}

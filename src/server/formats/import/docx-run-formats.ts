@@ -76,9 +76,10 @@ function runPropertiesAt(xml: string, at: number): { innerStart: number; innerEn
   for (;;) {
     const close = xml.indexOf("</w:rPr>", search);
     if (close < 0) return null;
-    const change = xml.indexOf("<w:rPrChange", search);
-    if (change < 0 || change > close) return { innerStart, innerEnd: close, inner: xml.slice(innerStart, close) };
-    const changeEnd = xml.indexOf("</w:rPrChange>", change);
+    // Looked for within the properties only: a search to the part's end for every run was n².
+    const change = xml.slice(search, close).indexOf("<w:rPrChange");
+    if (change < 0) return { innerStart, innerEnd: close, inner: xml.slice(innerStart, close) };
+    const changeEnd = xml.indexOf("</w:rPrChange>", search + change);
     if (changeEnd < 0) return null;
     search = changeEnd;
   }

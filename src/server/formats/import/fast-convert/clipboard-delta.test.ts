@@ -132,6 +132,21 @@ describe("clipboardDeltaFast against the Quill host's clipboard", () => {
     expect(clipboardDeltaFast('<span style="white-space:pre;font-weight:bold">\t</span>')).toBeNull();
   });
 
+  it("reads the editor's colours, backgrounds, fonts and sizes as the Quill host does, without declining them", () => {
+    const cases = [
+      '<p><span style="color: rgb(230, 0, 0);">red</span> <span style="background-color: #ffff00; color: #0066cc">both</span></p>',
+      '<p><strong class="ql-font-serif ql-size-huge" style="color:#008a00">a</strong><span class="ql-size-small"><em>b</em></span></p>',
+      '<p><span style="color:#e60000"><span style="color:#0000ff">inner</span> outer</span><a href="https://e.com/" style="color:rgb(0,0,0)">l</a></p>',
+      '<ul><li><span class="ql-font-monospace" style="white-space:pre;background-color:rgb(1, 2, 3)">\tx</span></li></ul>',
+      '<p><span style="color:#aa0000;color:rgb(0, 17, 255)">last wins</span><span class="ql-size-large ql-size-small">first wins</span></p>',
+    ];
+    for (const [index, html] of cases.entries()) expect(compare(html, `looks ${index}`)).toBe(true);
+    // Forms whose reading depends on the CSS parser are declined, as before.
+    for (const html of ['<span style="color:#E60000">a</span>', '<span style="color:red">a</span>', '<span style="COLOR:#e60000">a</span>', '<span class="ql-font-comic">a</span>']) {
+      expect(clipboardDeltaFast(html), html).toBeNull();
+    }
+  });
+
   it("builds the tree as jsdom does: text moved out of a table goes after it, not before", () => {
     // The spec (and parse5's own adapter) put it before the table; jsdom's adapter appends it.
     for (const html of ["<p>x</p><table><tr><td>a</td></tr>moved<tr><td>b</td></tr></table>", "<table><tr><td><col>test</col></td></tr></table>", "a<table>b<tr><td>c</td></tr></table>d"]) {

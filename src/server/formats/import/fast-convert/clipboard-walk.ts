@@ -1,7 +1,7 @@
 import Delta from "quill-delta";
 import type { Op } from "quill-delta";
 import { isInCodeSpan } from "@/server/body/code-span";
-import { isInPreWhitespace, isWhiteSpaceOnlyStyle, preWhitespaceText } from "@/server/body/pre-whitespace";
+import { isInPreWhitespace, preWhitespaceText } from "@/server/body/pre-whitespace";
 import { tablePasteMatchers } from "@/shared/table-paste";
 import type { TreeElement, TreeNode } from "./html-tree";
 import { getAttribute, isElement, isHtml, isText } from "./html-tree";
@@ -12,7 +12,8 @@ import { getAttribute, isElement, isHtml, isText } from "./html-tree";
  * import needs no jsdom. Each matcher below is the clipboard's, in the clipboard's order, on the
  * same quill-delta operations, so the ops (their merging and attribute key order included) are
  * the same. What the registry would read in ways not reproduced here (class names other than a
- * formula's, inline styles but a white-space declaration alone, attributes Quill's attributors read, a Google Docs or Word paste,
+ * formula's and the font and size ones, inline styles but white-space, colours and backgrounds,
+ * attributes Quill's attributors read, a Google Docs or Word paste,
  * mentions) makes it return null, and the caller takes the jsdom path.
  * clipboard-delta.test.ts compares it with the Quill host and checks the registry tables below.
  */
@@ -140,9 +141,7 @@ class WalkNode {
 function supported(element: TreeElement): boolean {
   if (!isHtml(element)) return false;
   for (const { name, value } of element.attrs) {
-    // A style Quill's clipboard reads (matchStyles, the style attributors) is not reproduced; a
-    // white-space declaration alone it never reads (pre-whitespace.ts: the import keeps tabs by it).
-    if (ATTRIBUTOR_NAMES.has(name) || (name === "style" && !isWhiteSpaceOnlyStyle(value))) return false;
+    if (ATTRIBUTOR_NAMES.has(name) || (name === "style" && !styleSupported(value))) return false;
     if (name === "class" && !classesSupported(value)) return false;
     // Google Docs' markup (normalizeExternalHTML).
     if (name === "id" && value.startsWith("docs-internal-guid-")) return false;
@@ -153,14 +152,35 @@ function supported(element: TreeElement): boolean {
 
 // scroll.query(node) takes the first class name the registry knows (parchment's Registry.query,
 // a plain object's lookup, so "constructor" too) before the tag; ClassAttributor.keys reads a
-// class "ql-align-center" as the attributor "ql-align". Only a formula's class is reproduced.
+// class "ql-align-center" as the attributor "ql-align". A formula's class is reproduced, and the
+// editor's font and size classes (matchAttributor below); no other attributor's.
 function classesSupported(value: string): boolean {
   for (const name of value.split(/\s+/)) {
     if (name === "ql-formula") break;
     if (REGISTRY_CLASSES.has(name) || name in Object.prototype) return false;
   }
-  return value.split(/\s+/).every((name) => !ATTRIBUTOR_NAMES.has(name.split("-").slice(0, -1).join("-")));
+  return value.split(/\s+/).every((name) => INLINE_CLASS.test(name) || !ATTRIBUTOR_NAMES.has(name.split("-").slice(0, -1).join("-")));
 }
+
+// The editor's font and size classes, with values their whitelists hold (quill/formats/font.js, size.js).
+const INLINE_CLASS = /^ql-(font)-(serif|monospace)$|^ql-(size)-(small|large|huge)$/;
+
+/**
+ * A style Quill's clipboard reads (matchStyles, the style attributors) is reproduced only for
+ * declarations whose reading is known exactly: white-space, which it never reads
+ * (pre-whitespace.ts: the import keeps tabs by it), and a colour or background as lower-case
+ * #rrggbb or rgb() of 0–255, which ColorAttributor reads back as that #rrggbb (the editor's own
+ * markup, and a Word import's: docx-run-formats.ts).
+ */
+function styleSupported(style: string): boolean {
+  return style.split(";").every((declaration) => declaration.trim() === "" || COLOUR_DECLARATION.test(declaration) || WHITE_SPACE_DECLARATION.test(declaration));
+}
+
+const BYTE = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const COLOUR = `(?:#[0-9a-f]{6}|rgb\\(\\s*${BYTE}\\s*,\\s*${BYTE}\\s*,\\s*${BYTE}\\s*\\))`;
+// Colour properties as Quill's registry names them (lower case: StyleAttributor.keys keeps the case).
+const COLOUR_DECLARATION = new RegExp(`^\\s*(?:color|background-color)\\s*:\\s*${COLOUR}\\s*$`);
+const WHITE_SPACE_DECLARATION = /^\s*white-space\s*:\s*[a-z-]+(?:\s*!\s*important)?\s*$/i;
 
 function classBlot(element: TreeElement): string | undefined {
   const value = getAttribute(element, "class");
@@ -188,7 +208,8 @@ function traverse(node: WalkNode): Delta {
     if (child.nodeType === 1) {
       childDelta = matchNewline(child, childDelta);
       childDelta = matchBlot(child, childDelta);
-      // matchAttributor and matchStyles: nothing they would act on got past supported().
+      childDelta = matchAttributor(child, childDelta);
+      // matchStyles: nothing it would act on got past supported().
       childDelta = matchByTag(child, childDelta);
     }
     // delta.concat(childDelta) in place: concat copies the running delta for every child (n² in a
@@ -198,6 +219,41 @@ function traverse(node: WalkNode): Delta {
     for (let index = 1; index < ops.length; index += 1) delta.ops.push(ops[index] as Op);
   }
   return delta;
+}
+
+/**
+ * The clipboard's matchAttributor for what supported() lets through: the font and size classes
+ * (ClassAttributor.keys, in class order; the first class of a key gives its value), then the
+ * colour and background declarations (StyleAttributor.keys, in declaration order; the element's
+ * style gives the last one's value, which ColorAttributor turns from rgb() into #rrggbb).
+ */
+function matchAttributor(node: WalkNode, delta: Delta): Delta {
+  const formats: Record<string, string> = {};
+  for (const name of (node.getAttribute("class") ?? "").split(/\s+/)) {
+    const match = INLINE_CLASS.exec(name);
+    const format = match?.[1] ?? match?.[3];
+    const value = match?.[2] ?? match?.[4];
+    if (format && value && !(format in formats)) formats[format] = value;
+  }
+  const declarations = (node.getAttribute("style") ?? "").split(";").map((declaration) => declaration.split(":").map((part) => part.trim()));
+  for (const [property] of declarations) {
+    const format = property === "color" ? "color" : property === "background-color" ? "background" : undefined;
+    if (!format) continue;
+    const value = declarations.findLast(([name]) => name === property)?.[1] ?? "";
+    formats[format] = hexOf(value);
+  }
+  return Object.entries(formats).reduce((formatted, [format, value]) => applyFormat(formatted, format, value), delta);
+}
+
+// ColorAttributor.value (quill/formats/color.js) of a colour styleSupported() passed.
+function hexOf(value: string): string {
+  if (!value.startsWith("rgb(")) return value;
+  return `#${value
+    .replace(/^[^\d]+/, "")
+    .replace(/[^\d]+$/, "")
+    .split(",")
+    .map((component) => `00${Number.parseInt(component, 10).toString(16)}`.slice(-2))
+    .join("")}`;
 }
 
 // The selector matchers, in the order the clipboard registered them.
