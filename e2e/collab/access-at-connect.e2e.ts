@@ -17,6 +17,15 @@ async function deviceCopies(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith("quire:")));
 }
 
+/** The page's address, collaboration notice and editor status, in one line. */
+async function whatThePageSays(page: Page): Promise<string> {
+  const notice = page.getByTestId("collab-notice");
+  const status = new EditorPage(page).status();
+  const noticeText = (await notice.count()) > 0 ? await notice.first().textContent() : "none";
+  const statusText = (await status.count()) > 0 ? await status.first().textContent() : "none";
+  return `${page.url()} | notice: ${noticeText} | status: ${statusText}`;
+}
+
 /**
  * An owner, and an invited editor who opened a new document of the owner's (`base` its text),
  * went offline and typed `words` at its end; the editor's page is still offline, and the owner is
@@ -104,7 +113,8 @@ describe("edit rights lost while offline", () => {
     await member.page.context().setOffline(false);
 
     // Refused at reconnect: the server never gets the words, and the page says this is their last copy.
-    await member.page.getByTestId("collab-notice").filter({ hasText: "You don't have access to this document." }).waitFor();
+    // Polled as text, so that a failure shows what the page said instead (CI failed here once, unexplained).
+    await expect.poll(() => whatThePageSays(member.page), { timeout: 60_000 }).toContain("You don't have access to this document.");
     const leftBehind = member.page.getByTestId("unsaved-changes");
     await leftBehind.getByText(CHANGES_LEFT_BEHIND_TEXT).waitFor();
     expect(await leftBehind.getByRole("button", { name: "Discard…" }).count()).toBe(0);

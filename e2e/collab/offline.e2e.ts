@@ -97,4 +97,25 @@ describe("offline editing", () => {
     await expect.poll(() => editor.status().textContent()).toBe("Saved");
     await expect.poll(() => chip.count()).toBe(0);
   });
+  // A connection that drops and comes back at once: "online" came before the dropped socket had
+  // closed, the provider's connect() did nothing while it still counted as connected, and the
+  // editor stayed offline for good (its words kept on the device, never sent).
+  it("reconnects after a drop so short that the network is back before the old socket has closed", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "offline-blip");
+    const created = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Blip", markdown: "Before." });
+    await page.goto(`/w/${person.workspaceSlug}/d/${created.id}`);
+    const editor = new EditorPage(page);
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.status().textContent()).toBe("Saved");
+
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event("offline"));
+      window.dispatchEvent(new Event("online"));
+    });
+    await editor.body().click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" After.");
+    await expect.poll(() => editor.storedText(created.id)).toBe("Before. After.\n");
+    await expect.poll(() => editor.status().textContent()).toBe("Saved");
+  });
 });

@@ -1,4 +1,4 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import { DEVICE_COPY_PREFIX } from "./offline-pages";
@@ -76,8 +76,23 @@ export async function connectDocument(
   // An editable copy says while it holds what the server hasn't confirmed: sign-out must not delete it unsaved.
   const stopWatchingUnsent = options.keepDeviceCopy ? watchUnsentChanges(name, provider) : null;
 
-  const onOnline = () => void socket.connect();
-  const onOffline = () => socket.disconnect();
+  // "online" can come before the socket dropped at "offline" has closed (a blip of a network):
+  // connect() does nothing while the socket still counts as connected, and its close would then
+  // leave it disconnected for good. So a connect asked for meanwhile is made once it has closed.
+  let connectWhenClosed = false;
+  const onOnline = () => {
+    if (socket.status === WebSocketStatus.Connected) connectWhenClosed = true;
+    else void socket.connect();
+  };
+  const onOffline = () => {
+    connectWhenClosed = false;
+    socket.disconnect();
+  };
+  socket.on("disconnect", () => {
+    if (!connectWhenClosed) return;
+    connectWhenClosed = false;
+    void socket.connect();
+  });
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
 
