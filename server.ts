@@ -22,6 +22,8 @@ import { purgeExpiredAuditEvents } from "@/server/services/audit/internal/purge-
 import { DeliveryWorker } from "@/server/services/webhooks/internal/delivery-worker";
 import { NotificationEmailWorker } from "@/server/services/notifications/internal/email-worker";
 import { SearchSegmentJob } from "@/server/services/search/internal/segment-queued-documents";
+import { removeStaleStagingWorkspaces } from "@/server/services/workspaces/internal/import-staging";
+import { getBlobStore } from "@/server/storage/get-blob-store";
 import { startNotificationRelay } from "@/server/services/notifications/internal/notification-relay";
 import { getMailer } from "@/server/mail/mailer";
 import { isSameOriginUpgrade } from "@/server/http/same-origin";
@@ -148,7 +150,12 @@ async function main(): Promise<void> {
       .then(() => getDb())
       .then((db) => purgeExpiredAuditEvents(db, env.AUDIT_RETENTION_DAYS))
       .then((count) => count > 0 && console.log(`[audit] deleted ${count} event(s) older than ${env.AUDIT_RETENTION_DAYS} days`))
-      .catch((error: unknown) => console.error("[audit] retention failed:", error instanceof Error ? error.message : error));
+      .catch((error: unknown) => console.error("[audit] retention failed:", error instanceof Error ? error.message : error))
+      // An archive import a stopped server left half-written, in its hidden staging workspace.
+      .then(() => getDb())
+      .then((db) => removeStaleStagingWorkspaces(db, getBlobStore()))
+      .then((count) => count > 0 && console.log(`[import] removed ${count} unfinished archive import(s) left by a stopped server`))
+      .catch((error: unknown) => console.error("[import] removing unfinished imports failed:", error instanceof Error ? error.message : error));
   void purgeTrash();
   const purgeTimer = setInterval(purgeTrash, 60 * 60 * 1000);
   purgeTimer.unref();

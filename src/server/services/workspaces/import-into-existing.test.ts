@@ -15,6 +15,7 @@ import { ARCHIVE_FORMAT, ENTRY } from "@/server/formats/archive/workspace-archiv
 import { DiskBlobStore, newBlobKey } from "@/server/storage/blob-store";
 import { createDocument } from "@/server/services/documents/create-document";
 import { NOT_EMPTY_MESSAGE, importWorkspace } from "./import-workspace";
+import { removeStaleStagingWorkspaces } from "./internal/import-staging";
 
 // docs/api.md "Workspace archives": an import into an existing workspace shows nothing until it is
 // complete, a failed one takes back exactly what it wrote, and only one import lands in an empty workspace.
@@ -189,5 +190,16 @@ describe("importWorkspace into an existing workspace", () => {
     expect(await blobs.get(stale.storageKey)).toBeNull();
     expect(await blobs.get(running.storageKey)).not.toBeNull();
     await database.db.delete(workspaces).where(eq(workspaces.id, running.id));
+  });
+
+  it("removes them on the server's hourly tick too, without an import, and says how many", async () => {
+    const blobs = new DiskBlobStore(blobRoot);
+    await database.db
+      .insert(workspaces)
+      .values({ name: "Archive import in progress", slug: `_import-${crypto.randomUUID()}`, createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    const [young] = await database.db.insert(workspaces).values({ name: "Archive import in progress", slug: `_import-${crypto.randomUUID()}` }).returning();
+    expect(await removeStaleStagingWorkspaces(database.db, blobs)).toBe(1);
+    expect((await leftoverStaging()).map((w) => w.id)).toEqual([young?.id]);
+    await database.db.delete(workspaces).where(eq(workspaces.id, young?.id ?? ""));
   });
 });

@@ -57,8 +57,11 @@ export async function deleteWorkspaceRows(db: Db, workspaceId: string): Promise<
   await db.delete(workspaces).where(eq(workspaces.id, workspaceId));
 }
 
-/** Deletes the staging workspaces a stopped server left behind, with their images' bytes. */
-export async function removeStaleStagingWorkspaces(db: Db, blobs: BlobStore, now: Date = new Date()): Promise<void> {
+/**
+ * Deletes the staging workspaces a stopped server left behind, with their images' bytes; returns
+ * how many. Run before each import into an existing workspace and on the server's hourly tick.
+ */
+export async function removeStaleStagingWorkspaces(db: Db, blobs: BlobStore, now: Date = new Date()): Promise<number> {
   const stale = await db
     .select({ id: workspaces.id })
     .from(workspaces)
@@ -68,4 +71,5 @@ export async function removeStaleStagingWorkspaces(db: Db, blobs: BlobStore, now
     await deleteWorkspaceRows(db, id);
     for (const { key } of keys) await blobs.delete(key);
   }
+  return stale.length;
 }
