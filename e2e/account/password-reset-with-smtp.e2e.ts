@@ -1,30 +1,16 @@
 import http from "node:http";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink } from "@test/smtp-sink";
+import { describe, expect, it } from "vitest";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
+import { newContext } from "../support/browser";
 import { actionRequest } from "../support/server-actions";
-import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { withSmtpAppAndBrowser } from "../support/app-with-smtp";
 
 // "Forgot password?" with SMTP_URL set: the same answer for every address, a link on PUBLIC_URL
 // (which SMTP_URL requires; startApp sets it to app.url) whatever Host the request named, a new
 // password, and every session signed out (docs/product.md "Account security").
 
-let app: RunningApp;
-let browser: Browser;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  [app, browser] = await Promise.all([startApp({ smtpUrl: sink.url }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-  await sink?.close();
-});
+const { app, browser, sink } = withSmtpAppAndBrowser();
 
 const RESET_LINK = /http:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_-]+/;
 

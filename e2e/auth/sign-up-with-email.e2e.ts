@@ -1,29 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpSink } from "@test/smtp-sink";
+import { describe, expect, it } from "vitest";
 import { unconfirmedSignInMessage } from "@/shared/address-confirmation";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { SignUpPage } from "../pages/sign-up-page";
 import { newPerson, signInViaApi } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
-import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
+import { newContext } from "../support/browser";
+import { withSmtpAppAndBrowser } from "../support/app-with-smtp";
 
 // With SMTP_URL set, the sign-up form answers a new address and a taken one alike ("Check your
 // email"), so it can't be used to learn who has an account; the email finishes the sign-up.
 
-let app: RunningApp;
-let browser: Browser;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  [app, browser] = await Promise.all([startApp({ smtpUrl: sink.url }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
-  await sink?.close();
-});
+const { app, browser, sink } = withSmtpAppAndBrowser();
 
 const VERIFY_LINK = /http:\/\/[^\s"<]+\/api\/auth\/verify-email\?[^\s"<]+/;
 

@@ -39,11 +39,11 @@ export function withAppAndBrowser(): { app: RunningApp; browser: Browser } {
 }
 
 // A stand-in whose every property is read from the object once it exists (methods bound to it).
-function lateBound<T extends object>(current: () => T | undefined): T {
+export function lateBound<T extends object>(current: () => T | undefined): T {
   return new Proxy({} as T, {
     get(_target, key) {
       const target = current();
-      if (!target) throw new Error("withAppAndBrowser: the app and browser start in beforeAll; use them inside tests and hooks");
+      if (!target) throw new Error("The app and browser start in beforeAll; use them inside tests and hooks");
       const value: unknown = Reflect.get(target, key);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
