@@ -33,7 +33,8 @@ export function withRouteSingletons(database: TestDatabase, extra: Record<string
     for (const [key, create] of Object.entries(extra)) processSingleton(key, create);
   });
   afterAll(() => {
-    for (const key of ["database", "auth", ...Object.keys(extra)]) clearProcessSingleton(key);
+    // The API's rate limiter is made by the routes on first use: forgotten too, so its counts stay the file's.
+    for (const key of ["database", "auth", "api-rate-limiter", ...Object.keys(extra)]) clearProcessSingleton(key);
   });
   return {
     get auth() {

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as documentRoute from "@/app/api/v1/documents/[id]/route";
 import * as restoreRoute from "@/app/api/v1/documents/[id]/restore/route";
 import * as documentsRoute from "@/app/api/v1/documents/route";
 import * as searchRoute from "@/app/api/v1/search/route";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
 import type { Actor } from "@/server/context";
 import { apiTokens, memberships } from "@/server/db/schema";
 import { createApiRateLimiter } from "@/server/http/api-rate-limiter";
@@ -15,25 +13,22 @@ import { clearProcessSingleton, processSingleton } from "@/server/process-single
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { revokeApiToken } from "@/server/services/api-tokens/revoke-api-token";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { signedUpCookie, withRouteSingletons } from "@test/route-singletons";
 
-// The routes reach the database through a process singleton; registering the test database
-// under its key lets the real handlers run. Requests carry tokens, so no auth instance is needed
-// except for the cookie cases, which the session-less paths never reach.
+// The routes reach the database and auth through process singletons (withRouteSingletons). Most
+// requests carry tokens; the cookie cases sign someone up.
 const ORIGIN = "http://localhost:3000";
 const database = withTestDatabase();
+const routes = withRouteSingletons(database);
 let owner: Actor;
 let workspace: { id: string; slug: string };
 let writeToken: string;
 let readToken: string;
 beforeAll(async () => {
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   owner = await buildUser(database.db, { name: "Owner" });
   workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
   writeToken = await tokenFor(owner, workspace.id, "write");
   readToken = await tokenFor(owner, workspace.id, "read");
-});
-afterAll(async () => {
-  for (const key of ["database", "auth", "api-rate-limiter"]) clearProcessSingleton(key);
 });
 
 async function tokenFor(actor: Actor, workspaceId: string, scope: "read" | "write") {
@@ -206,19 +201,11 @@ describe("API v1 refusals", () => {
 });
 
 describe("API v1 with the session cookie", () => {
-  let auth: Auth;
   let cookie: string;
   beforeAll(async () => {
-    auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-    processSingleton("auth", () => Promise.resolve(auth));
-    const email = "cookie-user@example.com";
-    const { headers, response } = await auth.api.signUpEmail({
-      body: { email, password: "correct horse battery", name: "Cookie" },
-      headers: new Headers({ host: "localhost:3000" }),
-      returnHeaders: true,
-    });
-    cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: response.user.id, role: "editor" });
+    const signedUp = await signedUpCookie(routes.auth, "cookie-user@example.com", "Cookie");
+    cookie = signedUp.cookie;
+    await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: signedUp.actor.id, role: "editor" });
   });
 
   const post = (headers: Record<string, string>) =>

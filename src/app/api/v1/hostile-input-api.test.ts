@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as auditRoute from "@/app/api/v1/audit-events/route";
 import * as auditCsvRoute from "@/app/api/v1/audit-events/export/route";
 import * as documentRoute from "@/app/api/v1/documents/[id]/route";
@@ -16,10 +16,10 @@ import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import * as workspaceExportRoute from "@/app/api/v1/workspaces/[id]/export/route";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Actor } from "@/server/context";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { recordAuditEvent } from "@/server/services/audit/internal/record-audit-event";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { withRouteSingletons } from "@test/route-singletons";
 
 // Hostile input on every route that reads an id, a workspace, a date or a cursor (QA report items
 // 4 and 5): each answers the client's 4xx with the API's error shape, never a 500. The handlers
@@ -27,20 +27,17 @@ import { withTestDatabase } from "@test/test-database-hooks";
 const ORIGIN = "http://localhost:3000";
 const NUL = "\u0000";
 const database = withTestDatabase();
+withRouteSingletons(database);
 let owner: Actor;
 let workspace: { id: string; slug: string };
 let documentId: string;
 let token: string;
 beforeAll(async () => {
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   owner = await buildUser(database.db, { name: "Owner" });
   workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
   documentId = (await buildDocument(database.db, workspace.id, { title: "Plan" })).id;
   token = (await createApiToken(contextFor(database.db, owner), { workspaceId: workspace.id, name: "write token", scope: "write" })).token;
   await recordAuditEvent(contextFor(database.db, owner), { workspaceId: workspace.id, kind: "member.invited", target: { id: "i1", label: "x@example.com" }, at: new Date("2026-11-02T10:00:00Z") });
-});
-afterAll(() => {
-  for (const key of ["database", "api-rate-limiter"]) clearProcessSingleton(key);
 });
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

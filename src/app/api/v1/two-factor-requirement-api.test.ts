@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as documentsRoute from "@/app/api/v1/documents/route";
 import { signedInPerson } from "@test/auth-sessions";
 import type { SignedInPerson } from "@test/auth-sessions";
 import { buildDocument, buildWorkspace, contextFor } from "@test/factories";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { TEST_HOST, withRouteSingletons } from "@test/route-singletons";
 import { totpCode } from "@test/totp";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
 import { workspaces } from "@/server/db/schema";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "@/server/errors";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { confirmTwoFactor } from "@/server/services/accounts/confirm-two-factor";
 import { startTwoFactorEnrolment } from "@/server/services/accounts/start-two-factor-enrolment";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
@@ -19,18 +17,9 @@ import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 // A workspace's two-factor requirement over the REST API (docs/api.md "Errors"): a member without
 // two-factor is answered 403 with what to do, by session and by any token of theirs, until they
 // turn it on. The route reaches the database and auth through process singletons.
-const SECRET = "test-secret-that-is-at-least-32-characters";
-const HOST = { host: "localhost:3000", "x-quire-client-ip": "203.0.113.40" };
+const HOST = { ...TEST_HOST, "x-quire-client-ip": "203.0.113.40" };
 const database = withTestDatabase();
-let auth: Auth;
-beforeAll(() => {
-  auth = createAuth({ db: database.db, secret: SECRET });
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-});
-afterAll(() => {
-  for (const key of ["database", "auth", "api-rate-limiter"]) clearProcessSingleton(key);
-});
+const routes = withRouteSingletons(database);
 
 function listDocuments(workspaceSlug: string, credential: { headers: Headers } | { token: string }) {
   const headers = "token" in credential ? new Headers({ ...HOST, authorization: `Bearer ${credential.token}` }) : credential.headers;
@@ -39,7 +28,7 @@ function listDocuments(workspaceSlug: string, credential: { headers: Headers } |
 
 /** A member in a workspace with one document, and a write token made before any requirement. */
 async function setup(): Promise<{ person: SignedInPerson; workspace: { id: string; slug: string }; token: string }> {
-  const person = await signedInPerson(auth);
+  const person = await signedInPerson(routes.auth);
   const workspace = await buildWorkspace(database.db, [{ actor: person.actor, role: "editor" }]);
   await buildDocument(database.db, workspace.id, { title: "Plan" });
   const { token } = await createApiToken(contextFor(database.db, person.actor), { workspaceId: workspace.id, name: "sync", scope: "write" });
@@ -67,11 +56,11 @@ describe("the REST API in a workspace that requires two-factor", () => {
     const { person, workspace, token } = await setup();
     await requireTwoFactor(workspace.id);
     const ctx = { db: database.db, actor: person.actor };
-    const { secret } = await startTwoFactorEnrolment(ctx, { password: person.password }, { auth, headers: person.headers });
-    await confirmTwoFactor(ctx, { code: await totpCode(secret) }, { auth, headers: person.headers });
+    const { secret } = await startTwoFactorEnrolment(ctx, { password: person.password }, { auth: routes.auth, headers: person.headers });
+    await confirmTwoFactor(ctx, { code: await totpCode(secret) }, { auth: routes.auth, headers: person.headers });
     // Confirming replaces the session (docs/architecture.md "Auth"): sign in again, with a code.
-    const pending = await auth.api.signInEmail({ body: { email: person.actor.email, password: person.password }, headers: new Headers(HOST), returnHeaders: true });
-    const verified = await auth.api.verifyTOTP({ body: { code: await totpCode(secret) }, headers: withCookies(pending.headers), returnHeaders: true });
+    const pending = await routes.auth.api.signInEmail({ body: { email: person.actor.email, password: person.password }, headers: new Headers(HOST), returnHeaders: true });
+    const verified = await routes.auth.api.verifyTOTP({ body: { code: await totpCode(secret) }, headers: withCookies(pending.headers), returnHeaders: true });
     expect((await listDocuments(workspace.slug, { headers: withCookies(verified.headers) })).status).toBe(200);
     expect((await listDocuments(workspace.slug, { token })).status).toBe(200);
   });

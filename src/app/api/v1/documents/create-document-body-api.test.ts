@@ -1,25 +1,26 @@
 import { NextRequest } from "next/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as documentsRoute from "@/app/api/v1/documents/route";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Actor } from "@/server/context";
 import { UnreadableFileError } from "@/server/formats/import/unreadable-file-error";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import type { BodyWork } from "@/server/workers/body-work";
 import { bodyWork, registerBodyWork } from "@/server/workers/body-work";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { withRouteSingletons } from "@test/route-singletons";
+import { clearProcessSingleton } from "@/server/process-singleton";
 
 // POST /api/v1/documents with a body the converter or the schema refuses (QA report items 2, 3
 // and 8): each answers the API's 4xx as docs/api.md says, never a 500, and creates nothing.
 const ORIGIN = "http://localhost:3000";
 const database = withTestDatabase();
+withRouteSingletons(database);
 let owner: Actor;
 let workspace: { id: string; slug: string };
 let token: string;
 let viewerToken: string;
 beforeAll(async () => {
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
   owner = await buildUser(database.db, { name: "Owner" });
   const viewer = await buildUser(database.db, { name: "Viewer" });
   workspace = await buildWorkspace(database.db, [
@@ -28,9 +29,6 @@ beforeAll(async () => {
   ]);
   token = (await createApiToken(contextFor(database.db, owner), { workspaceId: workspace.id, name: "write token", scope: "write" })).token;
   viewerToken = (await createApiToken(contextFor(database.db, viewer), { workspaceId: workspace.id, name: "viewer's token", scope: "write" })).token;
-});
-afterAll(() => {
-  for (const key of ["database", "api-rate-limiter"]) clearProcessSingleton(key);
 });
 afterEach(() => clearProcessSingleton("body-work"));
 

@@ -2,15 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/files/[id]/route";
 import { POST } from "./route";
 import { buildWorkspace } from "@test/factories";
 import { SAMPLE_IMAGES, buildFileTestDocument, showImages } from "@test/file-factories";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
-import type { Auth } from "@/server/auth/auth";
-import { createAuth } from "@/server/auth/auth";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
+import { TEST_AUTH_SECRET, TEST_HOST as HOST, signedUpCookie, withRouteSingletons } from "@test/route-singletons";
 import { DiskBlobStore } from "@/server/storage/blob-store";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { withTestDatabase } from "@test/test-database-hooks";
@@ -18,25 +16,11 @@ import { buildShare } from "@test/share-factories";
 import { shares } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
 
-// The route modules reach the database, auth, blob store and signer through process
-// singletons; registering test instances under the same keys lets the real handlers run.
-const SINGLETONS = ["database", "auth", "blob-store", "file-url-signer"];
-const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
+const signer = new FileUrlSigner(TEST_AUTH_SECRET);
+const blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-files-api-"));
 const database = withTestDatabase();
-let auth: Auth;
-let blobRoot: string;
-beforeAll(async () => {
-  auth = createAuth({ db: database.db, secret: "test-secret-that-is-at-least-32-characters" });
-  blobRoot = fs.mkdtempSync(path.join(os.tmpdir(), "quire-files-api-"));
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("auth", () => Promise.resolve(auth));
-  processSingleton("blob-store", () => new DiskBlobStore(blobRoot));
-  processSingleton("file-url-signer", () => signer);
-});
-afterAll(async () => {
-  for (const key of SINGLETONS) clearProcessSingleton(key);
-  fs.rmSync(blobRoot, { recursive: true, force: true });
-});
+const routes = withRouteSingletons(database, { "blob-store": () => new DiskBlobStore(blobRoot), "file-url-signer": () => signer });
+afterAll(() => fs.rmSync(blobRoot, { recursive: true, force: true }));
 
 const ORIGIN = "http://localhost:3000";
 const noParams = { params: Promise.resolve({}) };
@@ -44,21 +28,12 @@ const paramsFor = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** Signs a new account up, puts it in a workspace with `role`, and returns its session cookie and a document. */
 async function signedInMember(role: "editor" | "viewer" = "editor") {
-  const email = `member-${Math.random().toString(36).slice(2, 10)}@example.com`;
-  const { headers, response } = await auth.api.signUpEmail({
-    body: { email, password: "correct horse battery", name: "Member" },
-    headers: new Headers({ host: "localhost:3000" }),
-    returnHeaders: true,
-  });
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const actor = { id: response.user.id, name: "Member", email, color: "#4f46e5", twoFactorEnabled: false };
+  const { cookie, actor } = await signedUpCookie(routes.auth, `member-${Math.random().toString(36).slice(2, 10)}@example.com`, "Member");
   const workspace = await buildWorkspace(database.db, [{ actor, role }]);
   const doc = await buildFileTestDocument(database.db, workspace.id);
   return { cookie, doc };
 }
 
-// Real requests always carry Host; better-auth derives its base URL from it.
-const HOST = { host: "localhost:3000" };
 
 function uploadRequest(form: FormData, cookie?: string): NextRequest {
   return new NextRequest(`${ORIGIN}/api/v1/files`, { method: "POST", body: form, headers: { ...HOST, ...(cookie ? { cookie } : {}) } });

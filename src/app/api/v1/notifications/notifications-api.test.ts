@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
 import { NextRequest as Request } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { withRouteSingletons } from "@test/route-singletons";
 import type { Actor } from "@/server/context";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { replyToThread } from "@/server/services/comments/reply-to-thread";
@@ -14,12 +14,7 @@ import { POST as MARK_READ } from "./read/route";
 // The routes reach the database through a process singleton; requests carry API tokens.
 const ORIGIN = "http://localhost:3000";
 const database = withTestDatabase();
-beforeAll(() => {
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-});
-afterAll(() => {
-  for (const key of ["database", "api-rate-limiter"]) clearProcessSingleton(key);
-});
+withRouteSingletons(database);
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 function call(handler: Handler, path: string, token: string, json?: unknown) {
