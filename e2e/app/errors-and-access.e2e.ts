@@ -194,6 +194,41 @@ describe("error pages and workspace access", () => {
     expect(app.output()).not.toMatch(/Invalid Server Actions request|TypeError: Invalid URL|is not valid JSON/);
   });
 
+  it("answers 400 to a server action whose arguments nest too deep for React's decoding; calls of both encodings still run", async () => {
+    // QA third report item 16: `[` ×100,000 overflowed the stack in decodeReply, before any action
+    // of ours, and came back as a 500 with a digest.
+    const signUp = actionId("signUpAction");
+    const post = (body: string | FormData) =>
+      fetch(`${app.url}/signup`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "next-action": signUp, accept: "text/x-component", origin: app.url, ...(typeof body === "string" ? { "content-type": "text/plain;charset=UTF-8" } : {}) },
+        body,
+      });
+    const deepArrays = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const deepObjects = `[${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}]`;
+    const deepForm = new FormData();
+    deepForm.set("0", deepArrays);
+    // Models that each name the next ("$1", "$2", …) are revived one inside the other, as deep.
+    const chainedForm = new FormData();
+    for (let id = 0; id < 8000; id++) chainedForm.set(String(id), `"$${(id + 1).toString(16)}"`);
+    chainedForm.set("8000", "1");
+    for (const [label, body] of [["arrays", deepArrays], ["objects", deepObjects], ["multipart", deepForm], ["chained models", chainedForm]] as const) {
+      const refused = await post(body);
+      expect([label, refused.status]).toEqual([label, 400]);
+      expect(await refused.text()).toContain("Bad Request");
+    }
+    // The app's own calls, as JSON and as multipart (a FormData argument), still reach their actions.
+    const answered = await callAction(app.url, { name: "unsubscribeAction", args: ["not-a-real-token-at-all"], path: "/unsubscribe" });
+    expect(answered).toMatchObject({ status: 200, result: { ok: false, code: "not_found" } });
+    const form = new FormData();
+    form.set("email", "not an address");
+    const formCall = await callAction(app.url, { name: "signUpAction", args: [{}, form], path: "/signup" });
+    expect(formCall.status).toBe(200);
+    expect(formCall.result).toBeTypeOf("object");
+    expect(app.output()).not.toMatch(/Maximum call stack size exceeded/);
+  });
+
   it("lets no hostile address, header or method reach a server-fault page", async () => {
     const host = `127.0.0.1:${app.port}`;
     const request = (head: string, body = "") => `${head}\r\nHost: ${host}\r\nConnection: close\r\n${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ""}\r\n${body}`;

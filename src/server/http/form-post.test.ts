@@ -1,7 +1,7 @@
 import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { FORM_POST_LIMIT_BYTES, readActionPost } from "./form-post";
+import { FORM_POST_LIMIT_BYTES, MAX_ACTION_NESTING, jsonNesting, readActionPost } from "./form-post";
 
 /** A request as server.ts receives it, with `body` arriving in two chunks. */
 function incoming(headers: Record<string, string>, body: string | Buffer): IncomingMessage {
@@ -54,8 +54,44 @@ describe("readActionPost", () => {
     expect(await readActionPost(incoming({ "content-type": "multipart/form-data; boundary=x" }, "not multipart"))).toEqual({ refusal: { status: 400, text: "Bad Request" } });
   });
 
+  it("answers 400 to arguments nested deeper than MAX_ACTION_NESTING (React's decoding overflowed the stack)", async () => {
+    const refused = { refusal: { status: 400, text: "Bad Request" } };
+    const deepArrays = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const deepObjects = `[${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}]`;
+    for (const body of [deepArrays, deepObjects]) expect(await readActionPost(incoming(ACTION, body))).toEqual(refused);
+    const atLimit = `${"[".repeat(MAX_ACTION_NESTING)}${"]".repeat(MAX_ACTION_NESTING)}`;
+    expect("request" in (await readActionPost(incoming(ACTION, atLimit)))).toBe(true);
+    expect(await readActionPost(incoming(ACTION, `[${atLimit}]`))).toEqual(refused);
+  });
+
+  it("counts the nesting of a multipart body's models together, and not a FormData argument's own text", async () => {
+    const post = async (entries: Array<[string, string]>) => {
+      const form = new FormData();
+      for (const [key, value] of entries) form.append(key, value);
+      const encoded = new Response(form);
+      const headers = { "next-action": "7f00aa", "content-type": encoded.headers.get("content-type") ?? "" };
+      return readActionPost(incoming(headers, Buffer.from(await encoded.arrayBuffer())));
+    };
+    const half = Math.ceil(MAX_ACTION_NESTING / 2);
+    const nested = (levels: number, inner: string) => `${"[".repeat(levels)}${inner}${"]".repeat(levels)}`;
+    // Each model alone is within the limit; one names the next, so React revives them as one.
+    expect(await post([["0", nested(half, '"$1"')], ["1", nested(half, "1")]])).toEqual({ refusal: { status: 400, text: "Bad Request" } });
+    expect(await post([["$ACTION_REF_1", ""], ["$ACTION_1:0", nested(MAX_ACTION_NESTING + 1, "1")]])).toEqual({ refusal: { status: 400, text: "Bad Request" } });
+    // A form's text is the person's: brackets in it are words, not nesting.
+    expect("request" in (await post([["0", '["$K1"]'], ["1_title", "[".repeat(100_000)]]))).toBe(true);
+  });
+
   it("answers 413 past Next's 1 MB limit for an action's body", async () => {
     const big = `["${"x".repeat(FORM_POST_LIMIT_BYTES)}"]`;
     expect(await readActionPost(incoming(ACTION, big))).toEqual({ refusal: { status: 413, text: "Content Too Large" } });
+  });
+});
+
+describe("jsonNesting", () => {
+  it("counts arrays and objects, not brackets inside strings or after escaped quotes", () => {
+    expect(jsonNesting('"[[["')).toBe(0);
+    expect(jsonNesting("1")).toBe(0);
+    expect(jsonNesting('[{"a":[1,{"b":"]]]"}]},[]]')).toBe(4);
+    expect(jsonNesting('["\\"\\\\",[["{"]]]')).toBe(3);
   });
 });
