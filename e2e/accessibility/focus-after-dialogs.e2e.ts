@@ -169,7 +169,7 @@ describe("focus when a dialog closes", () => {
     await page.keyboard.type("Because.");
     await page.keyboard.press("Control+Enter");
     await comments.thread("Because.").waitFor();
-    await expect.poll(() => focused(page)).toBe("button: Reply");
+    await expect.poll(() => focused(page)).toBe(`button: Reply to ${person.name}'s thread on “beta”`);
     await expect.poll(() => comments.panel().getByRole("status").filter({ hasText: "Reply posted." }).count()).toBe(1);
 
     // Deleting the opening comment (after confirming), whose reply keeps the thread: focus on its
@@ -179,7 +179,7 @@ describe("focus when a dialog closes", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: "Delete this comment?" }).waitFor();
     await page.keyboard.press("Escape");
-    await expect.poll(() => focused(page)).toBe("button: Delete");
+    await expect.poll(() => focused(page)).toBe(`button: Delete ${person.name}'s comment: “Why beta?”`);
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: "Delete this comment?" }).getByRole("button", { name: "Delete" }).click();
     await comments.thread("Because.").getByText("Comment deleted").waitFor();

@@ -149,7 +149,8 @@ describe("comments", () => {
     await expect.poll(() => activeElementDescription(commenter.page)).toBe("textarea[Comment]");
     await commenter.page.keyboard.type("Overall: good.");
     await commenter.page.keyboard.press("Control+Enter");
-    await ownerComments.thread("Overall: good.").getByRole("button", { name: "On the document" }).waitFor();
+    // Exactly: the thread's Reply and Resolve now name "… thread on the document" too.
+    await ownerComments.thread("Overall: good.").getByRole("button", { name: "On the document", exact: true }).waitFor();
     // Reopen the first so both are listed as open: the one on the document first, then the deleted text's.
     await commenter.page.getByRole("button", { name: "Resolved (1)" }).click();
     await commenterComments.thread("Is it really brown?").getByRole("button", { name: "Reopen" }).click();
@@ -160,6 +161,22 @@ describe("comments", () => {
     await expect.poll(() => commenter.page.evaluate(() => document.activeElement?.textContent)).toBe("On deleted text: “brown fox”");
     await commenter.page.keyboard.press("ArrowUp");
     await expect.poll(() => commenter.page.evaluate(() => document.activeElement?.textContent)).toBe("On the document");
+  });
+
+  it("names every thread's and comment's buttons by whose and which, so a screen reader's list tells them apart", async () => {
+    // QA third report item 16: both threads' buttons were "Reply", "Resolve", "Delete"… alike.
+    const openList = commenter.page.getByTestId("comments-panel").getByRole("list", { name: "Open comments" });
+    const names = async (label: string) =>
+      openList.getByRole("button", { name: new RegExp(`^${label} `) }).evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label") ?? ""));
+    const commenterName = commenter.person.name;
+    expect(await names("Reply")).toEqual([`Reply to ${commenterName}'s thread on the document: “Overall: good.”`, `Reply to ${commenterName}'s thread on deleted text “brown fox”`]);
+    expect(await names("Resolve")).toEqual([`Resolve ${commenterName}'s thread on the document: “Overall: good.”`, `Resolve ${commenterName}'s thread on deleted text “brown fox”`]);
+    expect(await names("Delete")).toEqual([`Delete ${commenterName}'s comment: “Overall: good.”`, `Delete ${commenterName}'s comment: “Is it really brown?”`]);
+    // Each name, as the browser computes it, belongs to one button only; the visible labels stay short.
+    for (const label of ["Reply", "Resolve", "Edit", "Delete", "React"]) {
+      for (const name of await names(label)) expect([name, await openList.getByRole("button", { name, exact: true }).count()]).toEqual([name, 1]);
+    }
+    expect(await openList.getByRole("button", { name: /^Delete / }).first().textContent()).toBe("Delete");
   });
 
   it("has no axe violations on the comments panel, light and dark, wide and as a 360 px sheet", async () => {

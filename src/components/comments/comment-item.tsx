@@ -13,6 +13,7 @@ import type { CommentReaction } from "@/shared/comments/comment-rules";
 import { COMMENT_REACTIONS, COMMENT_REACTION_LABELS } from "@/shared/comments/comment-rules";
 import { CommentBodyView } from "./comment-body-view";
 import { CommentComposer } from "./comment-composer";
+import { commentSubject } from "./comment-names";
 
 const SMALL = "rounded px-1.5 py-0.5 text-xs text-muted hover:bg-surface hover:text-fg";
 
@@ -33,6 +34,9 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
     }
   }, [isEditing]);
   if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
+  // Every comment has its Edit, Delete and React: their names say whose and which (docs/product.md
+  // "Keyboard and screen readers"), the visible labels stay short.
+  const subject = commentSubject(comment);
 
   const react = async (emoji: CommentReaction) => {
     setIsPicking(false);
@@ -76,7 +80,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
             type="button"
             disabled={!canReact}
             aria-pressed={reaction.mine}
-            aria-label={`${COMMENT_REACTION_LABELS[reaction.emoji]}: ${reaction.count}`}
+            aria-label={`${COMMENT_REACTION_LABELS[reaction.emoji]}: ${reaction.count}, on ${subject}`}
             className={`rounded-full border px-2 text-xs ${reaction.mine ? "border-accent bg-accent-soft" : "border-border"}`}
             onClick={() => void react(reaction.emoji)}
           >
@@ -84,23 +88,23 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
           </button>
         ))}
         {canReact ? (
-          <button type="button" className={SMALL} aria-expanded={isPicking} onClick={() => setIsPicking(!isPicking)}>
+          <button type="button" className={SMALL} aria-expanded={isPicking} aria-label={`React to ${subject}`} onClick={() => setIsPicking(!isPicking)}>
             React
           </button>
         ) : null}
         {comment.canEdit && !isEditing ? (
-          <button ref={editButtonRef} type="button" className={SMALL} onClick={() => setIsEditing(true)}>
+          <button ref={editButtonRef} type="button" className={SMALL} aria-label={`Edit ${subject}`} onClick={() => setIsEditing(true)}>
             Edit
           </button>
         ) : null}
         {comment.canDelete ? (
-          <button type="button" className={SMALL} onClick={() => setIsConfirming(true)}>
+          <button type="button" className={SMALL} aria-label={`Delete ${subject}`} onClick={() => setIsConfirming(true)}>
             Delete
           </button>
         ) : null}
       </div>
       {isPicking ? (
-        <div role="group" aria-label="Reactions" className="flex gap-1">
+        <div role="group" aria-label={`Reactions to ${subject}`} className="flex gap-1">
           {COMMENT_REACTIONS.map((emoji) => (
             <button key={emoji} type="button" aria-label={COMMENT_REACTION_LABELS[emoji]} className="rounded px-1 text-base hover:bg-surface" onClick={() => void react(emoji)}>
               <span aria-hidden="true">{emoji}</span>

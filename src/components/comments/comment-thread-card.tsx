@@ -6,6 +6,7 @@ import { reachServer } from "@/lib/reach-server";
 import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
+import { threadSubject } from "./comment-names";
 import { commentElementId } from "@/shared/comments/comment-link";
 import type { PlacedThread } from "./use-document-comments";
 
@@ -62,6 +63,8 @@ export function CommentThreadCard({
   }, [isReplying]);
   const [error, setError] = useState<string | null>(null);
   const isResolved = thread.resolvedAt !== null;
+  // "Reply to Ana's thread on “brown fox”": every thread has a Reply and a Resolve, told apart by name.
+  const subject = threadSubject(thread, placed.isOnDeletedText);
   const act = async (resolved: boolean) => {
     const result = await reachServer(() => setThreadResolvedAction({ threadId: thread.id, resolved }));
     if (result.ok) {
@@ -130,10 +133,15 @@ export function CommentThreadCard({
             />
           ) : (
             <div className="flex gap-2">
-              <button ref={replyButtonRef} type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => setIsReplying(true)}>
+              <button ref={replyButtonRef} type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" aria-label={`Reply to ${subject}`} onClick={() => setIsReplying(true)}>
                 Reply
               </button>
-              <button type="button" className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface" onClick={() => void act(!isResolved)}>
+              <button
+                type="button"
+                className="rounded-md border border-border px-2 py-1 text-xs hover:bg-surface"
+                aria-label={`${isResolved ? "Reopen" : "Resolve"} ${subject}`}
+                onClick={() => void act(!isResolved)}
+              >
                 {isResolved ? "Reopen" : "Resolve"}
               </button>
             </div>
