@@ -33,7 +33,14 @@ async function openDocumentMenuItem(p: Page, item: string) {
   await button.focus();
   await p.keyboard.press("Enter");
   await p.getByRole("menu").waitFor();
-  for (let i = 0; i < 30 && (await focused(p)) !== `div: ${item}`; i++) await p.keyboard.press("ArrowDown");
+  // Each key waits for the focus it moves: pressed on a stale read, under load, it went past the item.
+  await expect.poll(() => p.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
+  for (let i = 0; i < 30; i++) {
+    const now = await focused(p);
+    if (now === `div: ${item}`) break;
+    await p.keyboard.press("ArrowDown");
+    await expect.poll(() => focused(p)).not.toBe(now);
+  }
   expect(await focused(p)).toBe(`div: ${item}`);
   await p.keyboard.press("Enter");
 }
