@@ -86,21 +86,36 @@ export function useReturnFocus(open: boolean, { to }: { to?: () => HTMLElement |
     const remembered = opener.current;
     opener.current = null;
     const find = locate.current;
-    const waitUntil = Date.now() + BUSY_WAIT_MS;
-    const pick = () => {
-      const named = find?.() ?? null;
-      if (named) return canTakeFocus(named) ? named : null;
-      for (let entry = remembered; entry; entry = entry.outer) {
-        for (const place of [entry.element, ...entry.near]) {
-          if (isBusy(place) && Date.now() < waitUntil) return null; // its action runs: wait for it
-          if (canTakeFocus(place)) return place;
-        }
-      }
-      return null;
-    };
     if (!find && !remembered) return; // nothing known: Radix's own behaviour
     event.preventDefault();
-    follow(pick);
+    follow(picker(remembered, find));
+  };
+}
+
+/**
+ * For an action run straight from a control, with no dialog (a row's "Mark read", "New link",
+ * "Mark all read"): what a dialog's return of focus does, from that control. Focus stays on it,
+ * waits while it is disabled by the action (up to 5 s), comes back when it is enabled again, and
+ * when the action removed it goes to the same control in the next row, else the previous row,
+ * else the list's heading. Focus moved elsewhere meanwhile (by a key, or on purpose) stays there.
+ */
+export function keepFocusNear(element: HTMLElement): void {
+  follow(picker({ element, near: placesNear(element), outer: null }, undefined));
+}
+
+/** What to focus now, from a named place or an opener and its places near; null while waiting. */
+function picker(remembered: Opener | null, find: (() => HTMLElement | null) | undefined): () => HTMLElement | null {
+  const waitUntil = Date.now() + BUSY_WAIT_MS;
+  return () => {
+    const named = find?.() ?? null;
+    if (named) return canTakeFocus(named) ? named : null;
+    for (let entry = remembered; entry; entry = entry.outer) {
+      for (const place of [entry.element, ...entry.near]) {
+        if (isBusy(place) && Date.now() < waitUntil) return null; // its action runs: wait for it
+        if (canTakeFocus(place)) return place;
+      }
+    }
+    return null;
   };
 }
 
@@ -170,9 +185,9 @@ function canTakeFocus(element: HTMLElement): boolean {
 
 /**
  * Where focus goes if `element` is removed with its row (a list's item or a table's row): the row
- * itself when it stays and can take focus, the control at the same place in the next row (else
- * the previous one), then the heading that names the list (or its section, or the page's h1). An
- * opener outside any row has only the heading of a section it is in.
+ * itself when it stays and can take focus, the same control in the nearest row after it that has
+ * one (else before it), then the heading that names the list (or its section, or the page's h1).
+ * An opener outside any row has only the heading of a section it is in.
  */
 function placesNear(element: HTMLElement): HTMLElement[] {
   const row = element.parentElement?.closest<HTMLElement>("li, tr, [role=row]");
@@ -182,16 +197,46 @@ function placesNear(element: HTMLElement): HTMLElement[] {
   }
   const places: HTMLElement[] = [];
   if (row.hasAttribute("tabindex")) places.push(row);
-  const index = Math.max(0, controlsIn(row).indexOf(element));
-  for (const neighbour of [row.nextElementSibling, row.previousElementSibling]) {
-    if (!(neighbour instanceof HTMLElement)) continue;
-    const controls = controlsIn(neighbour);
-    const control = controls[index] ?? controls[0];
-    if (control) places.push(control);
+  const kind = controlKind(element);
+  if (kind) {
+    // The same control further on, past rows without one (a read notification has no "Mark read").
+    for (const step of ["nextElementSibling", "previousElementSibling"] as const) {
+      for (let neighbour = row[step]; neighbour instanceof HTMLElement; neighbour = neighbour[step]) {
+        const control = controlsIn(neighbour).find((candidate) => controlKind(candidate) === kind);
+        if (control) {
+          places.push(control);
+          break;
+        }
+      }
+    }
+  } else {
+    const index = Math.max(0, controlsIn(row).indexOf(element));
+    for (const neighbour of [row.nextElementSibling, row.previousElementSibling]) {
+      if (!(neighbour instanceof HTMLElement)) continue;
+      const controls = controlsIn(neighbour);
+      const control = controls[index] ?? controls[0];
+      if (control) places.push(control);
+    }
   }
   const heading = row.parentElement ? headingFor(row.parentElement, true) : null;
   if (heading) places.push(heading);
   return places;
+}
+
+/**
+ * What makes two rows' controls "the same": a field's tag and name, a button's or link's visible
+ * words (its row's words, in a visually hidden span, set apart). Null for a control without
+ * either (an icon button): then the control at the same place in the row is the same one.
+ */
+function controlKind(control: HTMLElement): string | null {
+  if (control.matches("input, select, textarea")) return `${control.tagName}:${control.getAttribute("name") ?? ""}`;
+  let words = "";
+  const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest(".sr-only")) words += node.textContent ?? "";
+  }
+  words = words.replace(/\s+/g, " ").trim();
+  return words ? `${control.tagName}:${words}` : null;
 }
 
 function controlsIn(row: HTMLElement): HTMLElement[] {

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/shared/api-error";
 import { reachServer } from "./reach-server";
+import { keepFocusNear } from "./return-focus";
 
 /** What a list says after an action on one of its rows: a status, or an alert when it failed. */
 export interface RowActionNotice {
@@ -16,6 +17,9 @@ export interface RowActionNotice {
  * is aria-busy meanwhile; reachServer's message when no answer came), the action's own message on failure, `done`'s text on success, then the
  * server components re-render so the row shows its new state (unless `refresh` is false: the
  * page is being left). `done` returns null to say nothing (it may navigate away instead).
+ * Run from a control on the page (not a dialog's button: the dialog gives focus back itself),
+ * focus stays with that control while its buttons are disabled, and goes to the next row's when
+ * the action removed it (lib/return-focus.ts `keepFocusNear`).
  */
 export function useRowActions() {
   const router = useRouter();
@@ -23,6 +27,8 @@ export function useRowActions() {
   const [notice, setNotice] = useState<RowActionNotice | null>(null);
 
   function run<T>(action: () => Promise<ActionResult<T>>, done: (data: T) => string | null, { refresh = true } = {}): void {
+    const from = document.activeElement;
+    if (from instanceof HTMLElement && from !== document.body && !from.closest("[role=dialog], [role=alertdialog]")) keepFocusNear(from);
     startTransition(async () => {
       const result = await reachServer(action);
       if (!result.ok) return setNotice({ text: result.message, isError: true });

@@ -11,7 +11,11 @@ import { markNotificationsReadAction } from "@/server/actions/notification-actio
 import { reachServer } from "@/lib/reach-server";
 import type { NotificationDto } from "@/shared/notifications";
 
-/** The inbox's rows: unread ones marked, each a link, with Mark read and Mark all read. */
+/**
+ * The inbox's rows: unread ones marked, each a link, with Mark read and Mark all read. Focus
+ * after "Mark read" goes to the next unread row's (else the previous one's, else the page's
+ * heading); after "Mark all read" it stays on that button (useRowActions).
+ */
 export function NotificationList({ items }: { items: NotificationDto[] }) {
   const { isPending, notice, run } = useRowActions();
   const unread = items.filter((item) => !item.read);
@@ -32,7 +36,14 @@ export function NotificationList({ items }: { items: NotificationDto[] }) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">{unread.length === 0 ? "All read." : `${unread.length} unread`}</p>
-        <Button variant="secondary" onClick={markAll} disabled={isPending || unread.length === 0}>
+        {/* With nothing left unread it stays focusable (aria-disabled, not disabled): focus stays on it after it ran. */}
+        <Button
+          variant="secondary"
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          onClick={unread.length === 0 ? undefined : markAll}
+          disabled={isPending}
+          aria-disabled={unread.length === 0 || undefined}
+        >
           Mark all read
         </Button>
       </div>

@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { NotificationsPage } from "../pages/notifications-page";
+import { withAppAndBrowser } from "../support/app-and-browser";
+import { callAction } from "../support/server-actions";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
+
+// Where focus goes after a list's row action that has no dialog (docs/product.md "Keyboard and
+// screen readers"; WCAG 2.4.3): on the same button in the next row (else the previous row), else
+// on the list's heading; an action that leaves its button in place keeps focus on it. Never on
+// <body>, where the next key would go nowhere. Keyboard only: focus, then Enter.
+
+const { app, browser } = withAppAndBrowser();
+
+/** What has focus: the tag and its accessible name (aria-label, else its label's words, else its text). */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "body";
+    const label = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+    const name = element.getAttribute("aria-label") ?? label ?? element.textContent ?? "";
+    return `${element.tagName.toLowerCase()}: ${name.replace(/\s+/g, " ").trim()}`;
+  });
+}
+
+async function press(page: Page, control: ReturnType<Page["getByRole"]>) {
+  await control.focus();
+  await page.keyboard.press("Enter");
+}
+
+describe("focus after a row action without a dialog", () => {
+  it("Notifications: Mark read moves to the next unread row's, past read ones, else the previous, else the heading; Mark all read keeps it", async () => {
+    const ada = await signedUpPage(browser, app.url, "inbox");
+    const bob = await invitedMemberPage(browser, app.url, ada, "commenter", "noisy");
+    const cookie = (await bob.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const thread = async (title: string) => {
+      const { id } = await createDocumentViaApi(ada.page, app.url, ada.person.workspaceSlug, { title, markdown: "Words to comment on." });
+      const response = await callAction(app.url, { name: "createCommentThreadAction", path: `/w/${ada.person.workspaceSlug}/d/${id}`, args: [{ documentId: id, body: { ops: [{ insert: `On ${title}\n` }] } }], cookie });
+      expect(response.result).toMatchObject({ ok: true });
+    };
+    // Newest first: Plan 4, Plan 3, Plan 2, Plan 1.
+    for (const title of ["Plan 1", "Plan 2", "Plan 3", "Plan 4"]) await thread(title);
+    const text = (title: string) => `${bob.person.name} started a thread on ${title}`;
+    const markRead = (title: string) => `button: Mark read: ${text(title)}`;
+
+    const inbox = new NotificationsPage(ada.page, ada.person.workspaceSlug);
+    await inbox.open();
+    expect(await inbox.markReadButtons().count()).toBe(4);
+
+    // A middle row: the next row's.
+    await press(ada.page, inbox.markRead(text("Plan 3")));
+    await inbox.status("Marked read.").waitFor();
+    await expect.poll(() => focused(ada.page)).toBe(markRead("Plan 2"));
+
+    // The first row, whose next row is read now: the next unread one after it.
+    await press(ada.page, inbox.markRead(text("Plan 4")));
+    await expect.poll(() => inbox.markRead(text("Plan 4")).count()).toBe(0);
+    await expect.poll(() => focused(ada.page)).toBe(markRead("Plan 2"));
+
+    // The last row: the previous one's.
+    await press(ada.page, inbox.markRead(text("Plan 1")));
+    await expect.poll(() => inbox.markRead(text("Plan 1")).count()).toBe(0);
+    await expect.poll(() => focused(ada.page)).toBe(markRead("Plan 2"));
+
+    // The last unread one: the page's heading.
+    await ada.page.keyboard.press("Enter");
+    await ada.page.getByText("All read.").waitFor();
+    await expect.poll(() => focused(ada.page)).toBe("h1: Notifications");
+
+    // Mark all read stays on the page: focus stays on it, and what it did is said.
+    await thread("Plan 5");
+    await thread("Plan 6");
+    await inbox.open();
+    expect(await inbox.markReadButtons().count()).toBe(2);
+    await press(ada.page, inbox.markAllRead());
+    await inbox.status("All notifications are marked read.").waitFor();
+    await ada.page.getByText("All read.").waitFor();
+    await expect.poll(() => focused(ada.page)).toBe("button: Mark all read");
+    // Nothing left to mark: pressing it again does nothing, and focus is still there.
+    expect(await inbox.markAllRead().getAttribute("aria-disabled")).toBe("true");
+    await ada.page.keyboard.press("Enter");
+    expect(await focused(ada.page)).toBe("button: Mark all read");
+  });
+});
