@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { MemberSettingsPage } from "../pages/member-settings-page";
 import { NotificationsPage } from "../pages/notifications-page";
+import { newPerson } from "../support/accounts";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { callAction } from "../support/server-actions";
 import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
@@ -80,5 +82,64 @@ describe("focus after a row action without a dialog", () => {
     expect(await inbox.markAllRead().getAttribute("aria-disabled")).toBe("true");
     await ada.page.keyboard.press("Enter");
     expect(await focused(ada.page)).toBe("button: Mark all read");
+  });
+});
+
+describe("focus after Settings → Invitations' row actions", () => {
+  it("at 360 px in dark mode: New link moves to the new link's field; Revoke asks, then moves to the next row's Revoke, else the previous, else the heading", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "inviter");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    const settings = new MemberSettingsPage(page, person.workspaceSlug);
+    await settings.openInvitations();
+    for (const label of ["one", "two", "three"]) await settings.invite(newPerson(label).email, "viewer");
+    await settings.openInvitations(); // the links shown at invitation time are gone after a reload
+    const revokeName = "Revoke the invitation for ";
+    /** The pending rows' addresses, top to bottom. */
+    const rows = () =>
+      settings
+        .pendingList()
+        .getByRole("button", { name: new RegExp(`^${revokeName}`) })
+        .evaluateAll((buttons, prefix) => buttons.map((button) => button.getAttribute("aria-label")?.slice(prefix.length) ?? ""), revokeName);
+
+    // New link: focus goes to the new link, to be copied. (The row, a new invitation now, moves to the top.)
+    const renewed = (await rows())[1]!;
+    await press(page, settings.newLinkButton(renewed));
+    await expect.poll(() => focused(page)).toBe(`input: New invitation link for ${renewed}`);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+
+    const emails = await rows();
+    expect(emails).toHaveLength(3);
+    const [first, second, third] = emails as [string, string, string];
+
+    // Revoke asks first; Escape leaves everything as it was, focus back on Revoke.
+    await press(page, settings.revokeButton(second));
+    await settings.revokeDialog().waitFor();
+    expect(await settings.revokeDialog().textContent()).toContain(`The link sent to ${second} stops working at once.`);
+    await page.keyboard.press("Escape");
+    await settings.revokeDialog().waitFor({ state: "detached" });
+    await expect.poll(() => focused(page)).toBe(`button: ${revokeName}${second}`);
+    expect(await settings.revokeButton(second).count()).toBe(1);
+
+    // Confirmed (Cancel has focus first, then Tab to "Revoke invitation"): the next row's Revoke.
+    await page.keyboard.press("Enter");
+    await settings.revokeDialog().waitFor();
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toBe("button: Revoke invitation");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: `Revoked the invitation for ${second}.` }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`button: ${revokeName}${third}`);
+
+    // The last row: the previous row's Revoke.
+    await page.keyboard.press("Enter");
+    await settings.revokeDialog().getByRole("button", { name: "Revoke invitation" }).press("Enter");
+    await page.getByRole("status").filter({ hasText: `Revoked the invitation for ${third}.` }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`button: ${revokeName}${first}`);
+
+    // The only row: the list's heading.
+    await page.keyboard.press("Enter");
+    await settings.revokeDialog().getByRole("button", { name: "Revoke invitation" }).press("Enter");
+    await settings.pendingList().getByText("No pending invitations.").waitFor();
+    await expect.poll(() => focused(page)).toBe("h2: Pending invitations");
   });
 });

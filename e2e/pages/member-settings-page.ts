@@ -32,6 +32,26 @@ export class MemberSettingsPage {
     return this.page.getByRole("region", { name: "Pending invitations" });
   }
 
+  /** A pending invitation's "Revoke", which asks first (revokeDialog). */
+  revokeButton(email: string) {
+    return this.pendingList().getByRole("button", { name: `Revoke the invitation for ${email}` });
+  }
+
+  revokeDialog() {
+    return this.page.getByRole("dialog", { name: "Revoke this invitation?" });
+  }
+
+  /** Revokes a pending invitation through its button and the confirmation. */
+  async revokeInvitation(email: string) {
+    await this.revokeButton(email).click();
+    await this.revokeDialog().getByRole("button", { name: "Revoke invitation" }).click();
+    await this.page.getByText(`Revoked the invitation for ${email}.`).waitFor();
+  }
+
+  newLinkButton(email: string) {
+    return this.pendingList().getByRole("button", { name: `New link for ${email}` });
+  }
+
   /** A member's row in the members list, by name. */
   memberRow(name: string) {
     return this.page.getByRole("region", { name: /\d+ members?/ }).getByRole("listitem").filter({ hasText: name });

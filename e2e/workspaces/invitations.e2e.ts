@@ -137,8 +137,7 @@ describe("invitations and members", () => {
     await ownerSettings.openInvitations();
     const revokedEmail = newPerson("revoked").email;
     const revokedLink = await ownerSettings.invite(revokedEmail, "viewer");
-    await owner.page.getByRole("button", { name: `Revoke the invitation for ${revokedEmail}` }).click();
-    await owner.page.getByText(`Revoked the invitation for ${revokedEmail}.`).waitFor();
+    await ownerSettings.revokeInvitation(revokedEmail);
     await expect.poll(() => ownerSettings.pendingList().getByRole("listitem").filter({ hasText: revokedEmail }).count()).toBe(0);
     const visitor = await (await newContext(browser, app.url)).newPage();
     await visitor.goto(revokedLink);
@@ -150,7 +149,7 @@ describe("invitations and members", () => {
     const email = newPerson("lost-link").email;
     const firstLink = await ownerSettings.invite(email, "editor");
     await ownerSettings.openInvitations(); // the link shown at invitation time is gone after a reload
-    await ownerSettings.pendingList().getByRole("button", { name: `New link for ${email}` }).click();
+    await ownerSettings.newLinkButton(email).click();
     const field = ownerSettings.pendingList().getByRole("textbox", { name: `New invitation link for ${email}` });
     await field.waitFor();
     const newLink = await field.inputValue();

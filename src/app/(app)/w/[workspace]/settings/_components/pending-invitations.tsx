@@ -4,8 +4,9 @@ import { EmptyList } from "@/components/ui/empty-list";
 import { RowActionNotice } from "@/components/ui/row-action-notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { useRowActions } from "@/lib/use-row-actions";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyField } from "@/components/ui/copy-field";
 import { reissueInvitationAction, revokeInvitationAction } from "@/server/actions/member-actions";
 import type { InvitationCreatedDto, PendingInvitationDto } from "@/shared/dto";
@@ -19,12 +20,21 @@ const REISSUED_NOTES: Record<InvitationCreatedDto["emailStatus"], string> = {
 };
 
 /**
- * Invitations nobody has accepted yet, with New link and Revoke for those the viewer may manage.
- * Only a hash of each link is stored, so a lost link is replaced, not shown again.
+ * Invitations nobody has accepted yet, with New link and Revoke (after confirming) for those the
+ * viewer may manage. Only a hash of each link is stored, so a lost link is replaced, not shown
+ * again. After New link focus moves to the new link's field, to copy it; after Revoke, to the
+ * next row's Revoke (else the previous row's, else the heading): ConfirmDialog's return of focus.
  */
 export function PendingInvitations({ invitations }: { invitations: PendingInvitationDto[] }) {
   const { isPending, notice, run } = useRowActions();
   const [reissued, setReissued] = useState<{ invitationId: string; created: InvitationCreatedDto } | null>(null);
+  const [confirming, setConfirming] = useState<PendingInvitationDto | null>(null);
+  const reissuedBox = useRef<HTMLDivElement>(null);
+
+  // The new link is what the person came for: its field takes focus (and selects the link) to be copied.
+  useEffect(() => {
+    if (reissued) reissuedBox.current?.querySelector("input")?.focus();
+  }, [reissued]);
 
   const reissue = (invitation: PendingInvitationDto) =>
     run(
@@ -35,7 +45,8 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
       },
     );
 
-  const revoke = (invitation: PendingInvitationDto) =>
+  const revoke = (invitation: PendingInvitationDto) => {
+    setConfirming(null);
     run(
       () => revokeInvitationAction({ invitationId: invitation.id }),
       () => {
@@ -43,6 +54,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
         return `Revoked the invitation for ${invitation.email}. Its link no longer works.`;
       },
     );
+  };
 
   return (
     <section aria-labelledby="pending-heading" className="flex flex-col gap-3">
@@ -51,12 +63,14 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
       </h2>
       <RowActionNotice notice={notice} />
       {reissued ? (
-        <ShownOnce isStatus={false}>
-          <p className="text-sm">
-            <span className="font-medium">{reissued.created.email}</span>: {REISSUED_NOTES[reissued.created.emailStatus]}
-          </p>
-          <CopyField value={reissued.created.link} label={`New invitation link for ${reissued.created.email}`} noun="link" />
-        </ShownOnce>
+        <div ref={reissuedBox}>
+          <ShownOnce isStatus={false}>
+            <p className="text-sm">
+              <span className="font-medium">{reissued.created.email}</span>: {REISSUED_NOTES[reissued.created.emailStatus]}
+            </p>
+            <CopyField value={reissued.created.link} label={`New invitation link for ${reissued.created.email}`} noun="link" />
+          </ShownOnce>
+        </div>
       ) : null}
       {invitations.length === 0 ? (
         <EmptyList>No pending invitations.</EmptyList>
@@ -84,7 +98,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
                 <Button
                   variant="ghost-danger"
                   disabled={isPending}
-                  onClick={() => revoke(invitation)}
+                  onClick={() => setConfirming(invitation)}
                   aria-label={`Revoke the invitation for ${invitation.email}`}
                 >
                   Revoke
@@ -94,6 +108,14 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Revoke this invitation?"
+        description={`The link sent to ${confirming?.email ?? ""} stops working at once. To let them join later, invite them again.`}
+        confirmLabel="Revoke invitation"
+        onConfirm={() => confirming && revoke(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }
