@@ -48,6 +48,16 @@ describe("focus after a row action without a dialog", () => {
     const inbox = new NotificationsPage(ada.page, ada.person.workspaceSlug);
     await inbox.open();
     expect(await inbox.markReadButtons().count()).toBe(4);
+    // The polite line is in the page before anything is said (a screen reader may miss a live
+    // region added with its words), and what it says, in order, is recorded from here.
+    await ada.page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      for (const region of document.querySelectorAll("main [role=status]")) {
+        new MutationObserver(() => said.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      }
+    });
+    const saidSoFar = () => ada.page.evaluate(() => (window as unknown as { said: string[] }).said.filter((text) => text !== ""));
 
     // A middle row: the next row's.
     await press(ada.page, inbox.markRead(text("Plan 3")));
@@ -58,6 +68,9 @@ describe("focus after a row action without a dialog", () => {
     await press(ada.page, inbox.markRead(text("Plan 4")));
     await expect.poll(() => inbox.markRead(text("Plan 4")).count()).toBe(0);
     await expect.poll(() => focused(ada.page)).toBe(markRead("Plan 2"));
+
+    // The same sentence twice is said twice: the line empties before each.
+    await expect.poll(saidSoFar).toEqual(["Marked read.", "Marked read."]);
 
     // The last row: the previous one's.
     await press(ada.page, inbox.markRead(text("Plan 1")));
