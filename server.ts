@@ -66,7 +66,13 @@ async function main(): Promise<void> {
   // A first sign-in through a workspace's provider joins it (better-auth runs the sign-in, below services).
   registerSsoSignIn(async (signIn) => completeSsoSignIn({ db: await getDb() }, signIn));
   const resolveSocketCaller = (headers: Headers) => resolveCaller(headers, { acceptTokens: true });
-  const collab = createCollabServer({ resolveCaller: resolveSocketCaller, getDb, redisUrl: env.REDIS_URL });
+  const collab = createCollabServer({
+    resolveCaller: resolveSocketCaller,
+    getDb,
+    redisUrl: env.REDIS_URL,
+    maxUpdateItems: env.COLLAB_MAX_UPDATE_ITEMS,
+    maxDocumentItems: env.COLLAB_MAX_DOCUMENT_ITEMS,
+  });
   // Bells listen on whichever instance serves their page; with Redis every instance hears every nudge.
   const stopNotificationRelay = env.REDIS_URL ? startNotificationRelay(env.REDIS_URL) : async () => {};
   const handleCollabUpgrade = createCollabUpgrade(collab, {

@@ -12,6 +12,7 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
   { script: "bench:conversions", flags: ["--quick"] },
   { script: "bench", flags: ["--quick"] },
   { script: "bench:collab", flags: ["--quick", "--no-write"] },
+  { script: "bench:flood", flags: ["--quick"] },
   { script: "bench:typing-profile", flags: ["--quick"] },
   { script: "bench:tables", flags: ["--quick"] },
   { script: "bench:memory", flags: ["--quick"] },

@@ -48,6 +48,10 @@ const EnvSchema = z.object({
   COLLAB_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Live-editing sockets one client address may hold open at once, whoever is behind it (an office NAT shares one). */
   COLLAB_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Items (runs of text, format marks, embeds: Yjs structs) plus deletions one live-editing change may carry; more is refused with a message (docs/configuration.md "Product limits"). */
+  COLLAB_MAX_UPDATE_ITEMS: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
+  /** Items (Yjs structs, deleted text's included) one document may hold; a change that would take it past is refused with a message. */
+  COLLAB_MAX_DOCUMENT_ITEMS: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** The embedded database's page cache (PostgreSQL shared_buffers, e.g. 16MB, 128MB): RAM it may fill; the OS caches the files beyond it (docs/configuration.md "Memory"). */

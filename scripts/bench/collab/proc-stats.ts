@@ -13,6 +13,13 @@ export function cpuMs(pid: number): number {
   return ((utime + stime) * 1000) / CLOCK_TICKS;
 }
 
+/** CPU time (user + system, ms) of a process's main thread (its JS event loop), from /proc/<pid>/task/<pid>/stat. */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** Resident set size of a process in bytes, from /proc/<pid>/status. */
 export function rssBytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -2,7 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import { DEVICE_COPY_PREFIX } from "./offline-pages";
-import { guardAgainstUnload } from "./unload-guard";
+import { guardAgainstUnload, unloadEntryName } from "./unload-guard";
 import type { UnsavedChanges } from "./unsaved-changes";
 import { watchUnsavedChanges } from "./unsaved-changes";
 import { markUnsent, watchUnsentChanges } from "./unsent-changes";
@@ -23,7 +23,7 @@ export interface DocumentConnection {
    * editable editor's copy is bound to the document and syncs itself: always null.
    */
   unsaved: Promise<UnsavedChanges | null>;
-  /** Forgets this device's copy (access lost: it must not stay on the device). */
+  /** Forgets this device's copy (access lost: it must not stay on the device; a change refused: it would offer it again). */
   forgetDeviceCopy(): Promise<void>;
   destroy(): void;
 }
@@ -123,6 +123,9 @@ export async function connectDocument(
     unsaved: unsavedWatch?.found ?? Promise.resolve(null),
     forgetDeviceCopy: async () => {
       stopWatchingUnsent?.();
+      // Nor keep the last changes at unload: the next page would apply them again.
+      unloadGuard?.stop();
+      localStorage.removeItem(unloadEntryName(name));
       await deviceCopy?.clearData();
       await unsavedWatch?.discard();
       markUnsent(name, false);

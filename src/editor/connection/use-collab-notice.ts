@@ -1,14 +1,13 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { useEffect, useRef, useState } from "react";
-import type { AccessLostReason, AuthRefusedReason } from "@/shared/protocol/close-codes";
+import type { AccessLostReason, AuthRefusedReason, RefusedUpdateReason } from "@/shared/protocol/close-codes";
 import {
   ACCESS_CHANGED_MESSAGE,
   ACCESS_MESSAGE,
   ACCESS_LOST_TEXT,
   AUTH_REFUSED_TEXT,
   CLOSE_TOO_MANY_CONNECTIONS,
-  INVALID_UPDATE_REASON,
-  INVALID_UPDATE_TEXT,
+  REFUSED_UPDATE_TEXT,
   UPDATE_ADJUSTED_MESSAGE,
   UPDATE_ADJUSTED_TEXT,
   VERSION_RESTORED_MESSAGE,
@@ -18,8 +17,11 @@ import {
 /** Something the collaboration server told this editor that the person should read. */
 export type CollabNotice =
   | { kind: "adjusted"; message: string }
-  /** Refused on connect (`refused` says why), or closed later (`lost` says why when the server closed an open editor). */
-  | { kind: "denied"; message: string; lost?: AccessLostReason; refused?: AuthRefusedReason }
+  /**
+   * Refused on connect (`refused` says why), closed later (`lost` says why when the server closed
+   * an open editor), or closed over a change the server refused (`refusedUpdate`).
+   */
+  | { kind: "denied"; message: string; lost?: AccessLostReason; refused?: AuthRefusedReason; refusedUpdate?: RefusedUpdateReason }
   | { kind: "access-changed"; canEdit: boolean; message: string }
   /**
    * Someone restored a version: the body changed under this editor. The page says who, which
@@ -48,6 +50,13 @@ export const UNSAVED_CHANGES_TEXT =
  */
 export const CHANGES_LEFT_BEHIND_TEXT =
   "Your latest changes here weren't saved before your access ended, and can't be saved now. Download the document as you see it to keep them: they are gone once you leave this page.";
+
+/**
+ * Beside an editor whose change the server refused (REFUSED_UPDATE_TEXT): the device's copy, which
+ * would offer it again at every reconnect, is forgotten, so the text on screen is the last copy.
+ */
+export const REFUSED_CHANGE_LEFT_BEHIND_TEXT =
+  "What you changed here since the last save can't be saved, and this device no longer keeps it. Download the document as you see it to keep it: it is gone once you reload or leave this page.";
 
 /** What the editor says when its socket is refused past a connection limit (CLOSE_TOO_MANY_CONNECTIONS). */
 export const TOO_MANY_CONNECTIONS_TEXT =
@@ -104,7 +113,9 @@ export function useCollabNotice(
     const onClose = ({ event }: { event: { code?: number; reason?: string } }) => {
       if (event.code === CLOSE_TOO_MANY_CONNECTIONS) return setNotice({ kind: "too-many-connections", message: TOO_MANY_CONNECTIONS_TEXT });
       // A document-level close reaches the provider as 1000 with our reason code (close-codes.ts).
-      if (event.reason === INVALID_UPDATE_REASON) return setNotice({ kind: "denied", message: INVALID_UPDATE_TEXT });
+      if (isReasonOf(REFUSED_UPDATE_TEXT, event.reason)) {
+        return setNotice({ kind: "denied", message: REFUSED_UPDATE_TEXT[event.reason], refusedUpdate: event.reason });
+      }
       const lost = event.reason;
       if (isReasonOf(ACCESS_LOST_TEXT, lost)) setNotice({ kind: "denied", message: ACCESS_LOST_TEXT[lost], lost });
     };

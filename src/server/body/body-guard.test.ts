@@ -2,15 +2,18 @@ import Delta from "quill-delta";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { BodyGuard, holdsUpdate } from "./body-guard";
+import * as encoding from "lib0/encoding";
+import type { BodyGuardOptions } from "./body-guard";
+import { BodyGuard, holdsUpdate, MAX_UPDATE_ITEMS } from "./body-guard";
+import { countUpdateParts } from "./update-reader";
 
 /** A server document and a client that starts from it, as after a sync. */
-function setup(initial = "Hello\n", maxBodyChars?: number) {
+function setup(initial = "Hello\n", maxBodyChars?: number, limits: Pick<BodyGuardOptions, "maxUpdateItems" | "maxDocumentItems"> = {}) {
   const server = new Y.Doc();
   server.getText(BODY_YTEXT).insert(0, initial);
   const client = new Y.Doc();
   Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
-  const guard = new BodyGuard(server, { maxBodyChars });
+  const guard = new BodyGuard(server, { maxBodyChars, ...limits });
   /** The update `edit` makes on the client. */
   const edit = (change: (body: Y.Text, doc: Y.Doc) => void): Uint8Array => {
     const before = Y.encodeStateVector(client);
@@ -24,7 +27,60 @@ function setup(initial = "Hello\n", maxBodyChars?: number) {
     if (verdict.kind !== "refuse") Y.applyUpdate(server, update);
     return verdict;
   };
-  return { server, client, edit, receive };
+  /** The update `change` makes on a new client synced to the server now. */
+  const fresh = (change: (body: Y.Text) => void): Uint8Array => {
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(server));
+    change(other.getText(BODY_YTEXT));
+    return Y.encodeStateAsUpdate(other, Y.encodeStateVector(server));
+  };
+  return { server, client, edit, fresh, receive };
+}
+
+/** `count` one-character inserts, each at the start of the body, so that none merge: QA's flood (third sweep #4). */
+function flood(count: number) {
+  return (body: Y.Text) => {
+    for (let i = 0; i < count; i += 1) body.insert(0, "x");
+  };
+}
+
+/**
+ * A formatted book of about 990,000 characters (a body holds 1,000,000) as the editor pastes it:
+ * headings, paragraphs with a bold, italic, linked, code or coloured word every few words, lists.
+ * Pasted into the real editor, such a book (290 pages of the benchmark's report) was one update of
+ * 80,395 items, the largest the editor sent (docs/architecture.md "Collaboration"); this one has
+ * about 76,000.
+ */
+function formattedBook(chars = 990_000): Array<{ insert: string; attributes?: Record<string, unknown> }> {
+  const words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore".split(" ");
+  const formats = [{ bold: true }, { italic: true }, { link: "https://example.com/a" }, { code: true }, { color: "#cc0000" }];
+  const ops: Array<{ insert: string; attributes?: Record<string, unknown> }> = [];
+  let n = 0;
+  let length = 0;
+  const text = (count: number) => Array.from({ length: count }, () => words[n++ % words.length]).join(" ");
+  const push = (insert: string, attributes?: Record<string, unknown>) => {
+    ops.push(attributes ? { insert, attributes } : { insert });
+    length += insert.length;
+  };
+  for (let page = 1; length < chars; page += 1) {
+    push(`Section ${page} ${text(3)}`);
+    push("\n", { header: 2 });
+    for (let paragraph = 0; paragraph < 5; paragraph += 1) {
+      for (let run = 0; run < 11; run += 1) {
+        push(`${text(7)} `);
+        push(text(1 + (run % 2)), formats[(page + paragraph + run) % formats.length]);
+        push(" ");
+      }
+      push(`${text(4)}.\n`);
+    }
+    for (let item = 0; item < 5; item += 1) {
+      push(`${text(3)} `);
+      push(text(1), formats[item]);
+      push(` ${text(3)}`);
+      push("\n", { list: "bullet" });
+    }
+  }
+  return ops;
 }
 
 /** The body as Quill would hold it (adjacent ops with equal attributes merged). */
@@ -132,6 +188,68 @@ describe("BodyGuard", () => {
     receive(deleted);
     expect(holdsUpdate(server, deleted)).toBe(false); // deletions are always applied
     expect(holdsUpdate(server, edit((body) => body.insert(0, "new")))).toBe(false);
+  });
+
+  it("refuses an update with more items than the limit, from its headers, applying none of it", () => {
+    const { server, edit, fresh, receive } = setup("Hello\n", undefined, { maxUpdateItems: 1_000 });
+    const shaded = receive(edit((body) => body.insert(0, "x", { link: "javascript:alert(1)" }))); // the guard now has a shadow
+    expect(shaded).toMatchObject({ kind: "replace" });
+    const before = Y.encodeStateAsUpdate(server);
+    expect(receive(fresh(flood(1_001)))).toMatchObject({ kind: "refuse", reason: "update_too_large" });
+    expect(Y.encodeStateAsUpdate(server)).toEqual(before);
+    // Read from the headers only: a header claiming ten million items, with none of them sent,
+    // is refused as too large, not as malformed (nothing past it was read, let alone applied).
+    const encoder = encoding.createEncoder();
+    for (const value of [1, 10_000_000, 42, 0]) encoding.writeVarUint(encoder, value); // clients, structs, client, clock
+    expect(receive(encoding.toUint8Array(encoder))).toMatchObject({ kind: "refuse", reason: "update_too_large" });
+    // A deletion range counts too: 1,001 of them (every other character of a long text).
+    const { receive: receiveLong, fresh: freshLong } = setup(`${"ab".repeat(1_001)}\n`, undefined, { maxUpdateItems: 1_000 });
+    const scattered = freshLong((body) => {
+      for (let i = 1_000; i >= 0; i -= 1) body.delete(i * 2, 1);
+    });
+    expect(countUpdateParts(scattered)).toEqual({ structs: 0, deleteRanges: 1_001 });
+    expect(receiveLong(scattered)).toMatchObject({ kind: "refuse", reason: "update_too_large" });
+    // What fits still goes through, checked in full against the shadow as before.
+    expect(receive(fresh(flood(1_000)))).toEqual({ kind: "accept" });
+    expect(receive(fresh((body) => body.insert(0, "y", { link: "vbscript:x" })))).toMatchObject({ kind: "replace", reasons: ["unsafe_content"] });
+    expect(server.getText(BODY_YTEXT).length).toBe("Hello\n".length + 1_002);
+  });
+
+  it("counts only new deletions against the limit: a reconnecting client repeats the document's whole delete set", () => {
+    const { server, receive } = setup(`${"ab".repeat(1_500)}\n`, undefined, { maxUpdateItems: 1_000 });
+    // 1,500 scattered deletions made over time, each in its own change.
+    for (let i = 1_499; i >= 0; i -= 1) server.getText(BODY_YTEXT).delete(i * 2, 1);
+    // A client that typed a word offline reconnects: its sync step 2 holds every deletion ever made.
+    const client = new Y.Doc();
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+    client.getText(BODY_YTEXT).insert(0, "offline ");
+    const step2 = Y.encodeStateAsUpdate(client, Y.encodeStateVector(server));
+    expect(countUpdateParts(step2)).toEqual({ structs: 1, deleteRanges: 1_500 });
+    expect(receive(step2)).toEqual({ kind: "accept" });
+    expect(server.getText(BODY_YTEXT).toString()).toBe(`offline ${"b".repeat(1_500)}\n`);
+  });
+
+  it("accepts the editor's largest update under the default limits: a formatted book pasted at once", () => {
+    const { server, edit, receive } = setup("\n");
+    const book = formattedBook();
+    const update = edit((body) => body.applyDelta(book));
+    const items = countUpdateParts(update).structs;
+    expect(items).toBeGreaterThan(70_000);
+    expect(items).toBeLessThan(MAX_UPDATE_ITEMS / 2);
+    expect(receive(update)).toEqual({ kind: "accept" });
+    expect(server.getText(BODY_YTEXT).length).toBe(book.reduce((length, op) => length + op.insert.length, 1));
+  });
+
+  it("refuses an update that would take the document past its item limit, counting the server's own writes", () => {
+    const { server, fresh, receive } = setup("Hello\n", undefined, { maxDocumentItems: 2_000 });
+    expect(receive(fresh(flood(900)))).toEqual({ kind: "accept" });
+    // Written on the server (a restored version), not through the guard: the guard must count it.
+    server.transact(() => flood(900)(server.getText(BODY_YTEXT)));
+    const before = Y.encodeStateAsUpdate(server);
+    expect(receive(fresh(flood(300)))).toMatchObject({ kind: "refuse", reason: "document_too_large" });
+    expect(Y.encodeStateAsUpdate(server)).toEqual(before);
+    expect(receive(fresh((body) => body.insert(0, "ok ")))).toEqual({ kind: "accept" });
+    expect(server.getText(BODY_YTEXT).toString()).toMatch(/^ok x{1800}Hello\n$/);
   });
 
   it("keeps its shadow in step with server-side writes it never checked", () => {

@@ -1,31 +1,47 @@
 import Delta from "quill-delta";
 import * as Y from "yjs";
-import type { UpdateAdjustedReason } from "@/shared/protocol/close-codes";
+import type { RefusedUpdateReason, UpdateAdjustedReason } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
 import { diffDocuments } from "@/shared/bounded-diff";
 import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
+import { ItemBound } from "./item-bound";
+import { countNewDeletions } from "./new-deletions";
 import { isPlainEdit } from "./plain-edit";
 import { sanitizeDelta } from "./sanitize-delta";
+import { countUpdateParts, updateClients, UpdateReader } from "./update-reader";
 
 /** What to do with one incoming update. */
 export type GuardVerdict =
   | { kind: "accept" }
   /** Apply `update` instead: the incoming one with unsafe values replaced or an over-long edit dropped. */
   | { kind: "replace"; update: Uint8Array; reasons: UpdateAdjustedReason[] }
-  /** Refuse it whole: it is malformed or is not a Quill body (nested types, other roots, …). */
-  | { kind: "refuse"; problem: string };
+  /**
+   * Refuse it whole: it is malformed or not a Quill body (nested types, other roots, …:
+   * `invalid_update`), or past the size limits (`update_too_large`, `document_too_large`).
+   */
+  | { kind: "refuse"; reason: RefusedUpdateReason; problem: string };
 
 export interface BodyGuardOptions {
   /** Body length (Quill's count: characters, embeds as 1) past which growth is refused. */
   maxBodyChars?: number;
+  /** Items (Yjs structs) plus new deletion ranges one update may carry (`countUpdateParts`); more is refused unapplied. */
+  maxUpdateItems?: number;
+  /** Items (Yjs structs, deleted ones included) the document may hold; an update that could take it past is refused unapplied. */
+  maxDocumentItems?: number;
   /** Root types a client may write besides the body. None today: the body is all a document holds. */
   extraRoots?: readonly string[];
 }
 
 const GUARD_ORIGIN = Symbol("body-guard");
 
+/** Default `maxUpdateItems`: 2.5 times the largest update the editor was seen to send (docs/architecture.md "Collaboration"). */
+export const MAX_UPDATE_ITEMS = 200_000;
+/** Default `maxDocumentItems`: about twice the items of a 1,000,000-character body pasted with every word formatted differently. */
+export const MAX_DOCUMENT_ITEMS = 1_000_000;
+
 /**
- * Checks updates to one document before they reach it. A plain edit (a keystroke's shape,
+ * Checks updates to one document before they reach it. An update past the size limits is refused
+ * from its headers, before anything reads it further (`checkSize`). A plain edit (a keystroke's shape,
  * `plain-edit.ts`) is judged from its own structs. Anything else is applied to a shadow copy of
  * the document first, and only the items it added there are judged (so an edit costs an edit, not
  * a document). The shadow follows every change the document emits, in one transaction when it is
@@ -36,10 +52,14 @@ export class BodyGuard {
   /** The document's updates the shadow has not applied yet (`follow`), oldest first. */
   private behind: Uint8Array[] = [];
   private readonly maxBodyChars: number;
+  private readonly maxUpdateItems: number;
+  private readonly items: ItemBound;
   private readonly roots: ReadonlySet<string>;
 
   constructor(private readonly document: Y.Doc, options: BodyGuardOptions = {}) {
     this.maxBodyChars = options.maxBodyChars ?? MAX_BODY_CHARS;
+    this.maxUpdateItems = options.maxUpdateItems ?? MAX_UPDATE_ITEMS;
+    this.items = new ItemBound(document, options.maxDocumentItems ?? MAX_DOCUMENT_ITEMS);
     this.roots = new Set([BODY_YTEXT, ...(options.extraRoots ?? [])]);
     document.on("update", this.follow);
     document.on("destroy", () => this.discardShadow());
@@ -47,8 +67,37 @@ export class BodyGuard {
 
   /** Judges `update` (Yjs v1 encoding) against the document as it will be when it is applied. */
   check(update: Uint8Array): GuardVerdict {
+    const oversize = this.checkSize(update);
+    if (oversize) return oversize;
     if (isPlainEdit(this.document, update, this.maxBodyChars)) return { kind: "accept" };
     return this.checkInFull(update);
+  }
+
+  /**
+   * The refusal of an update past the size limits (or that does not decode), null when it is
+   * within them: counted from its headers, nothing applied, the shadow untouched. Applying an
+   * update, and judging it before, costs microseconds per item on the server's one thread however
+   * small the item, so an update's cost is its items, not its bytes.
+   */
+  checkSize(update: Uint8Array): Extract<GuardVerdict, { kind: "refuse" }> | null {
+    const max = this.maxUpdateItems;
+    try {
+      const { structs, deleteRanges } = countUpdateParts(update, max);
+      if (structs > max) return tooLarge(`more than ${max} items in one update`);
+      if (structs + deleteRanges > max) {
+        // A sync step 2 repeats the document's whole delete set, long applied: only new deletions
+        // count. No Yjs writes more ranges than its document has items (allowing twice, for splits).
+        const fresh = countNewDeletions(this.document, update, max - structs, 2 * (this.items.count() + structs) + max);
+        if (structs + fresh > max) return tooLarge(`more than ${max} items and new deletions in one update`);
+      }
+      // Only new items make the document hold more (a deletion splits two at most).
+      if (structs > 0 && !this.items.hasRoomFor(structs)) {
+        return { kind: "refuse", reason: "document_too_large", problem: `${structs} more items would take the document past ${this.items.limit}` };
+      }
+      return null;
+    } catch (error) {
+      return { kind: "refuse", reason: "invalid_update", problem: `malformed update (${error instanceof Error ? error.message : "unknown error"})` };
+    }
   }
 
   /** The full check, whatever the update's shape: applied to the shadow, what it added judged there. */
@@ -66,7 +115,7 @@ export class BodyGuard {
       Y.applyUpdate(shadow, update, GUARD_ORIGIN);
     } catch (error) {
       this.discardShadow();
-      return { kind: "refuse", problem: `malformed update (${error instanceof Error ? error.message : "unknown error"})` };
+      return { kind: "refuse", reason: "invalid_update", problem: `malformed update (${error instanceof Error ? error.message : "unknown error"})` };
     }
 
     const unsafe: Y.Item[] = [];
@@ -127,7 +176,7 @@ export class BodyGuard {
 
   private refuse(problem: string): GuardVerdict {
     this.discardShadow(); // it holds the refused update, which the document never will
-    return { kind: "refuse", problem };
+    return { kind: "refuse", reason: "invalid_update", problem };
   }
 
   private getShadow(): Y.Doc {
@@ -162,6 +211,7 @@ export class BodyGuard {
   // updates it lacks wait here (at most FOLLOW_BATCH of them, so a document typed in for hours
   // without a full check holds no more than that).
   private readonly follow = (update: Uint8Array): void => {
+    this.items.grew(update);
     if (!this.shadow) return;
     this.behind.push(update);
     if (this.behind.length >= FOLLOW_BATCH) this.catchUp(this.shadow);
@@ -176,14 +226,16 @@ const FOLLOW_BATCH = 256;
  * struct in it, and it deletes nothing (deletions are not checked against `doc`: applied then).
  */
 export function holdsUpdate(doc: Y.Doc, update: Uint8Array): boolean {
-  const { structs, ds } = Y.decodeUpdate(update);
-  if (ds.clients.size > 0) return false;
-  return structs.every((struct) => struct.id.clock + struct.length <= Y.getState(doc.store, struct.id.client));
+  const reader = new UpdateReader(update);
+  for (const struct of reader.structs()) {
+    if (struct.clock + struct.length > Y.getState(doc.store, struct.client)) return false;
+  }
+  return reader.readDeleteSet() === 0;
 }
 
 /** The clients an update writes structs for, and those whose structs were waiting (pending). */
 function touchedClients(update: Uint8Array, pending: Uint8Array | undefined): Set<number> {
-  const clients = new Set(Y.parseUpdateMeta(update).to.keys());
+  const clients = updateClients(update);
   if (pending) for (const client of Y.parseUpdateMetaV2(pending).to.keys()) clients.add(client);
   return clients;
 }
@@ -197,4 +249,8 @@ function withOtherClients(doc: Y.Doc, clocks: Map<number, number>): Map<number, 
   const full = new Map<number, number>();
   for (const client of doc.store.clients.keys()) full.set(client, clocks.get(client) ?? Y.getState(doc.store, client));
   return full;
+}
+
+function tooLarge(problem: string): Extract<GuardVerdict, { kind: "refuse" }> {
+  return { kind: "refuse", reason: "update_too_large", problem };
 }

@@ -15,13 +15,25 @@ export type ItemVerdict = "ok" | "unsafe" | "foreign";
 /** Judges one item's content by itself, wherever it sits. */
 export function judgeContent(content: Y.Item["content"]): ItemVerdict {
   if (content instanceof Y.ContentDeleted) return "ok";
-  if (content instanceof Y.ContentString) return cleanString(content.str) === content.str ? "ok" : "unsafe";
-  if (content instanceof Y.ContentFormat) {
-    // A null value closes an attribute's range; any other value must survive the sanitiser as is.
-    return content.value === null || sanitizeAttribute(content.key, content.value) === content.value ? "ok" : "unsafe";
-  }
-  if (content instanceof Y.ContentEmbed) return sameEmbed(content.embed) ? "ok" : "unsafe";
+  if (content instanceof Y.ContentString) return judgeString(content.str);
+  if (content instanceof Y.ContentFormat) return judgeFormat(content.key, content.value);
+  if (content instanceof Y.ContentEmbed) return judgeEmbed(content.embed);
   return "foreign"; // nested types, JSON, binary, subdocuments: y-quill never writes them
+}
+
+/** Judges a text item's string. */
+export function judgeString(str: string): ItemVerdict {
+  return cleanString(str) === str ? "ok" : "unsafe";
+}
+
+/** Judges a format marker: a null value closes an attribute's range; any other value must survive the sanitiser as is. */
+export function judgeFormat(key: string, value: unknown): ItemVerdict {
+  return value === null || sanitizeAttribute(key, value) === value ? "ok" : "unsafe";
+}
+
+/** Judges an embed's value. */
+export function judgeEmbed(embed: unknown): ItemVerdict {
+  return sameEmbed(embed) ? "ok" : "unsafe";
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import { BODY_YTEXT } from "@/shared/editor-rules";
-import { judgeContent } from "./body-items";
+import { judgeEmbed, judgeFormat, judgeString } from "./body-items";
+import { UpdateReader } from "./update-reader";
 
 /**
  * True when `update` (Yjs v1) is a plain edit of the body that the guard's full check would
@@ -22,12 +23,6 @@ import { judgeContent } from "./body-items";
  * (`plain-edit.test.ts` checks that on random edits and on the XSS corpus).
  */
 export function isPlainEdit(document: Y.Doc, update: Uint8Array, maxBodyChars: number): boolean {
-  let structs: ReturnType<typeof Y.decodeUpdate>["structs"];
-  try {
-    ({ structs } = Y.decodeUpdate(update));
-  } catch {
-    return false;
-  }
   const body = document.getText(BODY_YTEXT);
   const store = document.store;
   // Structs already waiting in the document would integrate with this update, unjudged here.
@@ -35,26 +30,38 @@ export function isPlainEdit(document: Y.Doc, update: Uint8Array, maxBodyChars: n
   // The next clock each client's structs must start at: the document's, then each struct's end.
   const next = new Map<number, number>();
   let growth = 0;
-  for (const struct of structs) {
-    if (!(struct instanceof Y.Item)) return false; // GC and Skip structs: not a keystroke's
-    const { client, clock } = struct.id;
-    const expected = next.get(client) ?? Y.getState(store, client);
-    if (clock !== expected) return false;
-    next.set(client, clock + struct.length);
-    if (struct.parentSub !== null) return false;
-    if (struct.origin === null && struct.rightOrigin === null) {
-      // A decoded struct names a root parent by its key (Yjs types it as the integrated parent).
-      if ((struct.parent as unknown) !== BODY_YTEXT) return false;
-    } else if (struct.parent !== null) {
-      return false; // Yjs never writes a parent beside an origin
-    } else if (!isBodyNeighbour(store, body, struct.origin, client, clock) || !isBodyNeighbour(store, body, struct.rightOrigin, client, clock)) {
-      return false;
+  // Read one struct at a time rather than with Y.decodeUpdate, which builds them all first: on
+  // a big update that array and the garbage collection it provoked cost as much as applying it.
+  const reader = new UpdateReader(update);
+  try {
+    for (const struct of reader.structs()) {
+      if (!struct.isItem) return false; // GC and Skip structs: not a keystroke's
+      const { client, clock } = struct;
+      const expected = next.get(client) ?? Y.getState(store, client);
+      if (clock !== expected) return false;
+      next.set(client, clock + struct.length);
+      if (struct.parentSub !== null || struct.parentId !== null) return false;
+      if (struct.origin === null && struct.rightOrigin === null) {
+        if (struct.parentKey !== BODY_YTEXT) return false;
+      } else if (!isBodyNeighbour(store, body, struct.origin, client, clock) || !isBodyNeighbour(store, body, struct.rightOrigin, client, clock)) {
+        return false;
+      }
+      const content = struct.content;
+      if (content.kind === "string") {
+        if (judgeString(content.str) !== "ok") return false;
+        growth += content.str.length;
+      } else if (content.kind === "embed") {
+        if (judgeEmbed(content.embed) !== "ok") return false;
+        growth += 1;
+      } else if (content.kind === "format") {
+        if (judgeFormat(content.key, content.value) !== "ok") return false;
+      } else {
+        return false; // a deleted range (nothing to keep), nested types, JSON, binary, subdocuments
+      }
     }
-    const content = struct.content;
-    if (judgeContent(content) !== "ok") return false;
-    if (content instanceof Y.ContentString) growth += content.str.length;
-    else if (content instanceof Y.ContentEmbed) growth += 1;
-    else if (!(content instanceof Y.ContentFormat)) return false; // a new deleted range: nothing to keep
+    reader.readDeleteSet(); // read to its end, so bytes that do not decode answer false
+  } catch {
+    return false;
   }
   return growth === 0 || body.length + growth <= maxBodyChars;
 }

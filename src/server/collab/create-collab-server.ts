@@ -25,6 +25,10 @@ export interface CollabServerOptions {
   accessRecheckMs?: number;
   /** The clock that decides when an `auto` revision is due (tests pass their own). */
   now?: () => Date;
+  /** Items plus deletions one client update may carry (COLLAB_MAX_UPDATE_ITEMS); BodyGuard's default when unset. */
+  maxUpdateItems?: number;
+  /** Items one document may hold (COLLAB_MAX_DOCUMENT_ITEMS); BodyGuard's default when unset. */
+  maxDocumentItems?: number;
 }
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
@@ -38,7 +42,7 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     // Awareness is gathered per window and applied once, like document updates (awareness-window.ts).
     new AwarenessWindowExtension(BROADCAST_FLUSH_MS),
     // Every client update is made safe before it is applied, stored or relayed.
-    new SanitizeExtension(),
+    new SanitizeExtension({ maxUpdateItems: options.maxUpdateItems, maxDocumentItems: options.maxDocumentItems }),
     // A store that fails is tried again until it succeeds, the document kept loaded meanwhile.
     new PersistenceExtension(options.getDb, { now: options.now, retryFailedStores: true }),
     // Services (restoring a revision) change live documents through this instance.

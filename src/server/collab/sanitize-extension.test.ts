@@ -5,6 +5,7 @@ import { Hocuspocus } from "@hocuspocus/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
+import type { Extension } from "@hocuspocus/server";
 import { INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { deriveDocument } from "@/server/body/derive-document";
@@ -13,25 +14,33 @@ import { SanitizeExtension } from "./sanitize-extension";
 
 const MAX_BODY_CHARS = 200;
 let hocuspocus: Hocuspocus;
-let server: http.Server;
 let port: number;
+let stop: () => Promise<void>;
+
+/** Hocuspocus with `extensions` behind the /collab upgrade on a port of its own. */
+async function startServer(extensions: Extension[]) {
+  const instance = new Hocuspocus({ quiet: true, extensions });
+  const server = http.createServer();
+  server.on("upgrade", createCollabUpgrade(instance, { resolveCaller: async () => ({ kind: "anonymous" }), limits: { perSession: 1000, perAddress: 1000 } }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port: listening } = server.address() as AddressInfo; // listening on TCP, so an AddressInfo
+  const close = async () => {
+    instance.closeConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { hocuspocus: instance, port: listening, close };
+}
 
 beforeAll(async () => {
-  hocuspocus = new Hocuspocus({ quiet: true, extensions: [new SanitizeExtension({ maxBodyChars: MAX_BODY_CHARS })] });
-  server = http.createServer();
-  server.on("upgrade", createCollabUpgrade(hocuspocus, { resolveCaller: async () => ({ kind: "anonymous" }), limits: { perSession: 1000, perAddress: 1000 } }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port; // listening on TCP, so an AddressInfo
+  ({ hocuspocus, port, close: stop } = await startServer([new SanitizeExtension({ maxBodyChars: MAX_BODY_CHARS })]));
 });
-afterAll(async () => {
-  hocuspocus.closeConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(async () => stop());
 
 /** A Node Yjs client that records every document update the server sends it. */
-function connect(name: string) {
-  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket });
+function connect(name: string, { to = port, prepare }: { to?: number; prepare?: (doc: Y.Doc) => void } = {}) {
+  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${to}`, WebSocketPolyfill: WebSocket });
   const doc = new Y.Doc();
+  prepare?.(doc); // what a device copy held before connecting
   const received: Uint8Array[] = [];
   const events: string[] = [];
   const provider = new HocuspocusProvider({
@@ -63,9 +72,9 @@ function carried(updates: Uint8Array[]): string {
   return JSON.stringify(updates.flatMap((u) => Y.decodeUpdate(u).structs.map((s) => (s instanceof Y.Item ? s.content.getContent() : null))));
 }
 
-async function pair(name: string) {
-  const alice = connect(name);
-  const bob = connect(name);
+async function pair(name: string, to = port) {
+  const alice = connect(name, { to });
+  const bob = connect(name, { to });
   await expect.poll(() => alice.events.includes("synced") && bob.events.includes("synced")).toBe(true);
   return [alice, bob] as const;
 }
@@ -131,6 +140,69 @@ describe("SanitizeExtension", () => {
       await expect.poll(() => alice.body.toString()).toBe("kept\n");
       expect(bob.body.toString()).toBe("kept\n");
       expect(carried(bob.received)).not.toContain("xxxx");
+    } finally {
+      alice.close();
+      bob.close();
+    }
+  });
+});
+
+describe("SanitizeExtension size limits", () => {
+  const MAX_UPDATE_ITEMS = 5_000;
+  const MAX_DOCUMENT_ITEMS = 10_000;
+  let limited: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    // Documents named "viewer-…" take their connections read-only, as AuthExtension makes a viewer's.
+    const viewers: Extension = {
+      async onConnect({ documentName, connectionConfig }) {
+        if (documentName.startsWith("viewer-")) connectionConfig.readOnly = true;
+      },
+    };
+    limited = await startServer([viewers, new SanitizeExtension({ maxUpdateItems: MAX_UPDATE_ITEMS, maxDocumentItems: MAX_DOCUMENT_ITEMS })]);
+  });
+  afterAll(async () => limited.close());
+
+  /** `count` one-character inserts, each at the start of the body, so that none merge: QA's flood (third sweep #4). */
+  const flood = (body: Y.Text, count: number) => body.doc?.transact(() => {
+    for (let i = 0; i < count; i += 1) body.insert(0, "x");
+  });
+
+  it("refuses an update with more items than the limit: the sender is told why, and nobody gets any of it", async () => {
+    const [alice, bob] = await pair("flood", limited.port);
+    try {
+      bob.body.insert(0, "kept\n");
+      await expect.poll(() => alice.body.toString()).toBe("kept\n");
+      flood(alice.body, MAX_UPDATE_ITEMS + 1);
+      await expect.poll(() => alice.events).toContain("closed: update_too_large");
+      bob.body.insert(0, "still here: "); // a round trip through the server
+      await expect.poll(() => limited.hocuspocus.documents.get("flood")?.getText(BODY_YTEXT).toString()).toBe("still here: kept\n");
+      expect(bob.body.toString()).toBe("still here: kept\n");
+      expect(carried(bob.received)).not.toContain("xxxx");
+    } finally {
+      alice.close();
+      bob.close();
+    }
+  });
+
+  it("refuses a read-only connection's oversize sync step 2 too, which Hocuspocus would otherwise decode whole", async () => {
+    const viewer = connect("viewer-flood", { to: limited.port, prepare: (doc) => flood(doc.getText(BODY_YTEXT), MAX_UPDATE_ITEMS + 1) });
+    try {
+      await expect.poll(() => viewer.events).toContain("closed: update_too_large");
+    } finally {
+      viewer.close();
+    }
+  });
+
+  it("takes no more items into a document at its limit, and still takes deletions", async () => {
+    const [alice, bob] = await pair("full", limited.port);
+    try {
+      flood(alice.body, 4_000);
+      flood(alice.body, 4_000);
+      await expect.poll(() => bob.body.length).toBe(8_000);
+      flood(bob.body, 4_000);
+      await expect.poll(() => bob.events).toContain("closed: document_too_large");
+      alice.body.delete(0, 10);
+      await expect.poll(() => limited.hocuspocus.documents.get("full")?.getText(BODY_YTEXT).length).toBe(7_990);
     } finally {
       alice.close();
       bob.close();

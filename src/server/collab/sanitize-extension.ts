@@ -1,10 +1,12 @@
 import type { beforeSyncPayload, Document, Extension } from "@hocuspocus/server";
 import { messageYjsSyncStep2, messageYjsUpdate } from "y-protocols/sync";
 import * as Y from "yjs";
-import { CLOSE_INVALID_UPDATE, INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
+import type { RefusedUpdateReason } from "@/shared/protocol/close-codes";
+import { CLOSE_INVALID_UPDATE, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 import type { BodyGuardOptions } from "@/server/body/body-guard";
 import { BodyGuard } from "@/server/body/body-guard";
 import type { CollabContext } from "./auth-extension";
+import { TurnBudget } from "./turn-budget";
 
 /**
  * Makes every document update from a client safe before Hocuspocus applies, stores or relays
@@ -27,25 +29,39 @@ import type { CollabContext } from "./auth-extension";
  * the repair like everyone else and stays in sync, and it is told why (`UPDATE_ADJUSTED_MESSAGE`).
  * Updates that are not a Quill body at all (malformed bytes, nested types, other root types) are
  * refused: Hocuspocus closes the document connection with `CLOSE_INVALID_UPDATE`.
+ *
+ * So are updates past the size limits (`BodyGuard.checkSize`: too many items in one update, or
+ * for the document), read-only connections' too, counted from the update's headers before
+ * anything else reads it: applying one costs a few microseconds per item however small, and one
+ * 9.9 MB message of 900,000 one-character items held the whole server for seconds (QA third
+ * sweep #4). The limits sit far above what the editor sends (docs/architecture.md
+ * "Collaboration"), since a refused client would offer the same update again on every reconnect.
  */
 export class SanitizeExtension implements Extension {
   // Lowest priority: it runs after every other extension's beforeSync, so nothing else can refuse
   // the update between this check and Hocuspocus applying it.
   priority = 1;
   private readonly guards = new WeakMap<Document, BodyGuard>();
+  private readonly turn = new TurnBudget(UPDATE_RUN_MS);
 
   constructor(private readonly options: BodyGuardOptions = {}) {}
 
   async beforeSync({ type, payload, document, documentName, connection, context }: beforeSyncPayload<Partial<CollabContext>>): Promise<void> {
     if (type !== messageYjsSyncStep2 && type !== messageYjsUpdate) return;
-    if (connection.readOnly) return; // Hocuspocus refuses a read-only connection's update itself
-    const verdict = this.guardFor(document).check(payload);
-    if (verdict.kind === "accept") return;
     const who = `document ${documentName}, user ${context.actor?.id ?? "unknown"}`;
-    if (verdict.kind === "refuse") {
-      console.warn(`[collab] refused an update (${who}): ${verdict.problem}`);
-      throw new UpdateRefusal();
+    const guard = this.guardFor(document);
+    // A burst of messages is handled in runs, other requests answered between (turn-budget.ts).
+    await this.turn.take();
+    if (connection.readOnly) {
+      // Hocuspocus refuses a read-only connection's update itself, but decodes a sync step 2 whole
+      // to answer it (Y.snapshotContainsUpdate): so its size is checked too.
+      const oversize = guard.checkSize(payload);
+      if (oversize) refuse(who, oversize);
+      return;
     }
+    const verdict = guard.check(payload);
+    if (verdict.kind === "accept") return;
+    if (verdict.kind === "refuse") refuse(who, verdict);
     console.warn(`[collab] repaired an update (${who}): ${verdict.reasons.join(", ")}`);
     // The same origin Hocuspocus would use, so onChange and the store see the sender's context.
     Y.applyUpdate(document, verdict.update, { source: "connection", connection });
@@ -64,13 +80,21 @@ export class SanitizeExtension implements Extension {
   }
 }
 
+/** How long updates are checked and applied back to back before the next one rests as long (turn-budget.ts). */
+const UPDATE_RUN_MS = 50;
+
+function refuse(who: string, verdict: { reason: RefusedUpdateReason; problem: string }): never {
+  console.warn(`[collab] refused an update (${who}): ${verdict.problem}`);
+  throw new UpdateRefusal(verdict.reason);
+}
+
 /** Thrown to refuse an update; Hocuspocus closes the connection with this code and reason (Connection.processMessages). */
 export class UpdateRefusal extends Error {
   readonly code = CLOSE_INVALID_UPDATE;
-  readonly reason = INVALID_UPDATE_REASON; // a code: the editor has the words (INVALID_UPDATE_TEXT)
 
-  constructor() {
-    super("The update could not be made safe.");
+  /** @param reason a code: the editor has the words (REFUSED_UPDATE_TEXT) */
+  constructor(readonly reason: RefusedUpdateReason) {
+    super(reason === "invalid_update" ? "The update could not be made safe." : "The update is past the size limits.");
     this.name = "UpdateRefusal";
   }
 }

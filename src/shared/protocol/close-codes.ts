@@ -13,7 +13,7 @@ export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
  * reason, so the editor reads the reason, not the code.)
  */
 export const CLOSE_FORBIDDEN = 4403;
-/** The server refused a document update it cannot make safe (malformed, or not a Quill body). */
+/** The server refused a document update: it cannot make it safe, or it is past the size limits (the close reason, a RefusedUpdateReason, says which). */
 export const CLOSE_INVALID_UPDATE = 4422;
 
 /** Why a connection was refused at authentication (Hocuspocus's permission-denied reason), and what the editor says. */
@@ -37,9 +37,25 @@ export const ACCESS_LOST_TEXT = {
 } as const;
 export type AccessLostReason = keyof typeof ACCESS_LOST_TEXT;
 
-/** The close reason of CLOSE_INVALID_UPDATE, and what the editor says for it. */
-export const INVALID_UPDATE_REASON = "invalid_update";
-export const INVALID_UPDATE_TEXT = "This change could not be saved. Reload the page to continue.";
+/**
+ * Why the server refused a document update (the close reason of CLOSE_INVALID_UPDATE), and what
+ * the editor says: malformed or not a Quill body; more items (runs of text, format marks, embeds)
+ * and new deletions in one change than the server takes (COLLAB_MAX_UPDATE_ITEMS); or more items
+ * than one document may hold (COLLAB_MAX_DOCUMENT_ITEMS). The editor's own changes stay far below
+ * both: the largest it was seen to send is a 1,000,000-character formatted book pasted at once
+ * (docs/architecture.md "Collaboration"). The editor then offers the text as shown and forgets this
+ * device's copy, which would offer the refused change again at every reconnect.
+ */
+export const REFUSED_UPDATE_TEXT = {
+  invalid_update: "This change could not be saved. Reload the page to continue.",
+  update_too_large:
+    "This change is too large to save in one piece (a paste of hundreds of pages, formatted word by word). Reload the page, and add such text in parts.",
+  document_too_large:
+    "This document can't take more text: it holds as much text and editing history as one document may. Reload the page to go on; put new text in another document.",
+} as const;
+export type RefusedUpdateReason = keyof typeof REFUSED_UPDATE_TEXT;
+/** The close reason of an update that is malformed or not a Quill body. */
+export const INVALID_UPDATE_REASON = "invalid_update" satisfies RefusedUpdateReason;
 
 /**
  * A stateless message (`{ type, reason }` as JSON, reason an UpdateAdjustedReason) the server

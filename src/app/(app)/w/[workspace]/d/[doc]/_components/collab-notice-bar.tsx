@@ -6,8 +6,8 @@ import type { CollabNotice } from "@/editor/connection/use-collab-notice";
 
 /**
  * The collaboration server's latest word to this editor (editor/connection/use-collab-notice.ts),
- * with the way on it offers: sign in, turn on two-factor, back to the workspace, the history, or
- * dismiss.
+ * with the way on it offers: sign in, turn on two-factor, back to the workspace, the history, a
+ * reload after a refused change, or dismiss.
  */
 export function CollabNoticeBar({
   notice,
@@ -40,7 +40,11 @@ export function CollabNoticeBar({
           See the text from before
         </Link>
       ) : null}
-      {notice.kind === "denied" && notice.lost === "signedOut" ? (
+      {notice.kind === "denied" && notice.refusedUpdate ? (
+        <button type="button" onClick={() => window.location.reload()} className="font-medium underline">
+          Reload page
+        </button>
+      ) : notice.kind === "denied" && notice.lost === "signedOut" ? (
         <a href={`/login?next=${encodeURIComponent(window.location.pathname)}`} className="font-medium underline">
           Sign in
         </a>

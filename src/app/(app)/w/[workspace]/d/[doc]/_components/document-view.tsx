@@ -12,7 +12,7 @@ import { useDocumentComments } from "@/components/comments/use-document-comments
 import { InsertTemplate } from "./insert-template";
 import { COLLAB_STATUS_LABEL } from "@/editor/connection/use-collab-status";
 import { keepPageForOffline } from "@/editor/connection/offline-pages";
-import { CHANGES_LEFT_BEHIND_TEXT, useCollabNotice } from "@/editor/connection/use-collab-notice";
+import { CHANGES_LEFT_BEHIND_TEXT, REFUSED_CHANGE_LEFT_BEHIND_TEXT, useCollabNotice } from "@/editor/connection/use-collab-notice";
 import { usePresence } from "@/editor/connection/use-presence";
 import type { InitialBody } from "@/lib/server-rendered-body";
 import type { Arrival } from "@/lib/typing-handoff";
@@ -72,9 +72,11 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   useEffect(() => {
     if (editor) void keepPageForOffline();
   }, [editor]);
-  // Access ended for good: removed while open, or refused at reconnect (removed meanwhile).
-  const isShutOut = lostAccess === "removed" || (notice?.kind === "denied" && notice.refused === "forbidden");
-  const leftBehind = useChangesLeftBehind(editor, isShutOut, lostAccess === "removed");
+  // Access ended for good (removed while open, or refused at reconnect: removed meanwhile), or the
+  // server refused a change, which this device's copy would offer again at every reconnect.
+  const refusedUpdate = notice?.kind === "denied" ? notice.refusedUpdate : undefined;
+  const isShutOut = lostAccess === "removed" || (notice?.kind === "denied" && notice.refused === "forbidden") || refusedUpdate !== undefined;
+  const leftBehind = useChangesLeftBehind(editor, isShutOut, lostAccess === "removed" || refusedUpdate !== undefined);
 
   const handleImages = useCallback(
     (quill: Quill, files: File[], index: number) => {
@@ -150,7 +152,9 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
         />
       ) : null}
       {unsaved && lostAccess !== "removed" ? <UnsavedChangesNotice unsaved={unsaved} title={document.title} onDiscarded={() => setUnsaved(null)} /> : null}
-      {leftBehind ? <UnsavedChangesNotice unsaved={leftBehind} title={document.title} message={CHANGES_LEFT_BEHIND_TEXT} /> : null}
+      {leftBehind ? (
+        <UnsavedChangesNotice unsaved={leftBehind} title={document.title} message={refusedUpdate ? REFUSED_CHANGE_LEFT_BEHIND_TEXT : CHANGES_LEFT_BEHIND_TEXT} />
+      ) : null}
       <UploadList
         uploads={uploads}
         onDismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))}
@@ -182,10 +186,12 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
 
 /**
  * When access ends for good while the open editor holds changes the server never took (typed
- * offline, then removed from the workspace): the text as shown, the last copy of them, which the
- * page offers to download; leaving the page then asks first. A member removed while the page was
- * open has the document's copy deleted from the device as before, since the workspace's text
- * must not stay there; a refusal at reconnect keeps it, as it always has.
+ * offline, then removed from the workspace), or the server refused a change: the text as shown,
+ * the last copy of them, which the page offers to download; leaving the page then asks first. A
+ * member removed while the page was open has the document's copy deleted from the device as
+ * before, since the workspace's text must not stay there, and so does a refused change, which the
+ * copy would offer again at every reconnect, refused every time (a reload then opens the stored
+ * document, editable); a refusal at reconnect keeps it, as it always has.
  */
 function useChangesLeftBehind(editor: EditorHandle | null, isShutOut: boolean, forgetsDeviceCopy: boolean): { passages: string[]; text: string } | null {
   const [leftBehind, setLeftBehind] = useState<{ passages: string[]; text: string } | null>(null);
