@@ -5,6 +5,7 @@ import { clearOfflineData, DEVICE_COPY_PREFIX } from "@/editor/connection/offlin
 import type { NotSaved } from "@/editor/connection/save-unsent";
 import { holdsUnsentChanges, unsentDocuments } from "@/editor/connection/unsent-changes";
 import { reachServer } from "@/lib/reach-server";
+import { confirmLeaving } from "@/lib/use-leave-guard";
 import { signOutAction } from "@/server/actions/auth-actions";
 
 /** Where a sign-out stands, when it hasn't left the page (docs/product.md "States", signing out). */
@@ -33,6 +34,8 @@ export function useSignOut(userId: string): { state: SignOutState | null; signOu
   }, [isOffline]);
   const signOut = async ({ discardUnsaved = false } = {}) => {
     if (!navigator.onLine) return setState({ kind: "offline" });
+    // Signing out leaves the page: one holding unsaved work (the template editor) asks first.
+    if (!(await confirmLeaving())) return;
     if (!discardUnsaved && unsentDocuments(userId).length > 0) {
       setState({ kind: "saving" });
       const { saveUnsentChanges } = await import("@/editor/connection/save-unsent");

@@ -10,6 +10,7 @@ import { openNewFromTemplate } from "@/components/template-picker/template-event
 import { ImportDialog } from "@/components/import-dialog/import-dialog";
 import { createDocumentAction, moveDocumentAction, trashDocumentAction } from "@/server/actions/document-actions";
 import { reachServer } from "@/lib/reach-server";
+import { confirmLeaving } from "@/lib/use-leave-guard";
 import { displayTitle, documentIdFromSegment, documentSegment } from "@/shared/document-slug";
 import { MOVE_INTO_ITSELF } from "@/shared/document-tree-messages";
 import type { TreeNode, TreeRow } from "./build-tree";
@@ -59,10 +60,13 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
     currentId,
     isExpanded: expanded.has,
     setExpanded: expanded.set,
-    onOpen: (node) => {
-      holdTyping("body", node.id);
-      router.push(`/w/${workspaceSlug}/d/${documentSegment(node)}`);
-    },
+    // Enter on an item opens it without a click on its link: the page's leave guard asks here.
+    onOpen: (node) =>
+      void confirmLeaving().then((mayLeave) => {
+        if (!mayLeave) return;
+        holdTyping("body", node.id);
+        router.push(`/w/${workspaceSlug}/d/${documentSegment(node)}`);
+      }),
     onActions: (node) => canEdit && setMenuFor(node.id),
   });
   /** The item that takes focus as an actions menu closes, instead of the one it was for (trashed). */
@@ -115,6 +119,8 @@ export function DocumentTree({ workspaceId, workspaceSlug, rows, canEdit }: Docu
   };
 
   const create = async (parentId: string | null) => {
+    // Asked before it is created: a person who stays on a page with unsaved work leaves no empty document behind.
+    if (!(await confirmLeaving())) return;
     setError(null);
     const hold = holdTyping("title");
     const result = await reachServer(() => createDocumentAction({ workspaceId, parentId }));

@@ -8,6 +8,7 @@ import { useReturnFocus } from "@/lib/return-focus";
 import { holdTyping } from "@/lib/typing-handoff";
 import { createDocumentAction, listRecentDocumentsAction } from "@/server/actions/document-actions";
 import { reachServer } from "@/lib/reach-server";
+import { confirmLeaving } from "@/lib/use-leave-guard";
 import type { DocumentSummaryDto } from "@/shared/dto";
 import { displayTitle, documentSegment } from "@/shared/document-slug";
 import { openNewFromTemplate } from "@/components/template-picker/template-events";
@@ -87,37 +88,49 @@ export function CommandPalette({ workspaceId, workspaceSlug, canEdit }: { worksp
     setIsOpen(false);
     setQuery("");
   };
-  const go = (href: string) => {
-    leave();
-    router.push(href);
+  /**
+   * Runs `proceed` once the page may be left: a page holding unsaved work asks first, over the
+   * palette, which stays open (and keeps focus) if the person stays (lib/use-leave-guard).
+   */
+  const leavingThen = (proceed: () => void) => {
+    void confirmLeaving().then((mayLeave) => mayLeave && proceed());
   };
-  const openDocument = (documentId: string, href: string) => {
-    holdTyping("body", documentId); // keys typed while it opens go into its body
-    go(href);
-  };
+  const go = (href: string) =>
+    leavingThen(() => {
+      leave();
+      router.push(href);
+    });
+  const openDocument = (documentId: string, href: string) =>
+    leavingThen(() => {
+      holdTyping("body", documentId); // keys typed while it opens go into its body
+      leave();
+      router.push(href);
+    });
   const actions: PaletteAction[] = [
     ...(canEdit
       ? [
           {
             id: "new",
             label: isCreating ? "Creating…" : "New document",
-            run: () => {
-              // Closed at once, so what is typed while it is created is held for its title rather
-              // than typed into the search field; a failure opens the palette again to say why.
-              const hold = holdTyping("title");
-              leave();
-              startCreating(async () => {
-                const result = await reachServer(() => createDocumentAction({ workspaceId }));
-                if (!result.ok) {
-                  hold.release();
-                  setIsLeaving(false);
-                  setIsOpen(true);
-                  return setActionError(result.message);
-                }
-                hold.forDocument(result.data.id);
-                router.push(`${base}/d/${documentSegment(result.data)}`);
-              });
-            },
+            // Asked before it is created: staying must leave no abandoned document behind.
+            run: () =>
+              leavingThen(() => {
+                // Closed at once, so what is typed while it is created is held for its title rather
+                // than typed into the search field; a failure opens the palette again to say why.
+                const hold = holdTyping("title");
+                leave();
+                startCreating(async () => {
+                  const result = await reachServer(() => createDocumentAction({ workspaceId }));
+                  if (!result.ok) {
+                    hold.release();
+                    setIsLeaving(false);
+                    setIsOpen(true);
+                    return setActionError(result.message);
+                  }
+                  hold.forDocument(result.data.id);
+                  router.push(`${base}/d/${documentSegment(result.data)}`);
+                });
+              }),
           },
           {
             id: "new-from-template",

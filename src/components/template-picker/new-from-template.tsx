@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { createDocumentFromTemplateAction } from "@/server/actions/template-actions";
 import { reachServer } from "@/lib/reach-server";
+import { confirmLeaving } from "@/lib/use-leave-guard";
 import { documentSegment } from "@/shared/document-slug";
 import type { NewFromTemplateDetail } from "./template-events";
 import { OPEN_NEW_FROM_TEMPLATE_EVENT, browserTimeZone } from "./template-events";
@@ -34,6 +35,8 @@ export function NewFromTemplate({ workspaceId, workspaceSlug }: { workspaceId: s
       busyLabel="Creating the document…"
       onClose={() => setRequest(null)}
       onPick={async (template) => {
+        // Asked (over the picker) before the document is made: staying leaves none behind.
+        if (!(await confirmLeaving())) return null;
         const result = await reachServer(() => createDocumentFromTemplateAction({ workspaceId, templateId: template.id, parentId: request?.parentId ?? null, timeZone: browserTimeZone() }));
         if (!result.ok) return result.message;
         setRequest(null);

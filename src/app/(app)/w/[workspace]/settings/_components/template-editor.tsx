@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ToolbarSkeleton } from "@/components/toolbar-skeleton";
 import { getTemplateBodyAction, updateTemplateAction } from "@/server/actions/template-actions";
 import { reachServer } from "@/lib/reach-server";
+import { registerFocusReturn } from "@/lib/return-focus";
 import { useLeaveGuard } from "@/lib/use-leave-guard";
 import type { TemplateBodyDto, TemplateDto } from "@/shared/schemas/template";
 import { TemplateConflictNotice, type KeptVersion } from "./template-conflict-notice";
@@ -51,6 +52,7 @@ export function TemplateEditor({ slug, template, initial }: { slug: string; temp
     const mount = mountRef.current;
     if (!mount) return;
     let isCancelled = false;
+    let stopFocusReturn = () => {};
     void (async () => {
       const { createEditor, fitEditorToolbar } = await import("@/editor/create-editor");
       if (isCancelled) return;
@@ -70,12 +72,16 @@ export function TemplateEditor({ slug, template, initial }: { slug: string; temp
         setMessage(null);
       });
       quillRef.current = quill;
+      // A question asked over the text ("Leave without saving?" on Back, the Ctrl+K palette) gives
+      // the caret back where it was, as the document editor does; focusing the root alone puts it at the start.
+      stopFocusReturn = registerFocusReturn(quill.root, () => quill.focus(), () => quill.selection.update("silent"));
       setIsReady(true);
       fitEditorToolbar(quill);
       quill.enable(true);
     })();
     return () => {
       isCancelled = true;
+      stopFocusReturn();
       quillRef.current = null;
       mount.replaceChildren();
     };
@@ -186,7 +192,7 @@ export function TemplateEditor({ slug, template, initial }: { slug: string; temp
         <div ref={mountRef} hidden={!isReady} />
       </div>
       <ConfirmDialog
-        open={guard.leavingTo !== null}
+        open={guard.isAsking}
         title="Leave without saving?"
         description={`Your changes to the template “${template.name}” aren't saved. If you leave, they are lost.`}
         confirmLabel="Leave without saving"
