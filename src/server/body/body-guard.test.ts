@@ -8,7 +8,7 @@ import { BodyGuard, holdsUpdate, MAX_UPDATE_ITEMS } from "./body-guard";
 import { countUpdateParts } from "./update-reader";
 
 /** A server document and a client that starts from it, as after a sync. */
-function setup(initial = "Hello\n", maxBodyChars?: number, limits: Pick<BodyGuardOptions, "maxUpdateItems" | "maxDocumentItems"> = {}) {
+function setup(initial = "Hello\n", maxBodyChars?: number, limits: Pick<BodyGuardOptions, "maxUpdateItems" | "maxDocumentItems" | "maxPendingDeletions"> = {}) {
   const server = new Y.Doc();
   server.getText(BODY_YTEXT).insert(0, initial);
   const client = new Y.Doc();
@@ -250,6 +250,69 @@ describe("BodyGuard", () => {
     expect(Y.encodeStateAsUpdate(server)).toEqual(before);
     expect(receive(fresh((body) => body.insert(0, "ok ")))).toEqual({ kind: "accept" });
     expect(server.getText(BODY_YTEXT).toString()).toMatch(/^ok x{1800}Hello\n$/);
+  });
+
+  it("holds back at most maxPendingItems structs waiting for a gap, and never refuses an honest late update", () => {
+    const { server, edit, receive } = setup("Hello\n", undefined, { maxUpdateItems: 1_000 });
+    // Honest: a keystroke that arrives before the one it follows waits, and both go in when that comes.
+    const first = edit((body) => body.insert(5, " a"));
+    const second = edit((body) => body.insert(7, "b"));
+    expect(receive(second)).toEqual({ kind: "accept" });
+    expect(server.store.pendingStructs).not.toBeNull();
+    expect(receive(edit((body) => body.insert(0, ">")))).toEqual({ kind: "accept" }); // typing while it waits
+    expect(receive(first)).toEqual({ kind: "accept" });
+    expect(server.store.pendingStructs).toBeNull();
+    expect(server.getText(BODY_YTEXT).toString()).toBe(">Hello ab\n");
+    // Crafted: a client's clock 0 never sent, then updates of 600 items each after it. Each is
+    // under the update limit and adds no item the document holds, so only a bound on what waits stops them.
+    const crafted = new Y.Doc();
+    Y.applyUpdate(crafted, Y.encodeStateAsUpdate(server));
+    let missing: Uint8Array = new Uint8Array();
+    crafted.once("update", (update: Uint8Array) => (missing = update));
+    crafted.getText(BODY_YTEXT).insert(0, "g");
+    const gapped = () => {
+      const at = Y.encodeStateVector(crafted);
+      flood(600)(crafted.getText(BODY_YTEXT));
+      return Y.encodeStateAsUpdate(crafted, at);
+    };
+    expect(receive(gapped())).toEqual({ kind: "accept" });
+    const state = Y.encodeStateAsUpdate(server);
+    expect(receive(gapped())).toMatchObject({ kind: "refuse", reason: "invalid_update" });
+    expect(Y.encodeStateAsUpdate(server)).toEqual(state);
+    // Honest typing goes on, even past the bound when the rest came from the server's side (another
+    // instance, through Redis), and the gap's filler brings in only what was let through: the
+    // server-side chunk still waits for the refused one.
+    const waiting = () => {
+      const pending = server.store.pendingStructs?.update;
+      return pending ? Y.decodeUpdateV2(pending).structs.length : 0;
+    };
+    expect(receive(edit((body) => body.insert(0, "!")))).toEqual({ kind: "accept" });
+    Y.applyUpdate(server, gapped());
+    expect(waiting()).toBeGreaterThan(1_000);
+    expect(receive(edit((body) => body.insert(0, "?")))).toEqual({ kind: "accept" });
+    expect(receive(missing)).toEqual({ kind: "accept" });
+    expect(waiting()).toBe(600);
+    expect(server.getText(BODY_YTEXT).length).toBe(">Hello ab\n".length + 2 + 1 + 600);
+  });
+
+  it("holds back at most maxPendingDeletions deletions of clocks the document lacks, a keystroke's shape or not", () => {
+    const { server, edit, fresh, receive } = setup("Hello\n", undefined, { maxPendingDeletions: 100 });
+    // A keystroke plus deletions of a client the document has never seen.
+    const withDeletions = (ranges: number, from: number) => {
+      const keystroke = edit((body) => body.insert(0, "k"));
+      const encoder = encoding.createEncoder();
+      encoding.writeUint8Array(encoder, keystroke.subarray(0, keystroke.length - 1)); // its structs, and its delete set's "0 clients"
+      for (const value of [1, 424_242, ranges]) encoding.writeVarUint(encoder, value);
+      for (let range = 0; range < ranges; range += 1) for (const value of [from + 2 * range, 1]) encoding.writeVarUint(encoder, value);
+      return encoding.toUint8Array(encoder);
+    };
+    expect(receive(withDeletions(60, 0))).toEqual({ kind: "accept" });
+    expect(server.store.pendingDs).not.toBeNull();
+    const state = Y.encodeStateAsUpdate(server);
+    expect(receive(withDeletions(60, 1_000))).toMatchObject({ kind: "refuse", reason: "invalid_update" });
+    expect(Y.encodeStateAsUpdate(server)).toEqual(state);
+    expect(receive(fresh((body) => body.insert(0, "!")))).toEqual({ kind: "accept" });
+    expect(server.getText(BODY_YTEXT).toString()).toBe("!kHello\n"); // the refused keystroke's "k" is not in it
   });
 
   it("keeps its shadow in step with server-side writes it never checked", () => {

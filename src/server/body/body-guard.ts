@@ -28,6 +28,10 @@ export interface BodyGuardOptions {
   maxUpdateItems?: number;
   /** Items (Yjs structs, deleted ones included) the document may hold; an update that could take it past is refused unapplied. */
   maxDocumentItems?: number;
+  /** Structs the document may hold back waiting for changes it lacks (Yjs's pendingStructs); `maxUpdateItems` unless set. */
+  maxPendingItems?: number;
+  /** Delete ranges the document may hold back waiting for changes it lacks (Yjs's pendingDs). */
+  maxPendingDeletions?: number;
   /** Root types a client may write besides the body. None today: the body is all a document holds. */
   extraRoots?: readonly string[];
 }
@@ -38,6 +42,15 @@ const GUARD_ORIGIN = Symbol("body-guard");
 export const MAX_UPDATE_ITEMS = 200_000;
 /** Default `maxDocumentItems`: about twice the items of a 1,000,000-character body pasted with every word formatted differently. */
 export const MAX_DOCUMENT_ITEMS = 1_000_000;
+/**
+ * Default `maxPendingDeletions`. Yjs reads every waiting delete range again at every update the
+ * document takes (readUpdateV2), so this is a cost on each keystroke: 9,900 waiting took one from
+ * 0.25 to 0.8 ms here (docs/architecture.md "Update size").
+ * An honest editor's deletions wait only in the moment after a server lost its last seconds of
+ * changes (until the editor's sync step 2 brings them back), and deleting a run of one person's
+ * text is one range however long: tens at most, far below.
+ */
+export const MAX_PENDING_DELETIONS = 10_000;
 
 /**
  * Checks updates to one document before they reach it. An update past the size limits is refused
@@ -53,12 +66,18 @@ export class BodyGuard {
   private behind: Uint8Array[] = [];
   private readonly maxBodyChars: number;
   private readonly maxUpdateItems: number;
+  private readonly maxPendingItems: number;
+  private readonly maxPendingDeletions: number;
   private readonly items: ItemBound;
+  /** The clients and struct count of the shadow's pending structs, as last read (they change only when merged). */
+  private pendingRead: { update: Uint8Array; clients: Set<number>; structs: number } | null = null;
   private readonly roots: ReadonlySet<string>;
 
   constructor(private readonly document: Y.Doc, options: BodyGuardOptions = {}) {
     this.maxBodyChars = options.maxBodyChars ?? MAX_BODY_CHARS;
     this.maxUpdateItems = options.maxUpdateItems ?? MAX_UPDATE_ITEMS;
+    this.maxPendingItems = options.maxPendingItems ?? this.maxUpdateItems;
+    this.maxPendingDeletions = options.maxPendingDeletions ?? MAX_PENDING_DELETIONS;
     this.items = new ItemBound(document, options.maxDocumentItems ?? MAX_DOCUMENT_ITEMS);
     this.roots = new Set([BODY_YTEXT, ...(options.extraRoots ?? [])]);
     document.on("update", this.follow);
@@ -106,17 +125,27 @@ export class BodyGuard {
     const body = shadow.getText(BODY_YTEXT);
     const lengthBefore = body.length;
     const pendingBefore = shadow.store.pendingStructs?.update;
+    const pendingDsBefore = shadow.store.pendingDs;
     let before: Map<number, number>;
+    let waitingBefore = 0;
     try {
       // Only the clients this update writes for, and those with structs waiting for it, can gain
       // items: reading just their clocks keeps a check's cost independent of how many people
       // have ever edited the document (a full state vector made it grow with every typist).
-      before = clocksOf(shadow, touchedClients(update, pendingBefore));
+      const clients = updateClients(update);
+      if (pendingBefore) {
+        const waiting = this.readPending(pendingBefore);
+        for (const client of waiting.clients) clients.add(client);
+        waitingBefore = waiting.structs;
+      }
+      before = clocksOf(shadow, clients);
       Y.applyUpdate(shadow, update, GUARD_ORIGIN);
     } catch (error) {
       this.discardShadow();
       return { kind: "refuse", reason: "invalid_update", problem: `malformed update (${error instanceof Error ? error.message : "unknown error"})` };
     }
+    const overdue = this.checkPending(shadow, update, waitingBefore, pendingDsBefore);
+    if (overdue) return this.refuse(overdue);
 
     const unsafe: Y.Item[] = [];
     for (const item of itemsSince(shadow, before)) {
@@ -174,6 +203,47 @@ export class BodyGuard {
     return { kind: "replace", update, reasons };
   }
 
+  /**
+   * Why the shadow now holds too much back, or null. Structs past a gap in their client's clocks,
+   * or next to items the document lacks, and deletions of clocks it lacks, are not integrated:
+   * Yjs keeps them (pendingStructs, pendingDs), merges each later such update into them, stores
+   * them with the state (Y.encodeStateAsUpdate writes them) and integrates them all at once when
+   * what they wait for arrives. Unbounded, one editor sending updates with a gap grew them past the
+   * update and document limits, and the waiting delete ranges, read again at every update, made
+   * everyone's keystrokes slower with each message (docs/architecture.md "Update size"). Only an
+   * update that adds to them is refused: what waits for others' writes (another instance's,
+   * through Redis), or is merged again when an honest update lets part of it in, never shuts a
+   * client out.
+   */
+  private checkPending(shadow: Y.Doc, update: Uint8Array, structsBefore: number, dsBefore: Uint8Array | null): string | null {
+    const pending = shadow.store.pendingStructs?.update;
+    if (pending) {
+      const { structs } = this.readPending(pending);
+      if (structs > this.maxPendingItems && structs > structsBefore && holdsBackSome(shadow, update)) {
+        return `${structs} items would wait for changes the document lacks (at most ${this.maxPendingItems})`;
+      }
+    }
+    const ds = shadow.store.pendingDs;
+    // Yjs writes each waiting range in two bytes at least (DSEncoderV2), so a short set is within
+    // the bound uncounted: a keystroke costs nothing more.
+    if (ds && ds.length > 2 * this.maxPendingDeletions) {
+      const ranges = countRanges(ds);
+      if (ranges > this.maxPendingDeletions && ranges > (dsBefore ? countRanges(dsBefore) : 0)) {
+        return `${ranges} deletions would wait for changes the document lacks (at most ${this.maxPendingDeletions})`;
+      }
+    }
+    return null;
+  }
+
+  // Pending structs are read once each time Yjs merges them, not at every check that meets them.
+  private readPending(update: Uint8Array): { clients: Set<number>; structs: number } {
+    if (this.pendingRead?.update !== update) {
+      const { structs } = Y.decodeUpdateV2(update);
+      this.pendingRead = { update, clients: new Set(structs.map((struct) => struct.id.client)), structs: structs.length };
+    }
+    return this.pendingRead;
+  }
+
   private refuse(problem: string): GuardVerdict {
     this.discardShadow(); // it holds the refused update, which the document never will
     return { kind: "refuse", reason: "invalid_update", problem };
@@ -205,6 +275,7 @@ export class BodyGuard {
     this.shadow?.destroy();
     this.shadow = null;
     this.behind = [];
+    this.pendingRead = null;
   }
 
   // Plain edits never reach the shadow, so it lags the document between full checks; the
@@ -233,11 +304,23 @@ export function holdsUpdate(doc: Y.Doc, update: Uint8Array): boolean {
   return reader.readDeleteSet() === 0;
 }
 
-/** The clients an update writes structs for, and those whose structs were waiting (pending). */
-function touchedClients(update: Uint8Array, pending: Uint8Array | undefined): Set<number> {
-  const clients = updateClients(update);
-  if (pending) for (const client of Y.parseUpdateMetaV2(pending).to.keys()) clients.add(client);
-  return clients;
+/**
+ * Whether `doc` holds back any of `update`'s structs: Yjs integrates a client's structs in clock
+ * order and holds back from the first it can't, so exactly when the client's clock in `doc` stays
+ * short of a struct's end.
+ */
+function holdsBackSome(doc: Y.Doc, update: Uint8Array): boolean {
+  for (const struct of new UpdateReader(update).structs()) {
+    if (Y.getState(doc.store, struct.client) < struct.clock + struct.length) return true;
+  }
+  return false;
+}
+
+/** The delete ranges of a Yjs v2 update. */
+function countRanges(update: Uint8Array): number {
+  let ranges = 0;
+  for (const deletions of Y.decodeUpdateV2(update).ds.clients.values()) ranges += deletions.length;
+  return ranges;
 }
 
 function clocksOf(doc: Y.Doc, clients: Set<number>): Map<number, number> {

@@ -10,7 +10,7 @@ import { UpdateReader } from "./update-reader";
  * embeds the sanitiser keeps as they are), placed directly in the body root, next to items the
  * document already holds or that come before them in the same update from the same client,
  * keeping the body within `maxBodyChars`. Anything else — a struct the document partly knows, a
- * gap, an unknown neighbour, structs the document holds back waiting for others, another root, a nested type, a map key, unsafe content, growth past
+ * gap, an unknown neighbour, a deletion of clocks the document lacks, structs the document holds back waiting for others, another root, a nested type, a map key, unsafe content, growth past
  * the limit, bytes that do not decode — answers false and takes the full check, which applies
  * the update to a shadow copy and judges what it added there.
  *
@@ -59,7 +59,14 @@ export function isPlainEdit(document: Y.Doc, update: Uint8Array, maxBodyChars: n
         return false; // a deleted range (nothing to keep), nested types, JSON, binary, subdocuments
       }
     }
-    reader.readDeleteSet(); // read to its end, so bytes that do not decode answer false
+    // Read to its end, so bytes that do not decode answer false. A deletion of clocks the
+    // document lacks would wait in it (Yjs's pendingDs), which only the full check bounds.
+    let isWaiting = false;
+    reader.readDeleteSet((client, clock, length) => {
+      isWaiting = clock + length > (next.get(client) ?? Y.getState(store, client));
+      return !isWaiting;
+    });
+    if (isWaiting) return false;
   } catch {
     return false;
   }

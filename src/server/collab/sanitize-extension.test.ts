@@ -193,6 +193,39 @@ describe("SanitizeExtension size limits", () => {
     }
   });
 
+  it("refuses updates that pile up items waiting behind a gap, which no other limit counts", async () => {
+    const [alice, bob] = await pair("gap", limited.port);
+    try {
+      // Alice's client is crafted: its first item (clock 0) is never sent, then 3,000 items after
+      // it at a time, each message under the update limit. The document holds them back (Yjs's
+      // pendingStructs) rather than counting them, and merges each new message into them.
+      const crafted = new Y.Doc();
+      Y.applyUpdate(crafted, Y.encodeStateAsUpdate(alice.doc));
+      crafted.getText(BODY_YTEXT).insert(0, "g");
+      const sendGapped = () => {
+        const at = Y.encodeStateVector(crafted);
+        flood(crafted.getText(BODY_YTEXT), 3_000);
+        // Sent as the provider sends the document's own updates.
+        const update = Y.encodeStateAsUpdate(crafted, at);
+        alice.doc.transact((transaction) => alice.doc.emit("update", [update, "crafted", alice.doc, transaction]));
+      };
+      const waiting = () => {
+        const pending = limited.hocuspocus.documents.get("gap")?.store.pendingStructs;
+        return pending ? Y.decodeUpdateV2(pending.update).structs.length : 0;
+      };
+      sendGapped();
+      await expect.poll(waiting).toBe(3_000);
+      sendGapped();
+      await expect.poll(() => alice.events).toContain(`closed: ${INVALID_UPDATE_REASON}`);
+      expect(waiting()).toBe(3_000);
+      bob.body.insert(0, "typing goes on\n"); // a round trip through the server
+      await expect.poll(() => limited.hocuspocus.documents.get("gap")?.getText(BODY_YTEXT).toString()).toBe("typing goes on\n");
+    } finally {
+      alice.close();
+      bob.close();
+    }
+  });
+
   it("takes no more items into a document at its limit, and still takes deletions", async () => {
     const [alice, bob] = await pair("full", limited.port);
     try {
