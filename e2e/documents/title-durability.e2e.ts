@@ -55,6 +55,27 @@ describe("the title field", () => {
     await expect.poll(() => storedTitle(page, doc.id)).toBe("Typed then closed");
   });
 
+  // Under load the page took seconds to hydrate, and a title typed and the tab closed meanwhile was lost.
+  it("saves a title typed before the page's scripts have run, when the tab is closed first", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "title-early-close");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Old title", markdown: "Body." });
+    // The app's scripts are held back (no service worker to serve them from its cache): nothing of
+    // the page's own code runs while the title is typed.
+    const context = await browser.newContext({ baseURL: app.url, serviceWorkers: "block" });
+    await context.addCookies(await page.context().cookies());
+    const early = await context.newPage();
+    await early.route("**/_next/static/chunks/*.js", () => undefined);
+    await early.goto(`/w/${person.workspaceSlug}/d/${doc.id}`, { waitUntil: "commit" });
+    const field = new EditorPage(early).title();
+    await field.click();
+    await early.keyboard.press("Control+A");
+    await early.keyboard.type("Typed before the scripts");
+    expect(await early.evaluate(() => Object.keys(document.getElementById("document-title") ?? {}).some((key) => key.startsWith("__react")))).toBe(false);
+    await closeTab(early);
+    await expect.poll(() => storedTitle(page, doc.id)).toBe("Typed before the scripts");
+    await context.close();
+  });
+
   it("keeps a title typed offline on this device until it is saved: a closed tab's, the next visit's", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "title-draft");
     const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Draft base", markdown: "Body." });

@@ -13,6 +13,7 @@ import { listMembers } from "@/server/services/workspaces/list-members";
 import { showMentionNames } from "@/server/body/mention-markup";
 import { handOffBody } from "@/shared/body-handoff";
 import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
+import { titleKeepScript } from "@/lib/title-draft";
 import { earlyTypingKey } from "@/editor/early-typing-keep";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
@@ -66,6 +67,14 @@ export default async function DocumentPage({ params }: Props) {
         user={{ id: ctx.actor.id, name: ctx.actor.name, color: ctx.actor.color }}
         members={members}
       />
+      {abilities.update ? (
+        <script
+          suppressHydrationWarning
+          nonce={(await headers()).get(NONCE_HEADER) ?? undefined}
+          // A title typed before hydration is kept if the page goes away first (lib/title-draft.ts); only ids inside.
+          dangerouslySetInnerHTML={{ __html: titleKeepScript(doc.id) }}
+        />
+      ) : null}
       {bodyKey === null ? null : (
         <script
           // Browsers hide a nonce from the DOM once the script ran: the attribute can't match.

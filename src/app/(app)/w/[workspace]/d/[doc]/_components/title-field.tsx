@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { renameDocumentAction } from "@/server/actions/document-actions";
 import { DOCUMENT_RENAMED_MESSAGE } from "@/shared/protocol/close-codes";
 import { reachServer } from "@/lib/reach-server";
-import { forgetTitleDraft, keepTitleDraft, readTitleDraft, sendTitleOnLeave } from "@/lib/title-draft";
+import { TITLE_LIVE_ATTRIBUTE, forgetTitleDraft, keepTitleDraft, readTitleDraft, sendTitleOnLeave } from "@/lib/title-draft";
 import { MAX_TITLE_CHARS } from "@/shared/editor-rules";
 import { announceRename } from "@/lib/document-events";
 import type { Arrival } from "@/lib/typing-handoff";
@@ -167,6 +167,8 @@ export function TitleField({
   }, [documentId, provider]);
 
   useEffect(() => {
+    // From here the field's own saving has the title: the page's inline script stands down (lib/title-draft.ts).
+    inputRef.current?.setAttribute(TITLE_LIVE_ATTRIBUTE, "");
     isShown.current = true; // StrictMode's second mount
     return () => {
       isShown.current = false;
