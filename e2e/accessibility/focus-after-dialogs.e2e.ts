@@ -158,8 +158,7 @@ describe("focus when a dialog closes", () => {
     await openDocument();
     const comments = new CommentsPanelPage(page);
     await comments.open();
-    await comments.select("beta");
-    await page.locator(".comment-selection-button").waitFor();
+    await comments.selectToComment("beta");
     await page.keyboard.press("Control+Alt+KeyM");
     await page.getByTestId("new-comment").waitFor();
     await expect.poll(() => focused(page)).toMatch(/^textarea/);

@@ -153,7 +153,7 @@ describe("an action started before a co-editor typed above it", () => {
     const { editor, coEditor } = await openInBoth(`${FIRST}\nComment on these words.\n`);
     const comments = new CommentsPanelPage(editor.page);
     await comments.open();
-    await comments.select("these words");
+    await comments.selectToComment("these words");
     await editor.page.keyboard.press("Control+Alt+KeyM");
     await editor.page.getByTestId("new-comment").waitFor();
     await editor.page.keyboard.type("Half a comment");

@@ -12,7 +12,7 @@ const { app, browser } = withAppAndBrowser();
 // in a new comment threw its words away).
 
 async function commentOn(page: Page, comments: CommentsPanelPage, words: string, text: string): Promise<void> {
-  await comments.select(words);
+  await comments.selectToComment(words);
   await page.keyboard.press("Control+Alt+KeyM");
   await page.getByTestId("new-comment").waitFor();
   await page.keyboard.type(text);
@@ -70,7 +70,7 @@ describe("comment drafts and the focus around threads", () => {
     await new EditorPage(page).waitUntilEditable();
     const comments = new CommentsPanelPage(page);
     await comments.open();
-    await comments.select("comment on");
+    await comments.selectToComment("comment on");
     await page.keyboard.press("Control+Alt+KeyM");
     const composer = page.getByTestId("new-comment");
     await composer.waitFor();

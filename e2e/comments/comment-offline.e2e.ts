@@ -15,7 +15,7 @@ describe("a comment sent while offline", () => {
     await new EditorPage(page).waitUntilEditable();
     const comments = new CommentsPanelPage(page);
     await comments.open();
-    await comments.select("on Friday");
+    await comments.selectToComment("on Friday");
     await page.keyboard.press("Control+Alt+KeyM");
     const composer = page.getByTestId("new-comment");
     await composer.waitFor();

@@ -48,8 +48,7 @@ describe("comments", () => {
     expect(await commenterEditor.toolbar().count()).toBe(0);
 
     // Select, then Ctrl+Alt+M: the composer opens with the focus in it.
-    await commenterComments.select("brown fox");
-    await commenter.page.locator(".comment-selection-button").waitFor();
+    await commenterComments.selectToComment("brown fox");
     await commenter.page.keyboard.press("Control+Alt+KeyM");
     await commenter.page.getByTestId("new-comment").waitFor();
     await expect.poll(() => activeElementDescription(commenter.page)).toBe("textarea[Comment]");
@@ -108,7 +107,7 @@ describe("comments", () => {
   });
 
   it("opens the composer from the keyboard and goes back to the text on Escape", async () => {
-    await ownerComments.select("lazy dog");
+    await ownerComments.selectToComment("lazy dog");
     await owner.page.keyboard.press("Control+Alt+KeyM");
     await expect.poll(() => activeElementDescription(owner.page)).toBe("textarea[Comment]");
     await owner.page.keyboard.press("Escape");

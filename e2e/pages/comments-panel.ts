@@ -37,6 +37,16 @@ export class CommentsPanelPage {
       throw new Error(`"${wanted}" is not in the body`);
     }, words);
   }
+  /**
+   * Selects `words` and waits until the comment controller has the selection (its "Comment"
+   * button shows by it): it is loaded after the editor, so a Ctrl/⌘+Alt+M pressed before it
+   * came went unheard on a busy machine.
+   */
+  async selectToComment(words: string): Promise<void> {
+    await this.select(words);
+    await this.page.locator(".comment-selection-button").waitFor();
+  }
+
 
   /** Whether the highlights cover exactly the box of `words` in the body (within 2 px). */
   async highlightCovers(words: string): Promise<boolean> {

@@ -44,8 +44,7 @@ describe("Settings → Import and export", () => {
     // A comment on words of the last document: the archive carries it, on the same words.
     const comments = new CommentsPanelPage(page);
     await comments.open();
-    await comments.select("Second");
-    await page.locator(".comment-selection-button").waitFor();
+    await comments.selectToComment("Second");
     await page.keyboard.press("Control+Alt+KeyM");
     await page.getByTestId("new-comment").waitFor();
     await page.keyboard.type("Why second?");
