@@ -93,6 +93,21 @@ describe("offline editing", () => {
     const viewport = page.viewportSize();
     expect(box && viewport && box.y > 0 && box.y + box.height <= viewport.height).toBe(true);
 
+    // Typing on at the end: the line being written stays above the chip, and the last line of the
+    // document can be scrolled clear of it (the chip covered them both).
+    await editor.body().click();
+    await page.keyboard.press("Control+End");
+    for (let line = 1; line <= 6; line += 1) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(`Offline line ${line}.`);
+    }
+    const chipTop = async () => (await chip.locator("p").boundingBox())?.y ?? 0;
+    const caretBottom = () => page.evaluate(() => document.getSelection()?.getRangeAt(0).getBoundingClientRect().bottom ?? Infinity);
+    await expect.poll(async () => (await caretBottom()) <= (await chipTop())).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = page.getByText("Offline line 6.");
+    await expect.poll(async () => ((await lastLine.boundingBox())?.y ?? Infinity) + ((await lastLine.boundingBox())?.height ?? 0) <= (await chipTop())).toBe(true);
+
     await page.context().setOffline(false);
     await expect.poll(() => editor.status().textContent()).toBe("Saved");
     await expect.poll(() => chip.count()).toBe(0);
