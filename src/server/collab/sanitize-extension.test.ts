@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
 import type { Extension } from "@hocuspocus/server";
-import { INVALID_UPDATE_REASON, UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
+import type { RefusedUpdateReason } from "@/shared/protocol/close-codes";
+import { UPDATE_ADJUSTED_MESSAGE } from "@/shared/protocol/close-codes";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 import { deriveDocument } from "@/server/body/derive-document";
 import { createCollabUpgrade } from "./collab-upgrade";
@@ -119,7 +120,7 @@ describe("SanitizeExtension", () => {
     const [alice, bob] = await pair("foreign");
     try {
       alice.doc.getMap("evil").set("x", "javascript:alert(1)");
-      await expect.poll(() => alice.events).toContain(`closed: ${INVALID_UPDATE_REASON}`);
+      await expect.poll(() => alice.events).toContain(`closed: ${"invalid_update" satisfies RefusedUpdateReason}`);
       bob.body.insert(0, "still here\n"); // a round trip through the server
       await expect.poll(() => hocuspocus.documents.get("foreign")?.getText(BODY_YTEXT).toString()).toBe("still here\n");
       expect(carried(bob.received)).not.toContain("javascript");
@@ -216,7 +217,7 @@ describe("SanitizeExtension size limits", () => {
       sendGapped();
       await expect.poll(waiting).toBe(3_000);
       sendGapped();
-      await expect.poll(() => alice.events).toContain(`closed: ${INVALID_UPDATE_REASON}`);
+      await expect.poll(() => alice.events).toContain(`closed: ${"invalid_update" satisfies RefusedUpdateReason}`);
       expect(waiting()).toBe(3_000);
       bob.body.insert(0, "typing goes on\n"); // a round trip through the server
       await expect.poll(() => limited.hocuspocus.documents.get("gap")?.getText(BODY_YTEXT).toString()).toBe("typing goes on\n");

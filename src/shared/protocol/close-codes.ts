@@ -54,8 +54,6 @@ export const REFUSED_UPDATE_TEXT = {
     "This document can't take more text: it holds as much text and editing history as one document may. Reload the page to go on; put new text in another document.",
 } as const;
 export type RefusedUpdateReason = keyof typeof REFUSED_UPDATE_TEXT;
-/** The close reason of an update that is malformed or not a Quill body. */
-export const INVALID_UPDATE_REASON = "invalid_update" satisfies RefusedUpdateReason;
 
 /**
  * A stateless message (`{ type, reason }` as JSON, reason an UpdateAdjustedReason) the server
