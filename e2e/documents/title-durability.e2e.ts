@@ -46,7 +46,9 @@ describe("the title field", () => {
     await editor.title().fill("Typed then reloaded");
     await page.reload();
     await expect.poll(() => storedTitle(page, doc.id)).toBe("Typed then reloaded");
-    expect(await new EditorPage(page).title().inputValue()).toBe("Typed then reloaded");
+    // The reloaded page may render before the title sent as it went away was stored: its field
+    // then shows the kept draft once its code runs.
+    await expect.poll(() => new EditorPage(page).title().inputValue()).toBe("Typed then reloaded");
 
     const other = await page.context().newPage();
     const again = await openDocument(other, person.workspaceSlug, doc.id);
