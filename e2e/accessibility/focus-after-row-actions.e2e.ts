@@ -25,8 +25,15 @@ function focused(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Enter on `control` from the keyboard. A disabled button (its list busy refreshing after the last
+ * action) takes no focus and the Enter would go elsewhere, so it waits for the button to be enabled
+ * and to hold the focus first.
+ */
 async function press(page: Page, control: ReturnType<Page["getByRole"]>) {
+  await expect.poll(() => control.isEnabled()).toBe(true);
   await control.focus();
+  await expect.poll(() => control.evaluate((element) => element === document.activeElement)).toBe(true);
   await page.keyboard.press("Enter");
 }
 
@@ -121,6 +128,8 @@ describe("focus after Settings → Invitations' row actions", () => {
     await expect.poll(() => focused(page)).toBe(`input: New invitation link for ${renewed}`);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
 
+    // The refreshed list has the renewed row on top (its buttons are disabled until then).
+    await expect.poll(async () => (await rows())[0]).toBe(renewed);
     const emails = await rows();
     expect(emails).toHaveLength(3);
     const [first, second, third] = emails as [string, string, string];
