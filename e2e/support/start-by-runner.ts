@@ -37,6 +37,15 @@ export default class StartByRunner extends TestRunner {
     }
     await super.onBeforeRunTask(test);
   }
+
+  /** A retried test (CI retries once) says first why its last attempt failed: the race to fix. */
+  override onBeforeTryTask(test: Test, options?: { retry: number }): void {
+    if (options && options.retry > 0) {
+      const error = test.result?.errors?.[0];
+      console.log(`[e2e] ${test.file.name} > ${test.name}: attempt ${options.retry} failed, running it again. ${error?.name ?? "Error"}: ${error?.message ?? "(no message)"}`);
+    }
+    super.onBeforeTryTask(test);
+  }
 }
 
 /** QUIRE_E2E_START_BY as a time, or never when unset. */
