@@ -134,4 +134,42 @@ describe("templates", () => {
     const after = await page.request.get(`/api/v1/templates?workspace=${person.workspaceSlug}`);
     expect(((await after.json()) as { data: Array<{ name: string }> }).data.map((t) => t.name)).not.toContain("Retro");
   });
+
+  it("renames a template in Settings → Templates: the fields start from it, a blank name or no answer is said, focus goes back to Rename", async () => {
+    await page.goto(`/w/${person.workspaceSlug}/settings/templates`);
+    await page.getByLabel("Template name").fill("Standup");
+    await page.getByRole("button", { name: "Create and edit" }).click();
+    await page.waitForURL(/\/settings\/templates\/[0-9a-f-]{36}$/);
+    await page.getByRole("link", { name: "All templates" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Rename template" });
+    const name = dialog.getByLabel("Template name");
+    const save = dialog.getByRole("button", { name: "Save", exact: true });
+    await page.getByRole("button", { name: "Rename Standup" }).click();
+    expect(await name.inputValue()).toBe("Standup");
+    await name.fill("   ");
+    await save.click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("Name the template.");
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    // Closed without saving, it forgets what was typed and the error.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole("button", { name: "Rename Standup" }).click();
+    expect(await name.inputValue()).toBe("Standup");
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+
+    // No answer at all: the dialog says so and keeps what was typed.
+    await name.fill("Daily standup");
+    await dialog.getByLabel("Description (optional)").fill("Fifteen minutes");
+    await page.context().setOffline(true);
+    await save.click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("Can't reach Quire.");
+    await page.context().setOffline(false);
+    expect(await name.inputValue()).toBe("Daily standup");
+    await save.click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Saved the template “Daily standup”." }).count()).toBe(1);
+    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => page.locator("li[data-template-id]", { hasText: "Daily standup" }).textContent()).toContain("Fifteen minutes");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Rename Daily standup");
+  });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
  * down); awaited bare, that rejection replaced the whole page with the error boundary and lost
  * what was typed (docs/product.md "States"). So every client component reaches one through
  * src/lib/reach-server.ts: `reachServer(() => someAction(…))`, `useActionState(reachForm(someAction), …)`,
- * or useRowActions' `run`, which calls reachServer. This scan keeps a bare call from coming back.
+ * or the `run` of useRowActions or useFormAction, which call reachServer. This scan keeps a bare
+ * call from coming back.
  */
 const SRC = path.resolve(import.meta.dirname, "..");
 
@@ -43,13 +44,16 @@ function importedActions(file: ts.SourceFile): Set<string> {
   return names;
 }
 
-/** Names in this module that call reachServer themselves: reachServer, and useRowActions' `run`. */
+/** The hooks whose `run` calls reachServer itself (src/lib/use-row-actions.ts, src/lib/use-form-action.ts). */
+const REACHING_HOOKS = new Set(["useRowActions", "useFormAction"]);
+
+/** Names in this module that call reachServer themselves: reachServer, and the `run` of REACHING_HOOKS. */
 function reachingCallees(file: ts.SourceFile): Set<string> {
   const callees = new Set(["reachServer"]);
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name) && node.initializer && ts.isCallExpression(node.initializer)) {
       const callee = node.initializer.expression;
-      if (ts.isIdentifier(callee) && callee.text === "useRowActions") {
+      if (ts.isIdentifier(callee) && REACHING_HOOKS.has(callee.text)) {
         for (const element of node.name.elements) {
           const key = element.propertyName ?? element.name;
           if (ts.isIdentifier(key) && key.text === "run" && ts.isIdentifier(element.name)) callees.add(element.name.text);
@@ -122,6 +126,7 @@ describe("server actions called from the browser", () => {
     expect(bareServerActionCalls(parse(source("startTransition(async () => { await saveAction({}); });")), "a.tsx")).toEqual(["a.tsx:4 saveAction"]);
     expect(bareServerActionCalls(parse(source("const r = await reachServer(() => saveAction({}));\nuseActionState(reachForm(otherAction), {});")), "a.tsx")).toEqual([]);
     expect(bareServerActionCalls(parse(source("const { run } = useRowActions();\nrun(() => saveAction({}), () => null);")), "a.tsx")).toEqual([]);
+    expect(bareServerActionCalls(parse(source('const { run } = useFormAction(["name"]);\nrun(() => saveAction({}), () => null);')), "a.tsx")).toEqual([]);
     // Another helper's `run` doesn't count, nor does a server module.
     expect(bareServerActionCalls(parse(source("const run = (f) => f();\nrun(() => saveAction({}));")), "a.tsx")).toEqual(["a.tsx:5 saveAction"]);
     expect(bareServerActionCalls(parse(source("await saveAction({});").replace('"use client";', '"use server";')), "a.tsx")).toEqual([]);

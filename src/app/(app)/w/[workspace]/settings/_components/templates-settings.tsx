@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/time/local-time";
 import { createTemplateAction, deleteTemplateAction } from "@/server/actions/template-actions";
 import { reachServer } from "@/lib/reach-server";
+import { useFormAction } from "@/lib/use-form-action";
 import type { TemplateDto } from "@/shared/schemas/template";
 import { RenameTemplateDialog } from "./rename-template-dialog";
 
@@ -24,22 +25,16 @@ export function TemplatesSettings({ workspaceId, slug, templates }: { workspaceI
 
 function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: string }) {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<{ name?: string; description?: string; form?: string }>({});
-  const [isPending, startTransition] = useTransition();
+  const [values, setValues] = useState({ name: "", description: "" });
+  const { errors, setErrors, isPending, run } = useFormAction(["name", "description"]);
 
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    startTransition(async () => {
-      const result = await reachServer(() => createTemplateAction({ workspaceId, name, description }));
-      if (!result.ok) {
-        const fields = result.fields ?? {};
-        return setErrors({ name: fields.name, description: fields.description, form: fields.name || fields.description ? undefined : result.message });
-      }
+    run(
+      () => createTemplateAction({ workspaceId, ...values }),
       // Straight into the editor: a new template is empty until it is written.
-      router.push(`/w/${slug}/settings/templates/${result.data.id}`);
-    });
+      (template) => router.push(`/w/${slug}/settings/templates/${template.id}`),
+    );
   };
 
   return (
@@ -55,15 +50,18 @@ function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: 
       </div>
       <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
         <TemplateFields
-          name={name}
-          description={description}
+          values={values}
           errors={errors}
-          onChange={(values) => {
-            setName(values.name);
-            setDescription(values.description);
+          onChange={(edited) => {
+            setValues(edited);
             setErrors({});
           }}
         />
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger">
+            {errors.form}
+          </p>
+        ) : null}
         <div>
           <Button type="submit" disabled={isPending}>
             {isPending ? "Creating…" : "Create and edit"}
