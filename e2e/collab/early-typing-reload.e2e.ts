@@ -48,6 +48,15 @@ async function fillLocalStorage(page: Page, room: number): Promise<void> {
   }, room);
 }
 
+/** The tab goes to the background (what was typed early is kept, in case it is discarded there) and comes back. */
+async function hideAndShow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+  });
+}
+
 /** Opens `address` and types `text` at the end of its body before the live editor has taken over (`first` done once it shows). */
 async function typeEarly(page: Page, address: string, text: string, first?: () => Promise<void>): Promise<EditorPage> {
   const editor = new EditorPage(page);
@@ -99,12 +108,7 @@ describe("typing before the editor is live", () => {
     const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Hidden", markdown: "Existing line." });
     const hold = await holdLiveEditor(page);
     const editor = await typeEarly(page, `/w/${person.workspaceSlug}/d/${doc.id}`, " typed-early");
-    // The tab goes to the background (kept, in case it is discarded there) and comes back.
-    await page.evaluate(() => {
-      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-      document.dispatchEvent(new Event("visibilitychange"));
-      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
-    });
+    await hideAndShow(page);
     // The live editor takes over on this page: its socket gets through on a retry.
     await hold.release();
     await editor.waitUntilEditable();
@@ -117,6 +121,70 @@ describe("typing before the editor is live", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await editor.storedText(doc.id)).toBe("Existing line. typed-early!\n");
     expect(await editor.body().textContent()).toBe("Existing line. typed-early!");
+  });
+
+  it("is not brought back at a reload when it was deleted again after a hide", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-undone");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Undone", markdown: "Existing line." });
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, `/w/${person.workspaceSlug}/d/${doc.id}`, " typed-early");
+    await hideAndShow(page); // kept, in case the tab is discarded in the background
+    for (let i = 0; i < " typed-early".length; i++) await page.keyboard.press("Backspace");
+    expect(await editor.placeholder().textContent()).toBe("Existing line.");
+
+    await page.reload(); // before the live editor took over: the page is left with nothing typed
+    await editor.placeholder().waitFor();
+    await hold.release();
+    await editor.waitUntilEditable();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await editor.storedText(doc.id)).toBe("Existing line.\n");
+    expect(await editor.body().textContent()).toBe("Existing line.");
+  });
+
+  // A restored session opens several tabs at once: each would replay what the closed page kept.
+  it("is added once when two tabs of the document open together after the page that kept it closed", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-two-tabs");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Tabs", markdown: "Existing line." });
+    const address = `/w/${person.workspaceSlug}/d/${doc.id}`;
+    await holdLiveEditor(page);
+    await typeEarly(page, address, " typed-early");
+    await page.close({ runBeforeUnload: true });
+
+    const tabs = await Promise.all([0, 1].map(() => page.context().newPage()));
+    const holds = await Promise.all(tabs.map((tab) => holdLiveEditor(tab)));
+    const editors = tabs.map((tab) => new EditorPage(tab));
+    await Promise.all(tabs.map((tab) => tab.goto(address, { waitUntil: "commit" })));
+    await Promise.all(editors.map((editor) => editor.placeholder().waitFor()));
+    await Promise.all(holds.map((hold) => hold.release()));
+    await Promise.all(editors.map((editor) => editor.waitUntilEditable()));
+    await expect.poll(() => editors[0]!.storedText(doc.id)).toBe("Existing line. typed-early\n");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await editors[0]!.storedText(doc.id)).toBe("Existing line. typed-early\n");
+    for (const editor of editors) await expect.poll(() => editor.body().textContent()).toBe("Existing line. typed-early");
+  });
+
+  it("is left to its own tab while that tab is open in the background, and added once", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "early-background");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Background", markdown: "Existing line." });
+    const address = `/w/${person.workspaceSlug}/d/${doc.id}`;
+    const hold = await holdLiveEditor(page);
+    const editor = await typeEarly(page, address, " typed-early");
+    await hideAndShow(page); // kept: the entry is in storage while the tab waits for its editor
+
+    const other = await page.context().newPage();
+    const otherEditor = new EditorPage(other);
+    await other.goto(address);
+    await otherEditor.waitUntilEditable();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await otherEditor.storedText(doc.id)).toBe("Existing line.\n"); // not this tab's to replay
+
+    await hold.release();
+    await editor.waitUntilEditable();
+    await expect.poll(() => editor.storedText(doc.id)).toBe("Existing line. typed-early\n");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await editor.storedText(doc.id)).toBe("Existing line. typed-early\n");
+    await expect.poll(() => otherEditor.body().textContent()).toBe("Existing line. typed-early");
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith(":early")))).toEqual([]);
   });
 
   // A 100,000-word body's markup is over a megabyte; the typing kept held all of it, and a write

@@ -8,8 +8,8 @@ import type * as Y from "yjs";
 import { bodyAria } from "@/editor/body-label";
 import type { UnsavedChanges } from "@/editor/connection/unsaved-changes";
 import { EarlyTyping } from "@/editor/early-typing";
-import { earlyTypingKey, forgetKeptTyping, keepTypingOnHide } from "@/editor/early-typing-keep";
-import { keptTypings } from "@/editor/early-typing-kept";
+import { claimKeptTyping } from "@/editor/early-typing-claim";
+import { earlyTypingKey, keepTypingOnHide } from "@/editor/early-typing-keep";
 import { registerFocusReturn } from "@/lib/return-focus";
 import type { InitialBody } from "@/lib/server-rendered-body";
 import { BODY_KEY_ATTRIBUTE, initialBodyHtml, isComposingBeforeHydration } from "@/lib/server-rendered-body";
@@ -147,17 +147,21 @@ export function DocumentEditor({ documentId, initialBody, canEdit, isFrozen, use
       const body = connection.doc.getText(BODY_YTEXT);
       own(await bindYjs(quill, body, connection.provider.awareness, { Delta }));
       if (isCancelled) return;
+      // What earlier pages of this document kept, claimed so that another tab doesn't replay it too.
+      const kept = canEdit ? await claimKeptTyping(earlyTypingKey(user.id, documentId), pageId) : null;
+      if (kept) own(kept.release);
+      if (isCancelled) return;
       await earlyTypingRef.current?.whenIdle();
       if (isCancelled) return;
       // From here to the swap nothing waits, so no key can fall between the two bodies.
       // First what an earlier page of this document took and kept when it went away before its
       // swap (a reload), then this page's own: each lands on top of what the document holds by then.
-      const keepKey = earlyTypingKey(user.id, documentId);
-      if (canEdit) for (const kept of keptTypings(keepKey, pageId, placeholderHtmlRef.current)) replayTyping(quill, Delta, kept);
+      for (const typing of kept?.typings(placeholderHtmlRef.current) ?? []) replayTyping(quill, Delta, typing);
       const typed = canEdit ? (earlyTypingRef.current?.take() ?? null) : null;
       const caret = typed ? replayTyping(quill, Delta, typed) : null;
       // It is all in the document now, which keeps itself (device copy, unload guard).
-      if (canEdit) forgetKeptTyping(keepKey);
+      kept?.forget();
+      kept?.release();
       const handle: EditorHandle = {
         quill,
         doc: connection.doc,

@@ -155,6 +155,27 @@ describe("early typing kept at unload", () => {
     expect(keptTypings(KEY, "now", BEFORE)).toEqual([]);
   });
 
+  it("forgets the entries of the pages it names, leaving another page's written meanwhile", () => {
+    keepTyping(KEY, keptTypingOf("replayed", BEFORE, "<p>Existing line. one</p><p>Second.</p>", 10));
+    keepTyping(KEY, keptTypingOf("still-open", BEFORE, "<p>Existing line.</p><p>Second. two</p>", 20));
+    forgetKeptTyping(KEY, new Set(["replayed", "this-page"]));
+    expect(keptTypings(KEY, "next", BEFORE).map((typed) => typed.after)).toEqual(["Existing line.\nSecond. two\n"]);
+    forgetKeptTyping(KEY, new Set(["still-open"]));
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("forgets a page's entry when what it kept at a hide was deleted back before the page went", () => {
+    keepTyping(KEY, keptTypingOf("other-page", BEFORE, "<p>Existing line.</p><p>Second. two</p>", 20));
+    const stop = keepTypingOnHide(root, BEFORE, KEY, "page-1");
+    const text = root.querySelector("p")!.appendChild(document.createTextNode(" typed"));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(keptTypings(KEY, "next", BEFORE)).toHaveLength(2);
+    text.remove(); // deleted back to what the server sent
+    window.dispatchEvent(new Event("pagehide"));
+    expect(keptTypings(KEY, "next", BEFORE).map((typed) => typed.after)).toEqual(["Existing line.\nSecond. two\n"]);
+    stop();
+  });
+
   it("still replays an entry a page wrote in the old format, the whole markup before", () => {
     localStorage.setItem(KEY, JSON.stringify([{ id: "old-page", before: BEFORE, head: 17, tail: 18, middle: " typed-early", at: 5 }, { id: "damaged", head: "x" }]));
     expect(keptTypings(KEY, "next", "<p>Changed since.</p>")).toEqual([{ before: "Existing line.\nSecond.\n", after: "Existing line. typed-early\nSecond.\n", caret: null }]);
@@ -269,6 +290,33 @@ describe("the page's inline script", () => {
     expect(theirs.map((entry) => ({ ...entry, at: 0 }))).toEqual(ours.map((entry) => ({ ...entry, at: 0 })));
     expect(theirs).toHaveLength(1);
     root.remove();
+  });
+
+  it("forgets its entry exactly as keepTypingOnHide does when the typing it kept is deleted back", () => {
+    const run = (keeper: () => () => void) => {
+      localStorage.clear();
+      keepTyping(KEY, keptTypingOf("other-page", BEFORE, "<p>Existing line.</p><p>Second. two</p>", 20));
+      const stop = keeper();
+      const text = root.querySelector("p")!.appendChild(document.createTextNode(" typed"));
+      window.dispatchEvent(new Event("pagehide"));
+      const kept = storedEntries(KEY).length;
+      text.remove();
+      window.dispatchEvent(new Event("pagehide"));
+      const left = storedEntries(KEY);
+      stop();
+      return { kept, left: (left as Array<{ id: string }>).map((entry) => entry.id) };
+    };
+    const fromScript = run(() => {
+      runScript();
+      return () => root.remove();
+    });
+    const ours = run(() => {
+      document.body.innerHTML = `<div class="ql-editor" contenteditable="true">${BEFORE}</div>`;
+      root = document.querySelector(".ql-editor") as HTMLElement;
+      return keepTypingOnHide(root, BEFORE, KEY, "page-1");
+    });
+    expect(fromScript).toEqual({ kept: 2, left: ["other-page"] });
+    expect(ours).toEqual(fromScript);
   });
 
   it("makes room exactly as keepTyping does when storage is full", () => {

@@ -1,3 +1,5 @@
+import { holdPage, holdPageScript, releasePage } from "./early-typing-page-lock";
+
 /**
  * Typing done in the server's HTML before the live editor took over (EarlyTyping) exists only in
  * the page until the swap replays it into the document: a reload or a closed tab in that window
@@ -184,12 +186,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * @returns stop keeping (the typing has been taken by the live editor)
  */
 export function keepTypingOnHide(root: HTMLElement, before: string, key: string, id: string): () => void {
+  // While it may keep typing, the page holds its lock: another tab's swap leaves its entry to it.
+  holdPage(id);
   let keptMarkup: string | null = null;
   /** Whether what the body holds is kept (or needs no keeping). */
   const keep = (): boolean => {
     if (!root.isConnected || root.getAttribute("contenteditable") !== "true") return true;
     const after = root.innerHTML;
-    if (after === before || after === keptMarkup) return true;
+    if (after === keptMarkup) return true;
+    if (after === before) {
+      // Typed, kept at a hide, then deleted back: the kept entry would bring the typing back.
+      if (keptMarkup !== null) forgetKeptTyping(key, new Set([id]));
+      keptMarkup = after;
+      return true;
+    }
     if (!keepTyping(key, keptTypingOf(id, before, after))) return false;
     keptMarkup = after;
     return true;
@@ -207,13 +217,20 @@ export function keepTypingOnHide(root: HTMLElement, before: string, key: string,
     window.removeEventListener("pagehide", onHide);
     window.removeEventListener("beforeunload", onLeave);
     document.removeEventListener("visibilitychange", onVisibility);
+    releasePage(id);
   };
 }
 
-/** Forgets every kept entry of the document: the live editor has the typing now. */
-export function forgetKeptTyping(key: string): void {
+/**
+ * Forgets the document's kept entries of the pages `ids` (the live editor has their typing now,
+ * or there is none), or all of them. Another page's entry written meanwhile stays: it is that
+ * page's to replay, or the next page's once it is gone.
+ */
+export function forgetKeptTyping(key: string, ids?: ReadonlySet<string>): void {
   try {
-    localStorage.removeItem(key);
+    const others = ids ? storedEntries(key).filter((entry) => isObject(entry) && !ids.has(String(entry.id))) : [];
+    if (others.length > 0) localStorage.setItem(key, JSON.stringify(others));
+    else localStorage.removeItem(key);
   } catch {
     // Blocked storage holds nothing.
   }
@@ -244,8 +261,11 @@ export function keepTypingScript(key: string, id: string): string {
     `try{var a=L(j).filter(function(y){return y&&typeof y==="object"&&(j===K||n-y.at<A)})` +
     `.map(function(y){return typeof y.before==="string"?M(y.id,y.before,y.head,y.tail,y.middle,y.at):y});` +
     `a.length?localStorage.setItem(j,JSON.stringify(a)):localStorage.removeItem(j)}catch(z){}})}catch(z){}}` +
-    `function H(){if(!e.isConnected||e.getAttribute("contenteditable")!=="true")return!0;var a=e.innerHTML;if(a===b||a===O)return!0;` +
+    `function H(){if(!e.isConnected||e.getAttribute("contenteditable")!=="true")return!0;var a=e.innerHTML;if(a===O)return!0;` +
+    `if(a===b){if(O!==void 0)try{var x=L(K).filter(function(y){return y&&typeof y==="object"&&y.id!==I});` +
+    `x.length?localStorage.setItem(K,JSON.stringify(x)):localStorage.removeItem(K)}catch(z){}O=a;return!0}` +
     `var x=D(I,b,a,Date.now());if(P(x)||(F(),P(x))){O=a;return!0}return!1}` +
+    holdPageScript() +
     `addEventListener("pagehide",function(){H()});addEventListener("beforeunload",function(v){H()||v.preventDefault()});` +
     `document.addEventListener("visibilitychange",function(){document.visibilityState==="hidden"&&H()});`
   );

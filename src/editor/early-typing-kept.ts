@@ -13,22 +13,33 @@ import type { EarlyTyped, KeptTypingWindow } from "./replay-typing";
  * stretch it kept around the typing (placeKeptTyping).
  */
 export function keptTypings(key: string, ownId: string, baseline: string): Array<EarlyTyped | KeptTypingWindow> {
+  return keptTypingsOf(key, ownId, baseline, new Set()).typings;
+}
+
+/** `keptTypings`, leaving out the entries of the pages `live` (they replay their own), with the ids of those it returns. */
+export function keptTypingsOf(
+  key: string,
+  ownId: string,
+  baseline: string,
+  live: ReadonlySet<string>,
+): { ids: Set<string>; typings: Array<EarlyTyped | KeptTypingWindow> } {
   let entries: unknown[];
   try {
     entries = storedEntries(key);
   } catch {
-    return [];
+    return { ids: new Set(), typings: [] };
   }
   const markupFor = markupMatcher(baseline);
-  return entries
+  const replayed = entries
     .filter((entry): entry is KeptTyping | LegacyKeptTyping => isKeptTyping(entry) || isLegacyKeptTyping(entry))
-    .filter((entry) => entry.id !== ownId)
-    .sort((a, b) => a.at - b.at)
-    .map((entry) => {
-      if ("before" in entry) return wholeTyping(entry.before, entry.head, entry.tail, entry.middle);
-      const before = markupFor(entry) ?? wholeWindow(entry);
-      return before === null ? windowTyping(entry) : wholeTyping(before, entry.head, entry.tail, entry.middle);
-    });
+    .filter((entry) => entry.id !== ownId && !live.has(entry.id))
+    .sort((a, b) => a.at - b.at);
+  const typings = replayed.map((entry) => {
+    if ("before" in entry) return wholeTyping(entry.before, entry.head, entry.tail, entry.middle);
+    const before = markupFor(entry) ?? wholeWindow(entry);
+    return before === null ? windowTyping(entry) : wholeTyping(before, entry.head, entry.tail, entry.middle);
+  });
+  return { ids: new Set(replayed.map((entry) => entry.id)), typings };
 }
 
 /**
