@@ -26,11 +26,17 @@ function held(): Held {
   return (global[HELD_GLOBAL] ??= {});
 }
 
-/** Takes the page's lock unless its inline script has already asked for it. */
+/**
+ * Takes the page's lock unless it is held or asked for already (by its inline script). Taken again
+ * after `releasePage` (the editor mounted again under the same id: back and forward reuse the
+ * server's body key), the new request waits behind any earlier one and holds only if the page has
+ * not let go meanwhile.
+ */
 export function holdPage(pageId: string): void {
   if (typeof navigator === "undefined" || !navigator.locks) return;
   const pages = held();
-  if (pages[pageId] !== undefined) return;
+  const state = pages[pageId];
+  if (state === "requested" || typeof state === "function") return;
   pages[pageId] = "requested";
   void navigator.locks.request(pageLockName(pageId), () =>
     pages[pageId] === "released" ? undefined : new Promise<void>((resolve) => (pages[pageId] = resolve)),
