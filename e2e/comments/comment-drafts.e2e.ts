@@ -44,7 +44,7 @@ describe("comment drafts and the focus around threads", () => {
     // The thread moves under "Resolved (1)", shown, with the reply and the focus still in it.
     const resolvedList = owner.page.getByRole("list", { name: "Resolved comments" });
     await resolvedList.getByTestId("comment-thread").filter({ hasText: "First thread" }).waitFor();
-    const reply = resolvedList.getByRole("textbox", { name: "Reply" });
+    const reply = resolvedList.getByRole("textbox", { name: `Your reply to ${owner.person.name}'s thread on “Alpha”`, exact: true });
     expect(await reply.inputValue()).toBe("My long reply draft, half written");
     await expect.poll(() => owner.page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe("My long reply draft, half written");
     await owner.page.keyboard.type(" and finished.");

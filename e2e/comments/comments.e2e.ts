@@ -178,6 +178,28 @@ describe("comments", () => {
     expect(await openList.getByRole("button", { name: /^Delete / }).first().textContent()).toBe("Delete");
   });
 
+  it("names a reply box's and an edit box's text box and buttons by the thread or comment they act on", async () => {
+    // QA fourth pass: every open box's were "Reply", "Save" and "Cancel" alike, whichever thread or comment it was in.
+    const thread = commenterComments.thread("Overall: good.");
+    const named = (role: "button" | "textbox", name: string) => thread.getByRole(role, { name, exact: true });
+    const subject = `${commenter.person.name}'s thread on the document: “Overall: good.”`;
+    await named("button", `Reply to ${subject}`).click();
+    // The box takes the thread's Reply's place: its own Reply (the submit) is named as that one was.
+    await expect.poll(() => named("textbox", `Your reply to ${subject}`).evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await named("button", `Reply to ${subject}`).evaluate((button) => [button.getAttribute("type"), button.textContent])).toEqual(["submit", "Reply"]);
+    expect(await named("button", `Cancel reply to ${subject}`).textContent()).toBe("Cancel");
+    await named("button", `Cancel reply to ${subject}`).click();
+    await named("textbox", `Your reply to ${subject}`).waitFor({ state: "detached" });
+
+    const comment = `${commenter.person.name}'s comment: “Overall: good.”`;
+    await named("button", `Edit ${comment}`).click();
+    await expect.poll(() => named("textbox", `Edit ${comment}`).evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await named("button", `Save edit of ${comment}`).textContent()).toBe("Save");
+    expect(await named("button", `Cancel edit of ${comment}`).textContent()).toBe("Cancel");
+    await named("button", `Cancel edit of ${comment}`).click();
+    await named("textbox", `Edit ${comment}`).waitFor({ state: "detached" });
+  });
+
   it("has no axe violations on the comments panel, light and dark, wide and as a 360 px sheet", async () => {
     // Alone on the document: the presence avatars of a second person are not this test's subject.
     await owner.page.goto(`/w/${owner.person.workspaceSlug}`);

@@ -10,6 +10,7 @@ import { useMentionMembers } from "@/components/mention-members";
 import { MAX_COMMENT_CHARS } from "@/shared/comments/comment-rules";
 import { Button } from "@/components/ui/button";
 import { reachServer } from "@/lib/reach-server";
+import type { ComposerNames } from "./comment-names";
 
 /**
  * A comment's text box: Markdown's inline marks for bold, italic, code and links (shared/comments/
@@ -28,6 +29,7 @@ export interface ComposerDraft {
 export function CommentComposer({
   label,
   submitLabel,
+  names,
   initialText = "",
   initialMentions = [],
   autoFocus = false,
@@ -36,8 +38,11 @@ export function CommentComposer({
   onEscape = onCancel,
   onDraftChange,
 }: {
+  /** What the empty text box shows, and its name unless `names` gives one. */
   label: string;
   submitLabel: string;
+  /** Names that say which thread or comment the box acts on (comment-names.ts); the visible labels stay `label`, `submitLabel` and "Cancel". */
+  names?: ComposerNames;
   initialText?: string;
   /** The people the edited comment mentions (commentBodyMentions), so its "@Name"s stay mentions. */
   initialMentions?: MentionValue[];
@@ -131,7 +136,7 @@ export function CommentComposer({
       }}
     >
       <label htmlFor={`${id}-text`} className="sr-only">
-        {label}
+        {names?.text ?? label}
       </label>
       <textarea
         id={`${id}-text`}
@@ -171,10 +176,10 @@ export function CommentComposer({
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" className="min-h-8 px-3" onClick={onCancel}>
+        <Button variant="ghost" className="min-h-8 px-3" aria-label={names?.cancel} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" className="min-h-8 px-3" disabled={isSending}>
+        <Button type="submit" className="min-h-8 px-3" aria-label={names?.submit} disabled={isSending}>
           {submitLabel}
         </Button>
       </div>

@@ -13,7 +13,7 @@ import type { CommentReaction } from "@/shared/comments/comment-rules";
 import { COMMENT_REACTIONS, COMMENT_REACTION_LABELS } from "@/shared/comments/comment-rules";
 import { CommentBodyView } from "./comment-body-view";
 import { CommentComposer } from "./comment-composer";
-import { commentSubject } from "./comment-names";
+import { commentSubject, editBoxNames } from "./comment-names";
 
 const SMALL = "rounded px-1.5 py-0.5 text-xs text-muted hover:bg-surface hover:text-fg";
 
@@ -34,8 +34,8 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
     }
   }, [isEditing]);
   if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
-  // Every comment has its Edit, Delete and React: their names say whose and which (docs/product.md
-  // "Keyboard and screen readers"), the visible labels stay short.
+  // Every comment has its Edit, Delete and React, and an open edit box its Save and Cancel: their
+  // names say whose and which (docs/product.md "Keyboard and screen readers"), the visible labels stay short.
   const subject = commentSubject(comment);
 
   const react = async (emoji: CommentReaction) => {
@@ -57,6 +57,7 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
         <CommentComposer
           label="Edit comment"
           submitLabel="Save"
+          names={editBoxNames(subject)}
           autoFocus
           initialText={commentBodyToMarkup(comment.body, (id) => names.get(id))}
           initialMentions={commentBodyMentions(comment.body, (id) => names.get(id))}

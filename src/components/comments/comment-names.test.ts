@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CommentDto, CommentThreadDto } from "@/shared/comments/comment-dto";
-import { commentSubject, threadSubject } from "./comment-names";
+import { commentSubject, editBoxNames, replyBoxNames, threadSubject } from "./comment-names";
 
 function comment(text: string, overrides: Partial<CommentDto> = {}): CommentDto {
   return {
@@ -40,5 +40,23 @@ describe("commentSubject", () => {
   it("names the author and the start of the text, a mention as @Name, on one line", () => {
     const body = { ops: [{ insert: "Ask " }, { insert: { mention: { id: "u2", name: "Bo" } } }, { insert: "\nabout it\n" }] };
     expect(commentSubject(comment("", { body }))).toBe("Ana's comment: “Ask @Bo about it”");
+  });
+});
+
+describe("replyBoxNames and editBoxNames", () => {
+  it("name a reply box's text box, Reply and Cancel by the thread, each starting with its visible label", () => {
+    expect(replyBoxNames(threadSubject(thread({}), false))).toEqual({
+      text: "Your reply to Ana's thread on “brown fox”",
+      submit: "Reply to Ana's thread on “brown fox”",
+      cancel: "Cancel reply to Ana's thread on “brown fox”",
+    });
+  });
+
+  it("name an edit box's text box, Save and Cancel by the comment", () => {
+    expect(editBoxNames(commentSubject(comment("Is it brown?")))).toEqual({
+      text: "Edit Ana's comment: “Is it brown?”",
+      submit: "Save edit of Ana's comment: “Is it brown?”",
+      cancel: "Cancel edit of Ana's comment: “Is it brown?”",
+    });
   });
 });

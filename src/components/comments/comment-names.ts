@@ -22,6 +22,31 @@ export function commentSubject(comment: CommentDto): string {
   return `${comment.author.name}'s comment: ${quoted(commentBodyText(comment.body))}`;
 }
 
+/** The accessible names of a composer's text box and its two buttons, whose visible labels stay short. */
+export interface ComposerNames {
+  text: string;
+  submit: string;
+  cancel: string;
+}
+
+/**
+ * A thread's reply box, named by the thread (`threadSubject`): the text box "Your reply to Ana's
+ * thread on “brown fox”", its "Reply" button "Reply to …" (the thread's own Reply, which opened
+ * the box, is gone while it is open) and "Cancel reply to …".
+ */
+export function replyBoxNames(subject: string): ComposerNames {
+  return { text: `Your reply to ${subject}`, submit: `Reply to ${subject}`, cancel: `Cancel reply to ${subject}` };
+}
+
+/**
+ * A comment's edit box, named by the comment as it was saved (`commentSubject`): the text box
+ * "Edit Ana's comment: “…”" (its Edit button is gone while the box is open), "Save edit of …" and
+ * "Cancel edit of …".
+ */
+export function editBoxNames(subject: string): ComposerNames {
+  return { text: `Edit ${subject}`, submit: `Save edit of ${subject}`, cancel: `Cancel edit of ${subject}` };
+}
+
 // Curly quotes, as the thread's first line shows its words; long text cut with "…".
 function quoted(text: string): string {
   const words = normalizeQuote(text);

@@ -6,7 +6,7 @@ import { reachServer } from "@/lib/reach-server";
 import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
 import { CommentItem } from "./comment-item";
-import { threadSubject } from "./comment-names";
+import { replyBoxNames, threadSubject } from "./comment-names";
 import { commentElementId } from "@/shared/comments/comment-link";
 import type { PlacedThread } from "./use-document-comments";
 
@@ -63,7 +63,8 @@ export function CommentThreadCard({
   }, [isReplying]);
   const [error, setError] = useState<string | null>(null);
   const isResolved = thread.resolvedAt !== null;
-  // "Reply to Ana's thread on “brown fox”": every thread has a Reply and a Resolve, told apart by name.
+  // "Reply to Ana's thread on “brown fox”": every thread has a Reply and a Resolve, told apart by
+  // name; so are a reply box's text box and buttons.
   const subject = threadSubject(thread, placed.isOnDeletedText);
   const act = async (resolved: boolean) => {
     const result = await reachServer(() => setThreadResolvedAction({ threadId: thread.id, resolved }));
@@ -107,6 +108,7 @@ export function CommentThreadCard({
             <CommentComposer
               label="Reply"
               submitLabel="Reply"
+              names={replyBoxNames(subject)}
               // Mounted anew with a kept draft (the thread changed lists): the focus comes back only if it was lost.
               autoFocus={draft ? "if-lost" : true}
               initialText={draft?.text}
