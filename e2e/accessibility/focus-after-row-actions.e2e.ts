@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { NotificationsPage } from "../pages/notifications-page";
@@ -23,6 +23,18 @@ function focused(page: Page): Promise<string> {
     const name = element.getAttribute("aria-label") ?? label ?? element.textContent ?? "";
     return `${element.tagName.toLowerCase()}: ${name.replace(/\s+/g, " ").trim()}`;
   });
+}
+
+/** A control's accessible description: the words of what its aria-describedby names, in order. */
+function description(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => (id ? document.getElementById(id)?.textContent ?? "" : ""))
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
 }
 
 /**
@@ -112,7 +124,12 @@ describe("focus after Settings → Invitations' row actions", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     const settings = new MemberSettingsPage(page, person.workspaceSlug);
     await settings.openInvitations();
-    for (const label of ["one", "two", "three"]) await settings.invite(newPerson(label).email, "viewer");
+    const invited = ["one", "two", "three"].map((label) => newPerson(label).email);
+    for (const email of invited) await settings.invite(email, "viewer");
+    // The sentence above the invite form's link is the field's description, for whoever comes back to copy it.
+    expect(await description(page.getByLabel("Invitation link", { exact: true }))).toBe(
+      `${invited[2]} is invited as a viewer. Email isn't set up on this server, so send them this link yourself:`,
+    );
     await settings.openInvitations(); // the links shown at invitation time are gone after a reload
     const revokeName = "Revoke the invitation for ";
     /** The pending rows' addresses, top to bottom. */
@@ -127,6 +144,10 @@ describe("focus after Settings → Invitations' row actions", () => {
     await press(page, settings.newLinkButton(renewed));
     await expect.poll(() => focused(page)).toBe(`input: New invitation link for ${renewed}`);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    // What the sentence above it says is said with it: the field is described by it.
+    expect(await description(page.getByLabel(`New invitation link for ${renewed}`, { exact: true }))).toBe(
+      `${renewed}: A new link to send them yourself. The earlier link no longer works.`,
+    );
 
     // The refreshed list has the renewed row on top (its buttons are disabled until then).
     await expect.poll(async () => (await rows())[0]).toBe(renewed);

@@ -14,6 +14,8 @@ interface CopyFieldProps {
   noun: string;
   /** What the line under the field says before anything is copied. */
   hint?: ReactNode;
+  /** The id of what the field is described by besides its label, such as the sentence above it that says what the link is for. */
+  describedBy?: string;
   testId?: string;
 }
 
@@ -22,7 +24,7 @@ interface CopyFieldProps {
  * the Clipboard API; where that is refused (no permission, an insecure origin) it selects the
  * text and says to press Ctrl+C. The line under the field announces the outcome politely.
  */
-export function CopyField({ value, label, isLabelVisible = false, noun, hint, testId }: CopyFieldProps) {
+export function CopyField({ value, label, isLabelVisible = false, noun, hint, describedBy, testId }: CopyFieldProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
@@ -47,6 +49,7 @@ export function CopyField({ value, label, isLabelVisible = false, noun, hint, te
           id={inputId}
           readOnly
           value={value}
+          aria-describedby={describedBy}
           data-testid={testId}
           onFocus={(event) => event.currentTarget.select()}
           className="min-h-10 min-w-0 flex-1 rounded-md border border-input-border bg-bg px-3 font-mono text-sm text-fg"

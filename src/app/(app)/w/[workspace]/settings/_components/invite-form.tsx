@@ -1,7 +1,7 @@
 "use client";
 
 import { ShownOnce } from "@/components/ui/shown-once";
-import { useActionState, useRef } from "react";
+import { useActionState, useId, useRef } from "react";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
@@ -82,9 +82,11 @@ const EMAIL_NOTES: Record<InvitationCreatedDto["emailStatus"], string> = {
 };
 
 function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
+  const noteId = useId();
   return (
     <ShownOnce>
-      <p className="text-sm">
+      {/* Said once as the panel appears; tied to the field for whoever comes back to it to copy the link. */}
+      <p id={noteId} className="text-sm">
         <span className="font-medium">{created.email}</span> is invited as {roleWithArticle(created.role)}.{" "}
         {EMAIL_NOTES[created.emailStatus]}
       </p>
@@ -92,6 +94,7 @@ function CreatedInvitation({ created }: { created: InvitationCreatedDto }) {
         value={created.link}
         label="Invitation link"
         noun="link"
+        describedBy={noteId}
         hint={`It works for ${INVITATION_TTL_DAYS} days, for whoever signs in or signs up as ${created.email}. It is shown only now; "New link" in the pending list makes another.`}
       />
     </ShownOnce>

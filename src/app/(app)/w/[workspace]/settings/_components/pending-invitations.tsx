@@ -4,7 +4,7 @@ import { EmptyList } from "@/components/ui/empty-list";
 import { RowActionNotice } from "@/components/ui/row-action-notice";
 import { ShownOnce } from "@/components/ui/shown-once";
 import { useRowActions } from "@/lib/use-row-actions";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyField } from "@/components/ui/copy-field";
@@ -30,6 +30,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
   const [reissued, setReissued] = useState<{ invitationId: string; created: InvitationCreatedDto } | null>(null);
   const [confirming, setConfirming] = useState<PendingInvitationDto | null>(null);
   const reissuedBox = useRef<HTMLDivElement>(null);
+  const reissuedNoteId = useId();
 
   // The new link is what the person came for: its field takes focus (and selects the link) to be copied.
   useEffect(() => {
@@ -65,10 +66,11 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
       {reissued ? (
         <div ref={reissuedBox}>
           <ShownOnce isStatus={false}>
-            <p className="text-sm">
+            {/* The field takes focus: its description says whether the link was emailed and that the old one stopped working. */}
+            <p id={reissuedNoteId} className="text-sm">
               <span className="font-medium">{reissued.created.email}</span>: {REISSUED_NOTES[reissued.created.emailStatus]}
             </p>
-            <CopyField value={reissued.created.link} label={`New invitation link for ${reissued.created.email}`} noun="link" />
+            <CopyField value={reissued.created.link} label={`New invitation link for ${reissued.created.email}`} noun="link" describedBy={reissuedNoteId} />
           </ShownOnce>
         </div>
       ) : null}
