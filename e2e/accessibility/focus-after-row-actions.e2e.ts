@@ -1,10 +1,14 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWebhookReceiver } from "@test/webhook-receiver";
 import { MemberSettingsPage } from "../pages/member-settings-page";
 import { NotificationsPage } from "../pages/notifications-page";
+import { WebhooksPage } from "../pages/webhooks-page";
 import { newPerson } from "../support/accounts";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { callAction } from "../support/server-actions";
+import type { RunningApp } from "../support/start-app";
+import { startApp, stopApp } from "../support/start-app";
 import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
 
 // Where focus goes after a list's row action that has no dialog (docs/product.md "Keyboard and
@@ -184,5 +188,67 @@ describe("focus after Settings → Invitations' row actions", () => {
     await settings.revokeDialog().getByRole("button", { name: "Revoke invitation" }).press("Enter");
     await settings.pendingList().getByText("No pending invitations.").waitFor();
     await expect.poll(() => focused(page)).toBe("h2: Pending invitations");
+  });
+});
+
+describe("focus after Settings → Members' role menu", () => {
+  it("changing a member's role from the keyboard keeps focus on that member's role menu, twice in a row", async () => {
+    const owner = await signedUpPage(browser, app.url, "roles");
+    const member = await invitedMemberPage(browser, app.url, owner, "viewer", "promoted");
+    const settings = new MemberSettingsPage(owner.page, owner.person.workspaceSlug);
+    await settings.openMembers();
+    const menu = settings.roleMenu(member.person.name);
+    const menuName = `select: Role for ${member.person.name}`;
+
+    // ArrowDown on the closed menu picks the next role at once; the menu is disabled while the change runs.
+    await menu.focus();
+    await expect.poll(() => focused(owner.page)).toBe(menuName);
+    await owner.page.keyboard.press("ArrowDown");
+    await settings.message().filter({ hasText: `${member.person.name} is now a commenter.` }).waitFor();
+    await expect.poll(() => menu.inputValue()).toBe("commenter");
+    await expect.poll(() => focused(owner.page)).toBe(menuName);
+
+    // Focus is back where the next key works: another ArrowDown changes the role again.
+    await expect.poll(() => menu.isEnabled()).toBe(true);
+    await owner.page.keyboard.press("ArrowDown");
+    await settings.message().filter({ hasText: `${member.person.name} is now an editor.` }).waitFor();
+    await expect.poll(() => menu.inputValue()).toBe("editor");
+    await expect.poll(() => focused(owner.page)).toBe(menuName);
+  });
+});
+
+describe("focus after Settings → Webhooks' Resend", () => {
+  // A delivery needs a webhook, whose address must resolve: the receiver listens on 127.0.0.1, which
+  // only a server started with WEBHOOKS_ALLOW_PRIVATE accepts (docs/configuration.md), so this
+  // block starts its own.
+  let own: RunningApp | undefined;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  beforeAll(async () => {
+    [receiver, own] = await Promise.all([startWebhookReceiver(), startApp({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } })]);
+  });
+  afterAll(async () => {
+    await stopApp(own);
+    await receiver?.close();
+  });
+
+  it("Resend from the keyboard keeps focus on that delivery's Resend while the resent one is listed above it", async () => {
+    const { page, person } = await signedUpPage(browser, own!.url, "resender");
+    const webhooks = new WebhooksPage(page, person.workspaceSlug);
+    await webhooks.open();
+    const url = `${receiver!.url}/focus`;
+    await webhooks.create({ url, events: ["Document created"] });
+    await createDocumentViaApi(page, own!.url, person.workspaceSlug, { title: "Launch plan", markdown: "Words." });
+    await expect.poll(() => receiver!.received.filter((r) => r.path === "/focus").length).toBe(1);
+    await webhooks.openDeliveries(url);
+    const deliveries = page.getByRole("list", { name: "Deliveries" }).getByRole("listitem");
+    expect(await deliveries.count()).toBe(1);
+    const name = (await page.getByRole("button", { name: /^Resend document\.created from / }).getAttribute("aria-label"))!;
+
+    await press(page, page.getByRole("button", { name, exact: true }));
+    await page.getByRole("status").filter({ hasText: "Queued document.created again" }).waitFor();
+    await expect.poll(() => deliveries.count()).toBe(2);
+    await expect.poll(() => focused(page)).toBe(`button: ${name}`);
+    // The control itself, in the delivery's own row (now the second), not the new row's.
+    expect(await page.evaluate(() => document.activeElement?.closest("li") === document.querySelectorAll("[aria-label=Deliveries] > li")[1])).toBe(true);
   });
 });
