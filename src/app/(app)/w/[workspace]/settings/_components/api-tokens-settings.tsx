@@ -6,6 +6,7 @@ import { ShownOnce } from "@/components/ui/shown-once";
 import { useRowActions } from "@/lib/use-row-actions";
 import { useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { CopyField } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -21,6 +22,10 @@ import { LocalTime } from "@/components/time/local-time";
 import { formatTime } from "@/shared/format-time";
 
 const STATUS_LABELS: Record<TokenStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+const SCOPE_CHOICES = [
+  { value: "read", label: "Read" },
+  { value: "write", label: "Write" },
+];
 
 /** Settings → API tokens: the signed-in person's own tokens for this workspace (docs/product.md "Screens"). */
 export function ApiTokensSettings({ workspaceId, tokens }: { workspaceId: string; tokens: ApiTokenDto[] }) {
@@ -36,7 +41,6 @@ function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
   const [state, formAction] = useActionState(reachForm(createApiTokenAction), {} as CreateApiTokenFormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
-  const scope = state.values?.scope ?? "read";
   return (
     <section aria-labelledby="new-token-heading" className="flex flex-col gap-4">
       <div>
@@ -65,22 +69,16 @@ function CreateTokenForm({ workspaceId }: { workspaceId: string }) {
             error={state.fields?.name}
             hint="What it is for, e.g. “Backup script”."
           />
-          <fieldset className="flex flex-col gap-1.5" aria-describedby={state.fields?.scope ? "token-scope-error" : undefined}>
-            <legend className="text-sm font-medium">Scope</legend>
-            <div className="flex min-h-10 items-center gap-4">
-              {(["read", "write"] as const).map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="scope" value={value} defaultChecked={scope === value} className="size-4" />
-                  {value === "read" ? "Read" : "Write"}
-                </label>
-              ))}
-            </div>
-            {state.fields?.scope ? (
-              <p id="token-scope-error" className="text-sm text-danger" role="alert">
-                {state.fields.scope}
-              </p>
-            ) : null}
-          </fieldset>
+          <ChoiceGroup
+            id="token-scope"
+            type="radio"
+            name="scope"
+            legend="Scope"
+            choices={SCOPE_CHOICES}
+            defaultValue={[state.values?.scope ?? "read"]}
+            error={state.fields?.scope}
+            layout="inline"
+          />
           <Field
             name="expiresOn"
             label="Expires after (optional)"

@@ -7,6 +7,7 @@ import { useRowActions } from "@/lib/use-row-actions";
 import Link from "next/link";
 import { useActionState, useRef, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { ChoiceGroup } from "@/components/ui/choice-group";
 import { CopyField } from "@/components/ui/copy-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -22,6 +23,15 @@ import { MAX_WEBHOOK_DESCRIPTION_CHARS, MAX_WEBHOOK_URL_CHARS } from "@/shared/s
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from "@/shared/webhook-events";
 import { DELIVERY_STATUS_LABELS } from "./webhook-delivery-status";
 
+const EVENT_CHOICES = WEBHOOK_EVENT_TYPES.map((type) => ({
+  value: type,
+  label: (
+    <>
+      {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-muted">{type}</code>
+    </>
+  ),
+}));
+
 /** Settings → Webhooks: the workspace's endpoints, for admins and owners (docs/product.md "Webhooks"). */
 export function WebhooksSettings({ workspaceId, slug, webhooks }: { workspaceId: string; slug: string; webhooks: WebhookDto[] }) {
   return (
@@ -36,7 +46,6 @@ function CreateWebhookForm({ workspaceId }: { workspaceId: string }) {
   const [state, formAction] = useActionState(reachForm(createWebhookAction), {} as CreateWebhookFormState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, state);
-  const ticked = new Set(state.created ? [] : (state.events ?? []));
   return (
     <section aria-labelledby="new-webhook-heading" className="flex flex-col gap-4">
       <div>
@@ -73,24 +82,16 @@ function CreateWebhookForm({ workspaceId }: { workspaceId: string }) {
             defaultValue={state.created ? "" : state.values?.description}
             error={state.fields?.description}
           />
-          <fieldset className="flex flex-col gap-2" aria-describedby={state.fields?.events ? "webhook-events-error" : undefined}>
-            <legend className="mb-1 text-sm font-medium">Events</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {WEBHOOK_EVENT_TYPES.map((type) => (
-                <label key={type} className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" name="events" value={type} defaultChecked={ticked.has(type)} className="mt-0.5 size-4 shrink-0" />
-                  <span>
-                    {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-muted">{type}</code>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {state.fields?.events ? (
-              <p id="webhook-events-error" className="text-sm text-danger" role="alert">
-                {state.fields.events}
-              </p>
-            ) : null}
-          </fieldset>
+          <ChoiceGroup
+            id="webhook-events"
+            type="checkbox"
+            name="events"
+            legend="Events"
+            choices={EVENT_CHOICES}
+            defaultValue={state.created ? [] : (state.events ?? [])}
+            error={state.fields?.events}
+            layout="columns"
+          />
         </div>
         <div>
           <SubmitButton pendingLabel="Adding…">Add webhook</SubmitButton>
