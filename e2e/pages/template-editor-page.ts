@@ -25,6 +25,11 @@ export class TemplateEditorPage {
     await this.openFromList(name);
   }
 
+  /** The id of the template whose editor is open, from the page's address. */
+  templateId(): string {
+    return new URL(this.page.url()).pathname.split("/").pop() ?? "";
+  }
+
   /** On the Settings → Templates list: follows `name`'s "Edit" link. */
   async openFromList(name: string): Promise<void> {
     await this.page.getByRole("link", { name: `Edit ${name}` }).click();

@@ -1,5 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { TemplateEditorPage } from "../pages/template-editor-page";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { axeViolationsInBothSchemes } from "../support/axe";
 import { invitedMemberPage, signedUpPage } from "../support/workspace";
@@ -7,24 +8,6 @@ import { invitedMemberPage, signedUpPage } from "../support/workspace";
 // The template editor (Settings → Templates → Edit) never loses what was typed
 // (docs/product.md "Templates"): QA third sweep, items 3, 8 and 10.
 const { app, browser } = withAppAndBrowser();
-
-const body = (page: Page) => page.getByTestId("template-editor").locator(".ql-editor");
-const status = (page: Page) => page.locator("[aria-labelledby=template-editor-heading] > p[role=status]");
-
-/** Opens `name`'s editor from Settings → Templates; resolves to the template's id. */
-async function openTemplate(page: Page, slug: string, name: string): Promise<string> {
-  await page.goto(`/w/${slug}/settings/templates`);
-  await page.getByRole("link", { name: `Edit ${name}` }).click();
-  await page.waitForURL(/\/settings\/templates\/[0-9a-f-]{36}$/);
-  await body(page).waitFor();
-  return page.url().split("/").pop()!;
-}
-
-async function typeAtEnd(page: Page, text: string) {
-  await body(page).click();
-  await page.keyboard.press("Control+End");
-  await page.keyboard.type(text);
-}
 
 /** The template's stored text, as a document made from it holds it. */
 async function storedTemplateText(page: Page, slug: string, templateId: string): Promise<string> {
@@ -54,17 +37,19 @@ async function holdNextAction(page: Page): Promise<{ held: Promise<void>; releas
 describe("template editor", () => {
   it("keeps what is typed while Save template is on its way, and says it isn't saved", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "template-typist");
-    const templateId = await openTemplate(page, person.workspaceSlug, "Weekly report");
-    await typeAtEnd(page, " AAA-before-save");
+    const editor = new TemplateEditorPage(page, person.workspaceSlug);
+    await editor.open("Weekly report");
+    const templateId = editor.templateId();
+    await editor.typeAtEnd(" AAA-before-save");
     const save = await holdNextAction(page);
     await page.getByRole("button", { name: "Save template" }).click();
     await save.held;
-    await typeAtEnd(page, " BBB-during-save");
+    await editor.typeAtEnd(" BBB-during-save");
     save.release();
-    await status(page).filter({ hasText: "Saved the template" }).waitFor();
+    await editor.status().filter({ hasText: "Saved the template" }).waitFor();
     await page.getByRole("button", { name: "Save template" }).waitFor();
-    expect(await body(page).innerText()).toContain("AAA-before-save BBB-during-save");
-    expect(await status(page).textContent()).toBe("Saved the template “Weekly report” as it was when you pressed Save. What you typed since isn't saved yet.");
+    expect(await editor.body().innerText()).toContain("AAA-before-save BBB-during-save");
+    expect(await editor.status().textContent()).toBe("Saved the template “Weekly report” as it was when you pressed Save. What you typed since isn't saved yet.");
     const stored = await storedTemplateText(page, person.workspaceSlug, templateId);
     expect(stored).toContain("AAA-before-save");
     expect(stored).not.toContain("BBB");
@@ -72,21 +57,20 @@ describe("template editor", () => {
 
   it("asks before unsaved changes are left: the app's links and the tab's reload, staying keeps them", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "template-leaver");
-    await openTemplate(page, person.workspaceSlug, "Decision record");
-    await typeAtEnd(page, " BBB-unsaved");
-    expect(await status(page).textContent()).toBe("Unsaved changes");
+    const editor = new TemplateEditorPage(page, person.workspaceSlug);
+    await editor.open("Decision record");
+    await editor.typeAtEnd(" BBB-unsaved");
+    expect(await editor.status().textContent()).toBe("Unsaved changes");
 
     // The app's own links ask first, and staying keeps the words.
     const editorUrl = page.url();
     await page.getByRole("link", { name: "All templates" }).click();
-    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
-    await leave.waitFor();
+    await editor.leaveDialog().waitFor();
     expect(await axeViolationsInBothSchemes(page)).toEqual([]);
-    await leave.getByRole("button", { name: "Cancel" }).click();
-    await leave.waitFor({ state: "detached" });
+    await editor.stay();
     expect(page.url()).toBe(editorUrl);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All templates");
-    expect(await body(page).innerText()).toContain("BBB-unsaved");
+    expect(await editor.body().innerText()).toContain("BBB-unsaved");
 
     // Closing or reloading the tab: the browser's own question.
     const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
@@ -96,20 +80,21 @@ describe("template editor", () => {
     );
     expect(await Promise.race([asked, reloaded])).toBe("beforeunload");
     expect(await reloaded).toBe("stayed");
-    expect(await body(page).innerText()).toContain("BBB-unsaved");
+    expect(await editor.body().innerText()).toContain("BBB-unsaved");
 
     // The sidebar's links ask too; agreeing follows the link.
     await page.getByRole("navigation", { name: "Workspace" }).first().getByRole("link", { name: "Home" }).click();
-    await leave.getByRole("button", { name: "Leave without saving" }).click();
+    await editor.leave();
     await page.waitForURL(`**/w/${person.workspaceSlug}`);
   });
 
   it("leaves without asking once everything is saved", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "template-saver");
-    await openTemplate(page, person.workspaceSlug, "Project brief");
-    await typeAtEnd(page, " saved-first");
+    const editor = new TemplateEditorPage(page, person.workspaceSlug);
+    await editor.open("Project brief");
+    await editor.typeAtEnd(" saved-first");
     await page.getByRole("button", { name: "Save template" }).click();
-    await status(page).filter({ hasText: "Saved the template “Project brief”." }).waitFor();
+    await editor.status().filter({ hasText: "Saved the template “Project brief”." }).waitFor();
     await page.getByRole("link", { name: "All templates" }).click();
     await page.waitForURL(`**/w/${person.workspaceSlug}/settings/templates`);
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -119,18 +104,21 @@ describe("template editor", () => {
     const owner = await signedUpPage(browser, app.url, "template-owner");
     const admin = await invitedMemberPage(browser, app.url, owner, "admin", "template-admin");
     const slug = owner.person.workspaceSlug;
-    const templateId = await openTemplate(owner.page, slug, "Meeting notes");
-    await openTemplate(admin.page, slug, "Meeting notes");
-    await typeAtEnd(owner.page, " OWNER-ADDITION");
-    await typeAtEnd(admin.page, " ADMIN-ADDITION");
+    const ownerEditor = new TemplateEditorPage(owner.page, slug);
+    const adminEditor = new TemplateEditorPage(admin.page, slug);
+    await ownerEditor.open("Meeting notes");
+    const templateId = ownerEditor.templateId();
+    await adminEditor.open("Meeting notes");
+    await ownerEditor.typeAtEnd(" OWNER-ADDITION");
+    await adminEditor.typeAtEnd(" ADMIN-ADDITION");
     await owner.page.getByRole("button", { name: "Save template" }).click();
-    await status(owner.page).filter({ hasText: "Saved the template" }).waitFor();
+    await ownerEditor.status().filter({ hasText: "Saved the template" }).waitFor();
 
     await admin.page.getByRole("button", { name: "Save template" }).click();
     const conflict = admin.page.getByRole("alert").filter({ hasText: "Someone else saved this template since you opened it" });
     await conflict.waitFor();
-    expect(await status(admin.page).textContent()).toBe("Unsaved changes");
-    expect(await body(admin.page).innerText()).toContain("ADMIN-ADDITION");
+    expect(await adminEditor.status().textContent()).toBe("Unsaved changes");
+    expect(await adminEditor.body().innerText()).toContain("ADMIN-ADDITION");
     let stored = await storedTemplateText(owner.page, slug, templateId);
     expect(stored).toContain("OWNER-ADDITION");
     expect(stored).not.toContain("ADMIN-ADDITION");
@@ -140,27 +128,27 @@ describe("template editor", () => {
     await conflict.getByRole("button", { name: "Load their version" }).click();
     const kept = admin.page.getByTestId("template-kept-version");
     await kept.waitFor();
-    expect(await body(admin.page).innerText()).toContain("OWNER-ADDITION");
-    expect(await body(admin.page).innerText()).not.toContain("ADMIN-ADDITION");
+    expect(await adminEditor.body().innerText()).toContain("OWNER-ADDITION");
+    expect(await adminEditor.body().innerText()).not.toContain("ADMIN-ADDITION");
     expect(await kept.getByLabel("Your version's text").inputValue()).toContain("ADMIN-ADDITION");
     expect(await admin.page.evaluate(() => document.activeElement?.textContent)).toBe("Put my version back");
     expect(await axeViolationsInBothSchemes(admin.page)).toEqual([]);
     await kept.getByRole("button", { name: "Put my version back" }).click();
-    expect(await body(admin.page).innerText()).toContain("ADMIN-ADDITION");
-    expect(await status(admin.page).textContent()).toBe("Unsaved changes");
+    expect(await adminEditor.body().innerText()).toContain("ADMIN-ADDITION");
+    expect(await adminEditor.status().textContent()).toBe("Unsaved changes");
     // Having seen the owner's, the admin's save goes over it.
     await admin.page.getByRole("button", { name: "Save template" }).click();
-    await status(admin.page).filter({ hasText: "Saved the template" }).waitFor();
+    await adminEditor.status().filter({ hasText: "Saved the template" }).waitFor();
     stored = await storedTemplateText(owner.page, slug, templateId);
     expect(stored).toContain("ADMIN-ADDITION");
     expect(stored).not.toContain("OWNER-ADDITION");
 
     // The owner's page is now behind: its next save is refused, and "Save mine over theirs" saves it anyway.
-    await typeAtEnd(owner.page, " OWNER-AGAIN");
+    await ownerEditor.typeAtEnd(" OWNER-AGAIN");
     await owner.page.getByRole("button", { name: "Save template" }).click();
     const ownerConflict = owner.page.getByRole("alert").filter({ hasText: "Someone else saved this template" });
     await ownerConflict.getByRole("button", { name: "Save mine over theirs" }).click();
-    await status(owner.page).filter({ hasText: "Saved the template" }).waitFor();
+    await ownerEditor.status().filter({ hasText: "Saved the template" }).waitFor();
     expect(await ownerConflict.count()).toBe(0);
     stored = await storedTemplateText(owner.page, slug, templateId);
     expect(stored).toContain("OWNER-ADDITION OWNER-AGAIN");
