@@ -6,22 +6,16 @@ import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
 import { buildShare } from "@test/share-factories";
 import { showImages } from "@test/file-factories";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { TEST_AUTH_SECRET, withRouteSingletons } from "@test/route-singletons";
 import { files, memberships, shares } from "@/server/db/schema";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { FileUrlSigner } from "@/server/storage/file-url-signer";
 import { guardOptimizedImage, imageCacheControl, isOptimizedImageRequest, optimizedImageAccess } from "./optimized-image-guard";
 
-const signer = new FileUrlSigner("test-secret-that-is-at-least-32-characters");
+const signer = new FileUrlSigner(TEST_AUTH_SECRET);
 const database = withTestDatabase();
-const FILE = "Zx8Kq2mVbN4pL7tR1sYw3A";
 // The guard reaches the database and the signer as the server does, through process singletons.
-beforeAll(() => {
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
-  processSingleton("file-url-signer", () => signer);
-});
-afterAll(() => {
-  for (const key of ["database", "file-url-signer"]) clearProcessSingleton(key);
-});
+withRouteSingletons(database, { "file-url-signer": () => signer });
+const FILE = "Zx8Kq2mVbN4pL7tR1sYw3A";
 
 /** The optimiser's address for a signed file path, as sign-html-images.ts writes it. */
 const optimized = (signedPath: string) => `/_next/image?url=${encodeURIComponent(signedPath)}&w=1080&q=75`;

@@ -5,9 +5,9 @@ import { startSmtpSink } from "@test/smtp-sink";
 import type { SmtpSink } from "@test/smtp-sink";
 import { buildDocument, buildUser, buildWorkspace, contextFor } from "@test/factories";
 import { withTestDatabase } from "@test/test-database-hooks";
+import { withRouteSingletons } from "@test/route-singletons";
 import { notificationEmailOptOuts, notifications } from "@/server/db/schema";
 import { createSmtpMailer } from "@/server/mail/mailer";
-import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createCommentThread } from "@/server/services/comments/create-comment-thread";
 import { replyToThread } from "@/server/services/comments/reply-to-thread";
 import { listEmailedKinds, setEmailPreferences } from "@/server/services/notifications/email-preferences";
@@ -21,14 +21,13 @@ const SECRET = "notification-emails-test-secret-0123456789";
 process.env.AUTH_SECRET = SECRET;
 const ORIGIN = "http://docs.example.com";
 const database = withTestDatabase();
+withRouteSingletons(database);
 let sink: SmtpSink;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  processSingleton("database", () => ({ handle: Promise.resolve(database), release: () => {} }));
 });
 afterAll(async () => {
-  clearProcessSingleton("database");
   await sink.close();
 });
 
