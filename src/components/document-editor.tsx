@@ -23,7 +23,7 @@ import "quill-cursors/css";
 import "@/components/document-content.css";
 import "@/editor/editor.css";
 import "@/editor/slash-menu.css";
-import "@/editor/table-tools.css";
+import "@/editor/tables/table-tools.css";
 
 /** The live editor, once it shows the document: what presence and following need. */
 export interface EditorHandle {

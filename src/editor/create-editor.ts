@@ -13,7 +13,7 @@ import { BlockShortcutsModule } from "./block-shortcuts";
 import { SlashMenuModule } from "./slash-menu";
 import { MentionMenuModule } from "./mention-menu";
 import { mentionPasteMatchers } from "@/shared/mention-paste";
-import { TableToolsModule } from "./table-tools";
+import { TableToolsModule } from "@/editor/tables/table-tools";
 import { tablePasteMatchers } from "@/shared/table-paste";
 import { labelCodeLanguagePickers } from "./label-code-languages";
 import { keepTooltipInView } from "./keep-tooltip-in-view";
@@ -86,7 +86,7 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
       table: true,
       // Describing images is editing: read-only editors show the descriptions, not the field.
       // So are the Markdown-style shortcuts and the "/" menu (docs/product.md "Editor").
-      // So are the table picker and menu (editor/table-tools.ts), and the "@" picker.
+      // So are the table picker and menu (editor/tables/), and the "@" picker.
       ...(options.readOnly ? {} : { imageAlt: true, blockShortcuts: true, slashMenu: { templates: options.templates === true }, tableTools: true }),
       ...(options.readOnly || !options.mentions ? {} : { mentionMenu: { workspaceId: options.mentions.workspaceId } }),
     },

@@ -12,7 +12,7 @@ const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta"]);
  * What Tab does in the body (docs/product.md "Editor"; the shortcuts dialog lists it). Quill's own
  * keys stay: in a paragraph Tab types a tab character; at the start of a list item, quote or
  * indented line Tab indents and Shift+Tab outdents; in a code block Tab types two spaces (the
- * spec's code-block tab); in a table it goes to the next cell (table-tools.ts). Two things change:
+ * spec's code-block tab); in a table it goes to the next cell (tables/table-tab-keys.ts). Two things change:
  *
  * - **With text selected** (outside code blocks and tables), Tab indents the selected lines and
  *   Shift+Tab outdents them, as in a list and as Google Docs does. Quill replaced the selection
