@@ -62,7 +62,7 @@ describe("SSO_ONLY=1", () => {
     const person = newPerson("nopassword");
     expect(await post("/sign-up/email", { name: person.name, email: person.email, password: person.password })).toEqual({ status: 403, code: "SSO_ONLY" });
     expect(await post("/sign-in/email", { email: person.email, password: person.password })).toEqual({ status: 403, code: "SSO_ONLY" });
-    // Not found over HTTP at all, SSO_ONLY or not: a reset link is used through its page only (auth.ts).
+    // Not found over HTTP at all, SSO_ONLY or not: a reset link is used through its page only (auth/disabled-auth-paths.ts).
     expect((await post("/reset-password", { token: "anything", newPassword: person.password })).status).toBe(404);
     // A passkey registered before SSO_ONLY was set lets no one in either.
     expect(await post("/passkey/verify-authentication", { response: "{}" })).toEqual({ status: 403, code: "SSO_ONLY" });

@@ -29,7 +29,7 @@ export async function voidPendingEmailChanges(db: Db | Tx, userId: string, now =
 }
 
 /**
- * For auth.ts's before-hook on `/verify-email`: an email-change link issued before its account's
+ * For auth-request-hooks.ts's before-hook on `/verify-email`: an email-change link issued before its account's
  * cutoff changes nothing. It answers as better-auth answers a bad link: a redirect to its
  * callback with `error=INVALID_TOKEN` (the profile then says the address is unchanged), or 401.
  * @throws APIError the redirect, or 401 INVALID_TOKEN

@@ -11,7 +11,7 @@ const TRUST_DEVICE_COOKIE = /(?:^|\.)trust_device$/;
  * of an account with two-factor on asks for a code. better-auth's two-factor plugin would remember
  * a device for 30 days when a code is sent with `trustDevice: true`, and skip the code at that
  * browser's next password sign-in, whatever happened in between (signing out everywhere, a new
- * secret). For auth.ts's before-hook, on every call (HTTP or auth.api): a call asking for it is
+ * secret). For auth-request-hooks.ts's before-hook, on every call (HTTP or auth.api): a call asking for it is
  * refused with 400 before any code is checked, and a trust cookie a browser still holds from
  * before is taken out of the request, so the plugin never sees one. Returns the request headers
  * to use instead, when there was one.

@@ -6,7 +6,7 @@ import type { Auth } from "@/server/auth/auth";
 import { createAuth } from "@/server/auth/auth";
 import { accounts, users } from "@/server/db/schema";
 
-// users.has_password follows the accounts better-auth makes, changes and removes (auth.ts's account
+// users.has_password follows the accounts better-auth makes, changes and removes (auth-database-hooks.ts's account
 // hooks), through better-auth's own internal adapter: the calls its sign-up, single sign-on
 // callback and password reset make.
 const database = withTestDatabase();

@@ -7,10 +7,10 @@ import { personLabel } from "@/shared/person-label";
 /**
  * A change to an account's sign-in security made inside better-auth, recorded as the profile's use
  * cases record theirs (services/audit/internal/record-account-event.ts): in every workspace of the
- * person, who is its actor, with their address as target. auth.ts records turning two-factor on
- * here because its endpoint, /two-factor/verify-totp, is also the sign-in's second step and stays
- * open over HTTP; the other changes' endpoints are closed over HTTP (auth.ts `disabledPaths`), so
- * only the use cases make them.
+ * person, who is its actor, with their address as target. auth-database-hooks.ts records turning
+ * two-factor on here because its endpoint, /two-factor/verify-totp, is also the sign-in's second
+ * step and stays open over HTTP; the other changes' endpoints are closed over HTTP
+ * (disabled-auth-paths.ts), so only the use cases make them.
  */
 export async function recordAccountChange(db: Db, change: { userId: string; kind: AuditEventKind; clientIp: string | null }): Promise<void> {
   const [account] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, change.userId)).limit(1);
@@ -31,6 +31,19 @@ export async function recordAccountChange(db: Db, change: { userId: string; kind
       createdAt: at,
     })),
   );
+}
+
+/**
+ * recordAccountChange for better-auth's session hook (auth-database-hooks.ts): as for sign-ins,
+ * the change is made by then and stays whether or not it could be recorded, so a failure is
+ * logged, not thrown.
+ */
+export async function recordAccountChangeSafely(db: Db, change: Parameters<typeof recordAccountChange>[1]): Promise<void> {
+  try {
+    await recordAccountChange(db, change);
+  } catch (error) {
+    console.error(`[audit] could not record ${change.kind}:`, error instanceof Error ? error.message : error);
+  }
 }
 
 /**

@@ -38,3 +38,15 @@ export async function recordSignIn(
     })),
   );
 }
+
+/**
+ * recordSignIn for better-auth's hooks (auth-database-hooks.ts, auth-request-hooks.ts): recording
+ * must never stop someone signing in, so a failure is logged, not thrown.
+ */
+export async function recordSignInSafely(db: Db, attempt: Parameters<typeof recordSignIn>[1]): Promise<void> {
+  try {
+    await recordSignIn(db, attempt);
+  } catch (error) {
+    console.error("[audit] could not record a sign-in:", error instanceof Error ? error.message : error);
+  }
+}

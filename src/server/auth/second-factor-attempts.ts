@@ -1,7 +1,7 @@
 import { getSessionFromCtx } from "better-auth/api";
 
 // The sign-in's second step: the plugin's endpoints that take a code typed at sign-in (the app's
-// code or a backup code). Emailed codes are not Quire's (auth.ts disabledPaths).
+// code or a backup code). Emailed codes are not Quire's (disabled-auth-paths.ts).
 const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
 // better-auth's two-factor plugin names its pending sign-in's cookie "<prefix>.two_factor"
@@ -16,7 +16,7 @@ type HookContext = Parameters<typeof getSessionFromCtx>[0] & { path?: string };
 const pendingAccounts = new WeakMap<Headers, string>();
 
 /**
- * For auth.ts's before-hook: remembers which account the pending sign-in a code is sent for
+ * For auth-request-hooks.ts's before-hook: remembers which account the pending sign-in a code is sent for
  * belongs to (its signed cookie names a verification row whose value is the user id), so a
  * failure can be recorded against it. Nothing for other paths or without a pending sign-in.
  */
@@ -30,7 +30,7 @@ export async function notePendingSignIn(ctx: HookContext): Promise<void> {
 }
 
 /**
- * For auth.ts's after-hook: the account whose sign-in a refused code was sent for, when the code
+ * For auth-request-hooks.ts's after-hook: the account whose sign-in a refused code was sent for, when the code
  * was typed at sign-in (a wrong or reused app code, a wrong backup code, one sent while the codes
  * are locked or after the pending sign-in had too many): a failed sign-in of that account
  * (docs/product.md "Audit log"). Null for a code sent with a session (confirming an enrolment is

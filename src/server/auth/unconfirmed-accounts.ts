@@ -38,7 +38,7 @@ const WAYS_IN_AND_OUT = [
 type HookContext = Parameters<typeof getSessionFromCtx>[0] & { path?: string };
 
 /**
- * For auth.ts's before-hook, while addresses must be confirmed: a request to any other endpoint of
+ * For auth-request-hooks.ts's before-hook, while addresses must be confirmed: a request to any other endpoint of
  * better-auth with the session of an account that must confirm its address first ends that session
  * and is refused. Sessions such an account already had when SMTP was set up (or made by a passkey
  * before that was refused) would otherwise act on: changing the password, listing or linking
@@ -54,7 +54,7 @@ export async function endUnconfirmedSession(ctx: HookContext): Promise<void> {
 }
 
 /**
- * For auth.ts's after-hook on `/get-session` (every page, action, API call and socket resolves its
+ * For auth-request-hooks.ts's after-hook on `/get-session` (every page, action, API call and socket resolves its
  * caller through it, auth/resolve-caller.ts): the session it read, of an account that must confirm
  * its address first, is ended, and the answer is the refusal instead of the session.
  * @throws APIError 401 EMAIL_NOT_CONFIRMED, once the session is deleted

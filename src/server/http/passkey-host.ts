@@ -1,10 +1,10 @@
-import { passkeyRelyingPartyId } from "@/server/auth/auth";
+import { passkeyRelyingPartyId } from "@/server/auth/passkey-relying-party";
 import type { Env } from "@/server/env";
 import { getEnv } from "@/server/env";
 
 /**
  * Whether the browser that sent `headers` reached Quire at the host passkeys are bound to
- * (auth.ts passkeyRelyingPartyId): at another host, or an IP address, WebAuthn refuses to make or
+ * (auth/passkey-relying-party.ts): at another host, or an IP address, WebAuthn refuses to make or
  * use one, so the page says where passkeys work instead of offering a button that fails.
  */
 export function passkeysUsableAt(headers: Headers, env: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "TRUST_PROXY">> = getEnv()): boolean {

@@ -10,7 +10,7 @@ import { ResetPasswordForm } from "@/app/(auth)/_components/reset-password-form"
 export const metadata: Metadata = { title: "Choose a new password" };
 
 /**
- * Where the emailed reset link lands (auth.ts builds it on the person's origin). The token is
+ * Where the emailed reset link lands (auth/auth-mail-senders.ts builds it on PUBLIC_URL). The token is
  * checked as the page opens, so a used, expired or made-up link says so at once, with a way to ask
  * again, instead of after a new password was typed; the reset checks it again when the form is sent.
  */

@@ -8,7 +8,7 @@ import { translatePasskeyError } from "./translate-passkey-error";
 /**
  * Keeps the passkey the browser created from passkeyRegistrationOptions' challenge, under the name
  * given: better-auth checks the challenge (its cookie), the origin (the request's Origin header)
- * and the relying party (auth.ts). Every workspace of the person records it.
+ * and the relying party (auth/passkey-relying-party.ts). Every workspace of the person records it.
  * @throws AppError bad_request (not verified, or the challenge expired) | unauthenticated
  */
 export async function addPasskey(ctx: ServiceContext, input: AddPasskeyInput, session: AuthSession): Promise<PasskeyRow> {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { ChangeEmailInput } from "@/shared/schemas/profile";
-import { mailFailedFor } from "@/server/auth/auth";
+import { mailFailedFor } from "@/server/auth/auth-mail-senders";
 import type { ServiceContext } from "@/server/context";
 import { users } from "@/server/db/schema";
 import { isUniqueViolation } from "@/server/db/pg-errors";
@@ -41,7 +41,7 @@ export async function changeEmail(
   if (ctx.actor.passwordless) throw new AppError("conflict", EMAIL_FROM_PROVIDER_MESSAGE);
   await confirmPassword(session, input.currentPassword);
   if (!session.mail) return changeAtOnce(ctx, input.email);
-  // auth.ts builds the link on PUBLIC_URL, and a failed send marks this request.
+  // auth/auth-mail-senders.ts builds the link on PUBLIC_URL, and a failed send marks this request.
   const request = new Request(`${session.mail.origin}/profile`, { headers: session.headers });
   try {
     await session.auth.api.changeEmail({ body: { newEmail: input.email, callbackURL: EMAIL_CONFIRMED_PATH }, headers: session.headers, request });
@@ -57,7 +57,7 @@ async function confirmPassword(session: AuthSession, password: string): Promise<
     await session.auth.api.verifyPassword({ body: { password }, headers: session.headers });
   } catch (error) {
     if (error instanceof APIError && error.statusCode === 400) throw validationError({ currentPassword: WRONG_PASSWORD_MESSAGE });
-    // Counted with the account's sign-ins (auth.ts): the message says how long to wait.
+    // Counted with the account's sign-ins (auth/auth-request-hooks.ts): the message says how long to wait.
     if (error instanceof APIError && error.statusCode === 429) {
       throw new AppError("rate_limited", error.body?.message ?? "Too many attempts. Try again later.", undefined, retryAfterHeader(error));
     }

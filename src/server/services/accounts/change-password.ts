@@ -13,7 +13,7 @@ export const NO_PASSWORD_MESSAGE = "Your account has no password: you sign in th
 /**
  * Changes the signed-in person's password through better-auth's changePassword, which checks the
  * current one against the session's own user. A wrong current password counts with the account's
- * sign-ins (auth.ts), as the email change's does. With `signOutOthers`, every other session ends
+ * sign-ins (auth/auth-request-hooks.ts), as the email change's does. With `signOutOthers`, every other session ends
  * and this one stays. (better-auth's own `revokeOtherSessions: true` replaces this session too,
  * but a server action's re-render still reads the old cookie from the request's headers, so the
  * page would send the person to sign-in: the others are revoked in a second call instead.)

@@ -54,7 +54,7 @@ describe("password reset by email", () => {
   it("emails a link to the reset page on PUBLIC_URL; it sets the password once and signs every session out", async () => {
     const person = await signedInPerson(auth);
     await requestPasswordReset(auth, { email: person.actor.email }, from, true, new PasswordResetLimiter());
-    // Sent without waiting (auth.ts), so that the answer takes as long for an address without an account.
+    // Sent without waiting (auth/auth-mail-senders.ts), so that the answer takes as long for an address without an account.
     await expect.poll(() => mailsTo(person.actor.email).length).toBe(1);
     const [body] = mailsTo(person.actor.email);
     expect(body).toMatch(/Subject: Reset your Quire password/);

@@ -6,7 +6,7 @@ import { passwordResetLimiter } from "./internal/password-reset-limiter";
 
 /**
  * Where a reset request comes from: the client address it is limited by. Not the request's
- * origin: the emailed link is always on PUBLIC_URL (auth.ts), whatever Host the request named.
+ * origin: the emailed link is always on PUBLIC_URL (auth/auth-mail-senders.ts), whatever Host the request named.
  */
 export interface ResetRequestOrigin {
   ip: string | null;
@@ -14,7 +14,7 @@ export interface ResetRequestOrigin {
 
 /**
  * "Forgot password?": when an account has the address, better-auth stores a one-hour, one-use
- * token and auth.ts emails the link to /reset-password on PUBLIC_URL. The answer is the same
+ * token and auth/auth-mail-senders.ts emails the link to /reset-password on PUBLIC_URL. The answer is the same
  * whether or not an account has it (docs/product.md "Validation"), and a failed send is only
  * logged, since saying so would tell the two apart. Anyone may call it; it needs SMTP (the
  * page says so without), and is limited per email address and per client address.

@@ -7,7 +7,7 @@ import type { AuthSession } from "./auth-session";
 /**
  * Changes the signed-in person's name and avatar colour through better-auth's updateUser, which
  * acts on the session's own user only, so there is nothing else to authorise. Its hooks check
- * both again (auth.ts), as they do for a call to /api/auth/update-user.
+ * both again (auth/auth.ts, auth-request-hooks.ts), as they do for a call to /api/auth/update-user.
  * @throws AppError validation_failed (a name or colour better-auth refused) | unauthenticated (the session ended)
  */
 export async function updateProfile(ctx: ServiceContext, input: UpdateProfileInput, session: AuthSession): Promise<Actor> {
