@@ -9,6 +9,19 @@ function parse(signedPath: string) {
   return { path: url.pathname, expires: url.searchParams.get("expires"), sig: url.searchParams.get("sig") };
 }
 
+/** A signed path's query. */
+const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
+
+/** `params` with `name` set to `value`, or left out for null: a URL changed by hand. */
+function withParam(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const changed = new URLSearchParams(params);
+  if (value === null) changed.delete(name);
+  else changed.set(name, value);
+  return changed;
+}
+
+const SHARE = "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55";
+
 describe("FileUrlSigner", () => {
   it("accepts its own signature and reports the seconds left", () => {
     const { path, expires, sig } = parse(signer.signedPath("file123", NOW));
@@ -40,15 +53,7 @@ describe("FileUrlSigner", () => {
   });
 
   describe("a published page's URL", () => {
-    const SHARE = "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55";
     const OTHER_SHARE = "4f1d2a3b-5c6d-4e7f-8a9b-0c1d2e3f4a5b";
-    const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
-    const withParam = (params: URLSearchParams, name: string, value: string | null) => {
-      const changed = new URLSearchParams(params);
-      if (value === null) changed.delete(name);
-      else changed.set(name, value);
-      return changed;
-    };
 
     it("carries the link and the page's document under its signature, and reads them back", () => {
       const root = query(signer.signedSharePath("file123", { shareId: SHARE, documentId: null }, NOW));
@@ -90,14 +95,6 @@ describe("FileUrlSigner", () => {
   describe("a member's page's URL", () => {
     const MEMBERSHIP = "7a1e9c2b-3d4f-4a5b-8c6d-9e0f1a2b3c4d";
     const OTHER_MEMBERSHIP = "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e";
-    const SHARE = "0b6c4c1e-8a44-4c0f-9f6a-2f8d3c1b7e55";
-    const query = (signedPath: string) => new URL(signedPath, "http://localhost").searchParams;
-    const withParam = (params: URLSearchParams, name: string, value: string | null) => {
-      const changed = new URLSearchParams(params);
-      if (value === null) changed.delete(name);
-      else changed.set(name, value);
-      return changed;
-    };
 
     it("carries the membership under its signature, in the same windows, and reads it back", () => {
       const member = query(signer.signedMemberPath("file123", MEMBERSHIP, NOW));
