@@ -39,20 +39,27 @@ async function createDocument(page: Page, body: Record<string, unknown>): Promis
   return response.json();
 }
 
+/** Uploads red.png into a document of its own (each call a new one); resolves to the file's address. */
+async function uploadRedPng(page: Page, workspace: string): Promise<string> {
+  const holder = await createDocument(page, { workspace, title: "Uploads" });
+  const upload = await page.request.post("/api/v1/files", {
+    headers: { origin: app.url },
+    multipart: { documentId: holder.id, file: { name: "red.png", mimeType: "image/png", buffer: fs.readFileSync(path.join(FIXTURES, "red.png")) } },
+  });
+  expect(upload.status()).toBe(201);
+  return ((await upload.json()) as { url: string }).url;
+}
+
+/** A body of one line of `text`, then the image at `fileUrl`. */
+const withImage = (text: string, fileUrl: string) => ({ ops: [{ insert: `${text}\n` }, { insert: { image: fileUrl } }, { insert: "\n" }] });
+
 describe("images of a published page", () => {
   it("stop answering at once when the link is revoked or the document trashed, cached or not; members' images keep working", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "publisher");
     const workspace = person.workspaceSlug;
-    const holder = await createDocument(page, { workspace, title: "Uploads" });
-    const upload = await page.request.post("/api/v1/files", {
-      headers: { origin: app.url },
-      multipart: { documentId: holder.id, file: { name: "red.png", mimeType: "image/png", buffer: fs.readFileSync(path.join(FIXTURES, "red.png")) } },
-    });
-    expect(upload.status()).toBe(201);
-    const { url: fileUrl } = (await upload.json()) as { url: string };
-    const withImage = (text: string) => ({ ops: [{ insert: `${text}\n` }, { insert: { image: fileUrl } }, { insert: "\n" }] });
-    const root = await createDocument(page, { workspace, title: "Handbook", delta: withImage("Root") });
-    const child = await createDocument(page, { workspace, title: "Chapter", parentId: root.id, delta: withImage("Child") });
+    const fileUrl = await uploadRedPng(page, workspace);
+    const root = await createDocument(page, { workspace, title: "Handbook", delta: withImage("Root", fileUrl) });
+    const child = await createDocument(page, { workspace, title: "Chapter", parentId: root.id, delta: withImage("Child", fileUrl) });
 
     await page.goto(`${root.url}/share`);
     const dialog = new ShareDialog(page);
@@ -108,13 +115,7 @@ describe("images of a published page", () => {
   it("stop answering once the image is taken out of the still-published page, cached or not", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "publisher");
     const workspace = person.workspaceSlug;
-    const holder = await createDocument(page, { workspace, title: "Uploads" });
-    const upload = await page.request.post("/api/v1/files", {
-      headers: { origin: app.url },
-      multipart: { documentId: holder.id, file: { name: "red.png", mimeType: "image/png", buffer: fs.readFileSync(path.join(FIXTURES, "red.png")) } },
-    });
-    const { url: fileUrl } = (await upload.json()) as { url: string };
-    const doc = await createDocument(page, { workspace, title: "Notice", delta: { ops: [{ insert: "Notice\n" }, { insert: { image: fileUrl } }, { insert: "\n" }] } });
+    const doc = await createDocument(page, { workspace, title: "Notice", delta: withImage("Notice", await uploadRedPng(page, workspace)) });
     await page.goto(`${doc.url}/share`);
     const dialog = new ShareDialog(page);
     await dialog.fullPage().waitFor();
