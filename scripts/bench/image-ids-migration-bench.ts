@@ -1,16 +1,13 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { buildUser, buildWorkspace } from "@test/factories";
-import { adminQuery } from "@test/test-db";
 import type { DbHandle } from "@/server/db/client";
-import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { documents } from "@/server/db/schema";
 import { fileUrl } from "@/server/storage/file-urls";
 import { generateText } from "./generate-text";
+import { withBenchDatabase } from "./bench-database";
 import { migrationsBefore } from "./migrations-before";
-import { benchPostgres } from "./throwaway-postgres";
 
 // `node --import tsx scripts/bench/image-ids-migration-bench.ts [--target=pglite|postgres]
 // [--documents=N]`: what migration 0019 (documents.image_file_ids, a stored generated column
@@ -23,22 +20,7 @@ const MIGRATION = "0019_published_image_ids";
 const target = process.argv.find((arg) => arg.startsWith("--target="))?.slice("--target=".length) ?? "pglite";
 const count = Number(process.argv.find((arg) => arg.startsWith("--documents="))?.slice("--documents=".length) ?? (target === "pglite" ? 10_000 : 100_000));
 
-if (target === "pglite") {
-  await run(await openDatabase({}));
-} else {
-  const postgres = await benchPostgres();
-  if (!postgres) throw new Error("no DATABASE_URL and no /usr/lib/postgresql/15/bin/initdb");
-  const name = `quire_image_ids_migration_${crypto.randomBytes(4).toString("hex")}`;
-  try {
-    await adminQuery(postgres.url, `create database ${name}`);
-    const url = new URL(postgres.url);
-    url.pathname = `/${name}`;
-    await run(await openDatabase({ url: url.toString() }));
-    await adminQuery(postgres.url, `drop database if exists ${name} with (force)`);
-  } finally {
-    postgres.stop();
-  }
-}
+await withBenchDatabase(target, "quire_image_ids_migration", run);
 
 async function run(handle: DbHandle): Promise<void> {
   try {

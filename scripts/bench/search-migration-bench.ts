@@ -3,15 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
-import { adminQuery } from "@test/test-db";
 import type { DbHandle } from "@/server/db/client";
-import { openDatabase } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { searchDocuments } from "@/server/services/search/search-documents";
+import { withBenchDatabase } from "./bench-database";
 import { migrationsBefore } from "./migrations-before";
 import { generateCorpus, insertCorpus } from "./search-corpus";
 import { seededRandom } from "./seeded-random";
-import { benchPostgres } from "./throwaway-postgres";
 import type { WordModel } from "./word-model";
 import { buildWordModel } from "./word-model";
 
@@ -33,22 +31,7 @@ const log = (message: string) => console.log(`[search-migration ${((performance.
 
 const model = buildWordModel();
 const spell = japaneseSpelling(model);
-if (target === "pglite") {
-  await run(await openDatabase({}));
-} else {
-  const postgres = await benchPostgres();
-  if (!postgres) throw new Error("no DATABASE_URL and no /usr/lib/postgresql/15/bin/initdb");
-  const name = `quire_search_migration_${crypto.randomBytes(4).toString("hex")}`;
-  try {
-    await adminQuery(postgres.url, `create database ${name}`);
-    const url = new URL(postgres.url);
-    url.pathname = `/${name}`;
-    await run(await openDatabase({ url: url.toString() }));
-    await adminQuery(postgres.url, `drop database if exists ${name} with (force)`);
-  } finally {
-    postgres.stop();
-  }
-}
+await withBenchDatabase(target, "quire_search_migration", run);
 
 async function run(handle: DbHandle): Promise<void> {
   try {
