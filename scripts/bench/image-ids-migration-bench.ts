@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { buildUser, buildWorkspace } from "@test/factories";
 import type { DbHandle } from "@/server/db/client";
@@ -7,7 +6,7 @@ import { documents } from "@/server/db/schema";
 import { fileUrl } from "@/server/storage/file-urls";
 import { generateText } from "./generate-text";
 import { withBenchDatabase } from "./bench-database";
-import { migrationsBefore } from "./migrations-before";
+import { migrateDatabaseBefore } from "./migrations-before";
 
 // `node --import tsx scripts/bench/image-ids-migration-bench.ts [--target=pglite|postgres]
 // [--documents=N]`: what migration 0019 (documents.image_file_ids, a stored generated column
@@ -24,9 +23,7 @@ await withBenchDatabase(target, "quire_image_ids_migration", run);
 
 async function run(handle: DbHandle): Promise<void> {
   try {
-    const before = migrationsBefore(MIGRATION);
-    await migrateDatabase(handle, before);
-    fs.rmSync(before, { recursive: true, force: true });
+    await migrateDatabaseBefore(handle, MIGRATION);
     const owner = await buildUser(handle.db);
     const workspace = await buildWorkspace(handle.db, [{ actor: owner, role: "owner" }]);
     for (let have = 0; have < count; have += 500) {

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { DbHandle } from "@/server/db/client";
 import { MIGRATIONS_FOLDER } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+
+/** Migrates `handle`'s database up to the migration before `tag`, through migrationsBefore's copy, removed after. */
+export async function migrateDatabaseBefore(handle: DbHandle, tag: string): Promise<void> {
+  const before = migrationsBefore(tag);
+  try {
+    await migrateDatabase(handle, before);
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+}
 
 /**
  * A temporary copy of the migrations folder whose journal stops before migration `tag`: migrate

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { buildUser, buildWorkspace, contextFor } from "@test/factories";
@@ -7,7 +6,7 @@ import type { DbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { searchDocuments } from "@/server/services/search/search-documents";
 import { withBenchDatabase } from "./bench-database";
-import { migrationsBefore } from "./migrations-before";
+import { migrateDatabaseBefore } from "./migrations-before";
 import { generateCorpus, insertCorpus } from "./search-corpus";
 import { seededRandom } from "./seeded-random";
 import type { WordModel } from "./word-model";
@@ -35,9 +34,7 @@ await withBenchDatabase(target, "quire_search_migration", run);
 
 async function run(handle: DbHandle): Promise<void> {
   try {
-    const before = migrationsBefore(MIGRATION);
-    await migrateDatabase(handle, before);
-    fs.rmSync(before, { recursive: true, force: true });
+    await migrateDatabaseBefore(handle, MIGRATION);
     const owner = await buildUser(handle.db);
     const workspace = await buildWorkspace(handle.db, [{ actor: owner, role: "owner" }]);
     const random = seededRandom(5);
