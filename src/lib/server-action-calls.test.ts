@@ -44,8 +44,8 @@ function importedActions(file: ts.SourceFile): Set<string> {
   return names;
 }
 
-/** The hooks whose `run` calls reachServer itself (src/lib/use-row-actions.ts, src/lib/use-form-action.ts). */
-const REACHING_HOOKS = new Set(["useRowActions", "useFormAction"]);
+/** The hooks whose `run` calls reachServer itself (src/lib/use-row-actions.ts, src/lib/use-form-action.ts, and useTemplateForm, which hands on useFormAction's). */
+const REACHING_HOOKS = new Set(["useRowActions", "useFormAction", "useTemplateForm"]);
 
 /** Names in this module that call reachServer themselves: reachServer, and the `run` of REACHING_HOOKS. */
 function reachingCallees(file: ts.SourceFile): Set<string> {

@@ -1,4 +1,8 @@
+"use client";
+
+import { useState } from "react";
 import { Field } from "@/components/ui/field";
+import { useFormAction } from "@/lib/use-form-action";
 import { MAX_TEMPLATE_DESCRIPTION_CHARS, MAX_TEMPLATE_NAME_CHARS } from "@/shared/schemas/template";
 
 export interface TemplateFieldValues {
@@ -7,9 +11,24 @@ export interface TemplateFieldValues {
 }
 
 /**
- * A template's name and description with their errors, as creating, saving and renaming a
- * template ask for them; the form shows its own error about the whole form. The inputs take a
- * little more than the limit, so the server's message says what is too long.
+ * A form of a template's name and description (creating, saving and renaming a template): the
+ * values, useFormAction's errors, pending state and `run`, and `fields`, the props of
+ * <TemplateFields>. Editing either field clears the errors: they described what was sent.
+ */
+export function useTemplateForm(initial: TemplateFieldValues) {
+  const [values, setValues] = useState(initial);
+  const form = useFormAction(["name", "description"]);
+  const onChange = (edited: TemplateFieldValues) => {
+    setValues(edited);
+    form.setErrors({});
+  };
+  return { ...form, values, fields: { values, errors: form.errors, onChange } };
+}
+
+/**
+ * A template's name and description with their errors (useTemplateForm's `fields`); the form
+ * shows its own error about the whole form. The inputs take a little more than the limit, so the
+ * server's message says what is too long.
  */
 export function TemplateFields({
   values,
@@ -19,7 +38,6 @@ export function TemplateFields({
 }: {
   values: TemplateFieldValues;
   errors: { name?: string; description?: string };
-  /** Called on every edit; the caller clears the errors, since they described what was sent. */
   onChange: (values: TemplateFieldValues) => void;
   /** For ids unique on the page, where two such forms can be open at once. */
   idPrefix?: string;

@@ -1,11 +1,9 @@
 "use client";
 
-import { TemplateFields } from "@/components/templates/template-fields";
+import { TemplateFields, useTemplateForm } from "@/components/templates/template-fields";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
-import { useFormAction } from "@/lib/use-form-action";
 import { updateTemplateAction } from "@/server/actions/template-actions";
 import type { TemplateDto } from "@/shared/schemas/template";
-import { useState } from "react";
 
 /** Settings → Templates → "Rename": the template's name and description. */
 export function RenameTemplateDialog({ template, onClose, onRenamed }: { template: TemplateDto | null; onClose: () => void; onRenamed: (name: string) => void }) {
@@ -22,8 +20,7 @@ export function RenameTemplateDialog({ template, onClose, onRenamed }: { templat
 }
 
 function RenameForm({ template, onRenamed }: { template: TemplateDto; onRenamed: (name: string) => void }) {
-  const [values, setValues] = useState({ name: template.name, description: template.description });
-  const { errors, setErrors, isPending, run } = useFormAction(["name", "description"]);
+  const { values, errors, isPending, run, fields } = useTemplateForm({ name: template.name, description: template.description });
 
   const handleSubmit = () =>
     run(
@@ -33,15 +30,7 @@ function RenameForm({ template, onRenamed }: { template: TemplateDto; onRenamed:
 
   return (
     <DialogForm submitLabel="Save" isPending={isPending} formError={errors.form} onSubmit={handleSubmit}>
-      <TemplateFields
-        values={values}
-        errors={errors}
-        onChange={(edited) => {
-          setValues(edited);
-          setErrors({});
-        }}
-        idPrefix="rename-template"
-      />
+      <TemplateFields {...fields} idPrefix="rename-template" />
     </DialogForm>
   );
 }

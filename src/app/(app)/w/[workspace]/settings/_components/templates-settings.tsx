@@ -1,6 +1,6 @@
 "use client";
 
-import { TemplateFields } from "@/components/templates/template-fields";
+import { TemplateFields, useTemplateForm } from "@/components/templates/template-fields";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -9,7 +9,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LocalTime } from "@/components/time/local-time";
 import { createTemplateAction, deleteTemplateAction } from "@/server/actions/template-actions";
 import { reachServer } from "@/lib/reach-server";
-import { useFormAction } from "@/lib/use-form-action";
 import type { TemplateDto } from "@/shared/schemas/template";
 import { RenameTemplateDialog } from "./rename-template-dialog";
 
@@ -25,8 +24,7 @@ export function TemplatesSettings({ workspaceId, slug, templates }: { workspaceI
 
 function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: string }) {
   const router = useRouter();
-  const [values, setValues] = useState({ name: "", description: "" });
-  const { errors, setErrors, isPending, run } = useFormAction(["name", "description"]);
+  const { values, errors, isPending, run, fields } = useTemplateForm({ name: "", description: "" });
 
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,14 +47,7 @@ function CreateTemplateForm({ workspaceId, slug }: { workspaceId: string; slug: 
         </p>
       </div>
       <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
-        <TemplateFields
-          values={values}
-          errors={errors}
-          onChange={(edited) => {
-            setValues(edited);
-            setErrors({});
-          }}
-        />
+        <TemplateFields {...fields} />
         {errors.form ? (
           <p role="alert" className="text-sm text-danger">
             {errors.form}

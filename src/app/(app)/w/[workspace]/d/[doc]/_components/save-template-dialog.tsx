@@ -1,11 +1,9 @@
 "use client";
 
-import { TemplateFields } from "@/components/templates/template-fields";
+import { TemplateFields, useTemplateForm } from "@/components/templates/template-fields";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
-import { useFormAction } from "@/lib/use-form-action";
 import { saveDocumentAsTemplateAction } from "@/server/actions/template-actions";
 import { TemplateDescriptionField, TemplateNameField } from "@/shared/schemas/template";
-import { useState } from "react";
 
 /** "Save as template…": names the document's current text as a workspace template. */
 export function SaveTemplateDialog({
@@ -43,8 +41,7 @@ export function SaveTemplateDialog({
 }
 
 function SaveTemplateForm({ documentId, onSaved }: { documentId: string; onSaved: (name: string) => void }) {
-  const [values, setValues] = useState({ name: "", description: "" });
-  const { errors, setErrors, isPending, run } = useFormAction(["name", "description"]);
+  const { values, errors, setErrors, isPending, run, fields } = useTemplateForm({ name: "", description: "" });
 
   const handleSubmit = () => {
     // The server's own rules, checked first so a blank name costs no round trip.
@@ -61,14 +58,7 @@ function SaveTemplateForm({ documentId, onSaved }: { documentId: string; onSaved
 
   return (
     <DialogForm submitLabel="Save template" isPending={isPending} formError={errors.form} onSubmit={handleSubmit}>
-      <TemplateFields
-        values={values}
-        errors={errors}
-        onChange={(edited) => {
-          setValues(edited);
-          setErrors({});
-        }}
-      />
+      <TemplateFields {...fields} />
     </DialogForm>
   );
 }
