@@ -1,22 +1,11 @@
 import type { ReactNode } from "react";
-import type { TreeRow } from "@/components/document-tree/build-tree";
 import { CommandPalette } from "@/components/search-palette/command-palette";
 import { NewFromTemplate } from "@/components/template-picker/new-from-template";
-import type { ActorDto, WorkspaceDto } from "@/shared/dto";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import { WindowFootHost } from "@/components/ui/window-foot";
 import { MobileNav } from "./mobile-nav";
+import type { ShellProps } from "./shell-props";
 import { Sidebar } from "./sidebar";
-
-export interface ShellProps {
-  actor: ActorDto;
-  workspace: WorkspaceDto;
-  workspaces: Array<{ slug: string; name: string }>;
-  /** The workspace's live documents in sibling order, for the tree. */
-  tree: TreeRow[];
-  /** The reader's unread notifications when the page rendered; the bell keeps it live. */
-  unreadNotifications: number;
-}
 
 /** The signed-in frame: a sidebar beside the page from 768 px, a drawer below that. */
 export function AppShell({ children, ...shell }: ShellProps & { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { DocumentTree } from "@/components/document-tree/document-tree";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import { AccountMenu } from "./account-menu";
-import type { ShellProps } from "./app-shell";
 import { NavLink } from "./nav-link";
 import { SearchButton } from "./search-button";
+import type { ShellProps } from "./shell-props";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /** Workspace switcher, navigation, the document tree and the account menu. */
