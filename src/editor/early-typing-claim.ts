@@ -1,7 +1,8 @@
 import { forgetKeptTyping, storedEntries } from "./early-typing-keep";
 import { keptTypingsOf } from "./early-typing-kept";
 import { livePageIds } from "./early-typing-page-lock";
-import type { EarlyTyped, KeptTypingWindow } from "./replay-typing";
+import type { KeptTypingWindow } from "./kept-typing-window";
+import type { EarlyTyped } from "./replay-typing";
 
 /** The typing earlier pages kept (early-typing-keep.ts) that this page's swap replays, and forgets after. */
 export interface KeptTypingClaim {

@@ -1,8 +1,9 @@
 import { readEditorText } from "./editor-text";
 import type { KeptTyping, LegacyKeptTyping } from "./early-typing-keep";
 import { KEPT_CONTEXT, storedEntries } from "./early-typing-keep";
-import { KEPT_GAP } from "./place-kept-typing";
-import type { EarlyTyped, KeptTypingWindow } from "./replay-typing";
+import { KEPT_GAP } from "./kept-typing-window";
+import type { KeptTypingWindow } from "./kept-typing-window";
+import type { EarlyTyped } from "./replay-typing";
 
 /**
  * What earlier pages kept (early-typing-keep.ts; all but `ownId`'s), oldest first, as typing to

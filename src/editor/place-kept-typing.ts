@@ -1,7 +1,5 @@
-import type { KeptTypingWindow } from "./replay-typing";
-
-/** Stands in a kept stretch's text for the middle of a long replaced text, which is not kept (early-typing-kept.ts). */
-export const KEPT_GAP = "\uE000";
+import { KEPT_GAP } from "./kept-typing-window";
+import type { KeptTypingWindow } from "./kept-typing-window";
 
 /** Where kept typing lands in the live text: the stretch `index`…`index + length` stood as `before`, and becomes `after`. */
 export interface PlacedTyping {

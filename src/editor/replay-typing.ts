@@ -1,6 +1,7 @@
 import type Quill from "quill";
 import type { Delta as DeltaType } from "quill";
 import { EMBED_CHAR } from "./editor-text";
+import type { KeptTypingWindow } from "./kept-typing-window";
 import { placeKeptTyping } from "./place-kept-typing";
 
 /** What was typed into the body before the live editor took over (see EarlyTyping). */
@@ -11,19 +12,6 @@ export interface EarlyTyped {
   after: string;
   /** The caret in `after`, or null when the body did not have it. */
   caret: number | null;
-}
-
-/**
- * Typing an earlier page kept (editor/early-typing-kept.ts) on a body that has changed since:
- * the text of a stretch of the document around it, before and after, not the whole document.
- */
-export interface KeptTypingWindow {
-  /** The stretch before typing; KEPT_GAP (place-kept-typing.ts) stands for the middle of a long replaced text. */
-  before: string;
-  after: string;
-  caret: null;
-  /** Where the typing was in the document, as a fraction of its length (0 at its start, 1 at its end). */
-  near: number;
 }
 
 /**
