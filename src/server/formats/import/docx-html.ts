@@ -2,6 +2,7 @@ import { FORMULA_MARKER_CLASS, REMOTE_IMAGE_MARKER_CLASS, isCodeStyleName } from
 import { wrapTabs } from "@/server/body/pre-whitespace";
 import { finishRunFormats, formatRun, readRun } from "./docx-run-formats";
 import type { RunPlace } from "./docx-run-formats";
+import type { MammothElement } from "./mammoth-element";
 
 /**
  * mammoth's HTML of a Word document (docx-to-delta.ts), finished into what the import reads as
@@ -109,15 +110,6 @@ function splitAtHeaderRows(table: MammothElement): MammothElement[] {
     pieces.at(-1)?.push(row);
   });
   return pieces.length <= 1 ? [table] : pieces.map((piece) => ({ ...table, children: piece }));
-}
-
-/** What keepEmptyCodeLines reads of mammoth's document model (mammoth/lib/documents.js). */
-export interface MammothElement {
-  type: string;
-  styleName?: string | null;
-  value?: string;
-  children?: MammothElement[];
-  [key: string]: unknown;
 }
 
 function hasContent(element: MammothElement): boolean {

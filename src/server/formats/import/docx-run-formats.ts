@@ -1,6 +1,6 @@
 import { RUN_FORMAT_MARKER_CLASS, RUN_FORMAT_STYLE_NAME } from "@/server/formats/docx-styles";
 import { INLINE_CODE_FILL, LINK_COLOR, WORD_HIGHLIGHTS, editorColor, editorFont, editorSize } from "@/server/formats/docx-formats";
-import type { MammothElement } from "./docx-html";
+import type { MammothElement } from "./mammoth-element";
 
 /**
  * A Word run's colour, background, font and size as the editor's formats, through mammoth
