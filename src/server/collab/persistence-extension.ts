@@ -2,7 +2,7 @@ import type { Extension, afterUnloadDocumentPayload, onChangePayload, onLoadDocu
 import * as Y from "yjs";
 import { documentIdFromCollabName } from "@/shared/protocol/document-name";
 import type { Db } from "@/server/db/client";
-import type { BodyWork } from "@/server/workers/body-work";
+import type { BodyWork } from "@/server/workers/body-work-contract";
 import { bodyWork } from "@/server/workers/body-work";
 import { loadDocumentState } from "@/server/services/documents/internal/load-document-state";
 import { storeDocumentState } from "@/server/services/documents/internal/store-document-state";

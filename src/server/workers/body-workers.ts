@@ -2,7 +2,7 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConvertibleFile } from "@/server/formats/import/convert-file";
 import { UnreadableFileError, overLimitError } from "@/server/formats/import/unreadable-file-error";
-import type { BodyHtmlOptions, BodyWork } from "./body-work";
+import type { BodyHtmlOptions, BodyWork } from "./body-work-contract";
 import type { DerivedDocument } from "@/server/body/derive-document";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import type { StateFromDelta } from "@/server/body/state-from-delta";

@@ -1,4 +1,4 @@
-import type { BodyWork } from "./body-work";
+import type { BodyWork } from "./body-work-contract";
 import { convertFile } from "@/server/formats/import/convert-file";
 import { deriveDocument } from "@/server/body/derive-document";
 import { stateFromDelta } from "@/server/body/state-from-delta";

@@ -5,7 +5,7 @@ import { buildUser, buildWorkspace, contextFor } from "@test/factories";
 import type { Actor } from "@/server/context";
 import { UnreadableFileError } from "@/server/formats/import/unreadable-file-error";
 import { createApiToken } from "@/server/services/api-tokens/create-api-token";
-import type { BodyWork } from "@/server/workers/body-work";
+import type { BodyWork } from "@/server/workers/body-work-contract";
 import { bodyWork, registerBodyWork } from "@/server/workers/body-work";
 import { withTestDatabase } from "@test/test-database-hooks";
 import { withRouteSingletons } from "@test/route-singletons";
