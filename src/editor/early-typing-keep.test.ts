@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import {
   KEPT_CONTEXT,
   STALE_KEPT_TYPING_MS,
@@ -12,6 +11,7 @@ import {
   storedEntries,
 } from "./early-typing-keep";
 import { keptTypings } from "./early-typing-kept";
+import { serverBodySnapshotScript } from "./server-body-snapshot-script";
 
 const KEY = earlyTypingKey("user1", "doc123456789");
 const BEFORE = "<p>Existing line.</p><p>Second.</p>";

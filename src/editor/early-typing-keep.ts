@@ -19,7 +19,7 @@ import { holdPage, holdPageScript, releasePage } from "./early-typing-page-lock"
  * (older entries compacted, other documents' stale ones dropped) and the write tried again; when
  * it still fails, leaving the page asks first (beforeunload).
  *
- * The document page's inline script (lib/server-rendered-body.ts) writes the same entry from the
+ * The document page's inline script (server-body-snapshot-script.ts) writes the same entry from the
  * moment the body is parsed, before any of our modules run; `keepTypingOnHide` does it for bodies
  * rendered by the app (navigations), and again, identically, once the page is hydrated.
  */

@@ -1,4 +1,3 @@
-import { keepTypingScript } from "@/editor/early-typing-keep";
 import { claimHandedOffBody } from "@/shared/body-handoff";
 
 /** How the document page gives the editor its body: the HTML, or the key it was handed over under (shared/body-handoff.ts). */
@@ -7,7 +6,7 @@ export type InitialBody = { html: string } | { key: string };
 /** The attribute that marks the placeholder holding a handed-over body, so hydration can find it. */
 export const BODY_KEY_ATTRIBUTE = "data-body-key";
 
-/** Where the page's inline script (ServerBodySnapshot) keeps each placeholder's markup as parsed, by key. */
+/** Where the page's inline script (editor/server-body-snapshot-script.ts) keeps each placeholder's markup as parsed, by key. */
 export const SNAPSHOT_GLOBAL = "__quireServerBodies";
 
 // Bodies read back at hydration, by document: a later mount on the client (back and forward,
@@ -43,26 +42,4 @@ export function isComposingBeforeHydration(body: InitialBody): boolean {
   if (!("key" in body) || typeof window === "undefined") return false;
   const composing = (window as unknown as Record<string, Record<string, boolean> | undefined>)[COMPOSING_GLOBAL];
   return composing?.[body.key] === true;
-}
-
-/**
- * The inline script that snapshots a handed-over placeholder as soon as it is parsed, and
- * watches it for IME compositions until hydration. It runs during parsing, right after the
- * placeholder, before the page can take a key. With `keepKey` (an editable body), it also keeps
- * what is typed into the placeholder when the page is hidden or left before the live editor has
- * it, and has the browser ask before leaving when storage can't take it
- * (editor/early-typing-keep.ts): a reload in that window would otherwise lose it.
- */
-export function serverBodySnapshotScript(key: string, keepKey?: string): string {
-  const selector = JSON.stringify(`[${BODY_KEY_ATTRIBUTE}="${key}"]`);
-  const id = JSON.stringify(key);
-  return (
-    `(function(){var e=document.querySelector(${selector});if(!e)return;` +
-    `var b=(window.${SNAPSHOT_GLOBAL}=window.${SNAPSHOT_GLOBAL}||{})[${id}]=e.innerHTML;` +
-    `var c=window.${COMPOSING_GLOBAL}=window.${COMPOSING_GLOBAL}||{};` +
-    `e.addEventListener("compositionstart",function(){c[${id}]=true});` +
-    `e.addEventListener("compositionend",function(){c[${id}]=false});` +
-    (keepKey ? keepTypingScript(keepKey, key) : "") +
-    `})()`
-  );
 }

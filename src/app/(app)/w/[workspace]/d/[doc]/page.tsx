@@ -12,9 +12,9 @@ import { loadDocumentForEditor } from "@/server/services/documents/load-document
 import { listMembers } from "@/server/services/workspaces/list-members";
 import { showMentionNames } from "@/server/body/mention-markup";
 import { handOffBody } from "@/shared/body-handoff";
-import { serverBodySnapshotScript } from "@/lib/server-rendered-body";
 import { titleKeepScript } from "@/lib/title-draft";
 import { earlyTypingKey } from "@/editor/early-typing-keep";
+import { serverBodySnapshotScript } from "@/editor/server-body-snapshot-script";
 import { displayTitle, documentIdFromSegment } from "@/shared/document-slug";
 import { DocumentView } from "@/app/(app)/w/[workspace]/d/[doc]/_components/document-view";
 
