@@ -12,7 +12,7 @@ import { DataDirLockedError } from "@/server/db/data-dir-lock";
 import { migrateInChildProcess, MigrationProcessError } from "@/server/db/migrate-apart";
 import { getEnv } from "@/server/env";
 import { loadDotEnv } from "@/server/load-dot-env";
-import { stampClientIp } from "@/server/auth/client-ip";
+import { stampClientIp, trustedProxyHops } from "@/server/auth/client-ip";
 import { readActionPost } from "@/server/http/form-post";
 import { guardRequest, hasReadableUpgradeTarget, listPublicFiles, requestPath, sendRefusal } from "@/server/http/request-guard";
 import { mailLinkOrigin } from "@/server/mail/mail-link-origin";
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   await app.prepare();
   const handleRequest = app.getRequestHandler();
   const handleNextUpgrade = app.getUpgradeHandler();
-  const trustProxy = env.TRUST_PROXY === "1";
+  const proxyHops = trustedProxyHops(env);
+  const trustProxy = proxyHops > 0;
 
   // Rendering, converting and building document bodies run on worker threads, for the
   // collaboration server and for Next's routes alike (they find them through registerBodyWork).
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   const securityHeaders = Object.entries(baseSecurityHeaders({ publicUrl: env.PUBLIC_URL }));
   const guardOptions = { publicFiles: listPublicFiles(path.join(process.cwd(), "public")), isDev, publicUrl: env.PUBLIC_URL };
   const server = http.createServer((request, response) => {
-    stampClientIp(request, trustProxy);
+    stampClientIp(request, proxyHops);
     for (const [name, value] of securityHeaders) response.setHeader(name, value);
     if (isForwardedHttps(request.headers, trustProxy)) secureEveryCookie(response);
     // Malformed addresses, methods an address doesn't take, cross-site server actions and
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
 
   server.on("upgrade", (request, socket, head) => {
     const pathname = requestPath(request.url);
-    stampClientIp(request, trustProxy);
+    stampClientIp(request, proxyHops);
     if (pathname === "/collab") {
       const refusal = !hasReadableUpgradeTarget(request) ? "400 Bad Request" : !isSameOriginUpgrade(request, env.PUBLIC_URL) ? "403 Forbidden" : null;
       if (refusal) {

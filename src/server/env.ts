@@ -26,8 +26,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
-  /** Set to 1 behind a reverse proxy: the client address comes from X-Forwarded-For, and X-Forwarded-Proto https makes cookies Secure. */
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** How many reverse proxies stand in front of Quire (1 for one nginx; 0 none): the client address is the X-Forwarded-For entry the outermost one added, and X-Forwarded-Proto https makes cookies Secure. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(0|[1-9])$/, "must be 0, or how many reverse proxies stand in front of Quire (1 for one nginx)")
+    .default("0"),
   /** smtp://user:pass@host:587 or smtps://…:465 for every email Quire sends (docs/configuration.md "Email"); needs PUBLIC_URL; unset, an invitation's link is shown to copy. */
   SMTP_URL: z
     .string()

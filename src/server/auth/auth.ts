@@ -9,7 +9,7 @@ import type { Db } from "@/server/db/client";
 import { getDb } from "@/server/db/database";
 import * as schema from "@/server/db/schema";
 import { getEnv } from "@/server/env";
-import { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER, isBehindTrustedProxy } from "./client-ip";
 import { processSingleton } from "@/server/process-singleton";
 import { getAuthSecret } from "./auth-secret";
 import { CONFIRM_NEW_EMAIL_HOURS } from "@/server/mail/account-emails";
@@ -171,7 +171,7 @@ export function getAuth(): Promise<Auth> {
       db: await getDb(),
       secret: getAuthSecret(),
       publicUrl: env.PUBLIC_URL,
-      trustProxy: env.TRUST_PROXY === "1",
+      trustProxy: isBehindTrustedProxy(env),
       mailer: getMailer(),
       sso: instanceSsoFrom(env),
     });

@@ -1,4 +1,5 @@
 import { passkeyRelyingPartyId } from "@/server/auth/passkey-relying-party";
+import { isBehindTrustedProxy } from "@/server/auth/client-ip";
 import type { Env } from "@/server/env";
 import { getEnv } from "@/server/env";
 
@@ -8,7 +9,7 @@ import { getEnv } from "@/server/env";
  * use one, so the page says where passkeys work instead of offering a button that fails.
  */
 export function passkeysUsableAt(headers: Headers, env: Pick<Env, "PUBLIC_URL"> & Partial<Pick<Env, "TRUST_PROXY">> = getEnv()): boolean {
-  const forwarded = env.TRUST_PROXY === "1" ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const forwarded = isBehindTrustedProxy(env) ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   const host = forwarded || headers.get("host");
   if (!host) return false;
   const hostname = new URL(`http://${host}`).hostname;

@@ -1,3 +1,4 @@
+import { isBehindTrustedProxy } from "@/server/auth/client-ip";
 import type { Env } from "@/server/env";
 import { getEnv } from "@/server/env";
 
@@ -10,7 +11,7 @@ import { getEnv } from "@/server/env";
  */
 export function publicOrigin(headers: Headers, env: Pick<Env, "PUBLIC_URL" | "TRUST_PROXY"> = getEnv()): string {
   if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
-  const isProxied = env.TRUST_PROXY === "1";
+  const isProxied = isBehindTrustedProxy(env);
   const proto = (isProxied ? first(headers.get("x-forwarded-proto")) : undefined) ?? "http";
   const host = (isProxied ? first(headers.get("x-forwarded-host")) : undefined) ?? headers.get("host") ?? "localhost";
   return `${proto === "https" ? "https" : "http"}://${host}`;
