@@ -45,3 +45,10 @@ export interface NotificationDto {
 
 /** The SSE event name that carries the unread count. */
 export const UNREAD_EVENT = "unread";
+
+/**
+ * The SSE event that ends a stream for good, with `{"error": {"code", "message"}}`: the person
+ * opened more tabs than streams allowed (the oldest makes way). The tab stops its EventSource,
+ * which would otherwise reconnect, and opens it again when it is looked at.
+ */
+export const STREAM_CLOSED_EVENT = "closed";

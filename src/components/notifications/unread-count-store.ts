@@ -1,11 +1,13 @@
 "use client";
 
-import { UNREAD_EVENT } from "@/shared/notifications";
+import { STREAM_CLOSED_EVENT, UNREAD_EVENT } from "@/shared/notifications";
 
 /**
  * The tab's unread count, kept live by one EventSource on /api/v1/notifications/stream however
  * many bells show it (the sidebar's, the narrow layout's top bar). Opened with the first bell,
- * closed with the last; EventSource reconnects on its own after a dropped connection.
+ * closed with the last; EventSource reconnects on its own after a dropped connection. A stream
+ * the server ends for a newer tab's (STREAM_CLOSED_EVENT: past the streams a person may hold)
+ * is not reopened until this tab is looked at again.
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -19,6 +21,23 @@ function open(): void {
     count = unread;
     for (const listener of listeners) listener();
   });
+  source.addEventListener(STREAM_CLOSED_EVENT, () => {
+    source?.close();
+    source = null;
+    resumeWhenSeen();
+  });
+}
+
+/** Opens the stream again when the tab is next shown or focused (and a bell still wants it). */
+function resumeWhenSeen(): void {
+  const resume = () => {
+    if (document.visibilityState !== "visible") return;
+    document.removeEventListener("visibilitychange", resume);
+    window.removeEventListener("focus", resume);
+    if (!source && listeners.size > 0) open();
+  };
+  document.addEventListener("visibilitychange", resume);
+  window.addEventListener("focus", resume);
 }
 
 export function subscribeToUnreadCount(listener: Listener): () => void {
