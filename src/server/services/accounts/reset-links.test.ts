@@ -8,6 +8,7 @@ import { createAuth } from "@/server/auth/auth";
 import { verifications } from "@/server/db/schema";
 import { changePassword } from "./change-password";
 import { INVALID_RESET_LINK_MESSAGE, resetPassword } from "./reset-password";
+import { isResetTokenLive } from "./sign-in-link-state";
 
 // QA (admin report 4): links asked for earlier kept working after a reset or a password change,
 // each for its whole hour. Every link out for the account now ends with either.
@@ -54,5 +55,17 @@ describe("password-reset links", () => {
     const refused = await appErrorOf(resetPassword({ db: database.db }, auth, { token: link, newPassword: "an intruder's passphrase" }));
     expect(refused.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     expect(await canSignIn(person.actor.email, "a changed passphrase")).toBe(true);
+  });
+
+  it("a token no link could carry (a NUL byte from `?token=%00`, control or non-ASCII characters) is expired or used, never a database error", async () => {
+    const person = await signedInPerson(auth);
+    const live = await resetLinkFor(person.actor.id);
+    expect(await isResetTokenLive(auth, live)).toBe(true);
+    for (const token of ["\0", `${live}\0`, "caf\u00e9", "\ud800", "a b", "x".repeat(201)]) {
+      expect(await isResetTokenLive(auth, token)).toBe(false);
+      const refused = await appErrorOf(resetPassword({ db: database.db }, auth, { token, newPassword: "an intruder's passphrase" }));
+      expect(refused.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
+    }
+    expect(await isResetTokenLive(auth, live)).toBe(true);
   });
 });

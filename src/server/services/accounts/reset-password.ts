@@ -7,6 +7,7 @@ import { validationError } from "@/server/errors";
 import { forgetResetLinks } from "./internal/forget-reset-links";
 import type { ReclaimedAccount } from "./internal/reclaim-account";
 import { reclaimAccount } from "./internal/reclaim-account";
+import { isTokenShaped } from "./sign-in-link-state";
 
 export const INVALID_RESET_LINK_MESSAGE = "This link has expired or was already used. Ask for a new one.";
 
@@ -33,6 +34,7 @@ export interface ResetPasswordResult {
  * @throws AppError validation_failed (the link expired, was used or never existed; a password the rules refuse)
  */
 export async function resetPassword(ctx: PublicContext & { clientIp?: string }, auth: Auth, input: ResetPasswordInput): Promise<ResetPasswordResult> {
+  if (!isTokenShaped(input.token)) throw validationError({ _: INVALID_RESET_LINK_MESSAGE });
   const { internalAdapter } = await auth.$context;
   // Read before the reset consumes it; better-auth's own lookup, whatever form it stores the token in.
   const userId = (await internalAdapter.findVerificationValue(`reset-password:${input.token}`))?.value;

@@ -22,9 +22,18 @@ export async function hasPendingTwoFactorSignIn(auth: Auth, cookies: { get(name:
  * unexpired; a used one is deleted), so `/reset-password` says "ask for a new link" at once.
  */
 export async function isResetTokenLive(auth: Auth, token: string): Promise<boolean> {
-  if (!token) return false;
+  if (!isTokenShaped(token)) return false;
   const { internalAdapter } = await auth.$context;
   return isLive(await internalAdapter.findVerificationValue(`reset-password:${token}`));
+}
+
+/**
+ * Whether `token` could be one Quire made (printable ASCII, as every emailed link's is). Anything
+ * else (a NUL byte from `?token=%00`, other control or non-ASCII characters the database may refuse
+ * to compare) is no link's, and is answered "expired or used" without asking the database.
+ */
+export function isTokenShaped(token: string): boolean {
+  return /^[\x21-\x7e]{1,200}$/.test(token);
 }
 
 function isLive(row: { expiresAt: Date | string } | null | undefined): boolean {
