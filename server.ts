@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     redisUrl: env.REDIS_URL,
     maxUpdateItems: env.COLLAB_MAX_UPDATE_ITEMS,
     maxDocumentItems: env.COLLAB_MAX_DOCUMENT_ITEMS,
+    maxDocumentBytes: env.COLLAB_MAX_DOCUMENT_BYTES,
   });
   // Bells listen on whichever instance serves their page; with Redis every instance hears every nudge.
   const stopNotificationRelay = env.REDIS_URL ? startNotificationRelay(env.REDIS_URL) : async () => {};

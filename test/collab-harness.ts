@@ -7,6 +7,7 @@ import { resolveCaller } from "@/server/auth/resolve-caller";
 import { clearProcessSingleton, processSingleton } from "@/server/process-singleton";
 import { createCollabUpgrade, stopCollab } from "@/server/collab/collab-upgrade";
 import type { ConnectionLimits } from "@/server/collab/connection-limits";
+import type { CollabServerOptions } from "@/server/collab/create-collab-server";
 import { createCollabServer } from "@/server/collab/create-collab-server";
 import type { Actor } from "@/server/context";
 import { sessions } from "@/server/db/schema";
@@ -22,13 +23,13 @@ import { createTestDatabase } from "./test-db";
  * session: e2e/collab covers the cookie for real. API tokens (`Authorization: Bearer`) go through
  * the real resolveCaller, on this harness's database.
  */
-export async function startCollabHarness(options: { limits?: ConnectionLimits } = {}) {
+export async function startCollabHarness(options: { limits?: ConnectionLimits; collab?: Pick<CollabServerOptions, "maxDocumentBytes"> } = {}) {
   const db: TestDatabase = await createTestDatabase();
   processSingleton("database", () => ({ handle: Promise.resolve(db), release: () => {} }));
   const identities = new Map<string, Caller>();
   const lookUp = async (headers: Headers): Promise<Caller> =>
     headers.has("authorization") ? resolveCaller(headers, { acceptTokens: true }) : (identities.get(headers.get("x-test-identity") ?? "") ?? { kind: "anonymous" });
-  const hocuspocus: Hocuspocus = createCollabServer({ resolveCaller: lookUp, getDb: async () => db.db });
+  const hocuspocus: Hocuspocus = createCollabServer({ resolveCaller: lookUp, getDb: async () => db.db, ...options.collab });
   const server = http.createServer();
   // No server.ts here to stamp the client address: a test may send CLIENT_IP_HEADER itself.
   server.on("upgrade", createCollabUpgrade(hocuspocus, { resolveCaller: lookUp, limits: options.limits ?? { perSession: 1000, perAddress: 1000 } }));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MAX_DOCUMENT_BYTES } from "@/shared/editor-rules";
 import { processSingleton } from "./process-singleton";
 
 /** Every setting Quire reads from the environment, one line each (mirrored in .env.example). */
@@ -55,6 +56,8 @@ const EnvSchema = z.object({
   COLLAB_MAX_UPDATE_ITEMS: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
   /** Items (Yjs structs, deleted text's included) one document may hold; a change that would take it past is refused with a message. */
   COLLAB_MAX_DOCUMENT_ITEMS: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
+  /** Bytes of content (text in UTF-8, images' data: addresses and other values as JSON) one document may hold; a change that would take it past is refused with a message. */
+  COLLAB_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 * 1024 * 1024).default(MAX_DOCUMENT_BYTES),
   /** Days an audit log event is kept (docs/product.md "Audit log"); older ones are deleted by the hourly trash job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** The embedded database's page cache (PostgreSQL shared_buffers, e.g. 16MB, 128MB): RAM it may fill; the OS caches the files beyond it (docs/configuration.md "Memory"). */

@@ -28,6 +28,15 @@ export const SYNTAX_INTERVAL_MS = 1000;
 /** Product limits (docs/product.md "Validation"). */
 export const MAX_BODY_CHARS = 1_000_000;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * The most one value in a body may take, as JSON bytes: an image embed whose `data:` address holds
+ * an image of MAX_UPLOAD_BYTES (base64: 4 bytes for 3), with room for its header and the JSON
+ * around it. A data: image is allowed in a body (the image rule), but not past the upload limit
+ * (docs/architecture.md "Update size").
+ */
+export const MAX_VALUE_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 256;
+/** Default content bytes one document may hold (COLLAB_MAX_DOCUMENT_BYTES): two images at the upload limit as data: addresses, and the longest body. */
+export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 export const MAX_TITLE_CHARS = 200;
 export const MAX_TREE_DEPTH = 25;
 

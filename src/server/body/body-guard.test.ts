@@ -8,7 +8,7 @@ import { BodyGuard, holdsUpdate, MAX_UPDATE_ITEMS } from "./body-guard";
 import { countUpdateParts } from "./update-reader";
 
 /** A server document and a client that starts from it, as after a sync. */
-function setup(initial = "Hello\n", maxBodyChars?: number, limits: Pick<BodyGuardOptions, "maxUpdateItems" | "maxDocumentItems" | "maxPendingDeletions"> = {}) {
+function setup(initial = "Hello\n", maxBodyChars?: number, limits: Pick<BodyGuardOptions, "maxUpdateItems" | "maxDocumentItems" | "maxDocumentBytes" | "maxValueBytes" | "maxPendingDeletions"> = {}) {
   const server = new Y.Doc();
   server.getText(BODY_YTEXT).insert(0, initial);
   const client = new Y.Doc();
@@ -250,6 +250,20 @@ describe("BodyGuard", () => {
     expect(Y.encodeStateAsUpdate(server)).toEqual(before);
     expect(receive(fresh((body) => body.insert(0, "ok ")))).toEqual({ kind: "accept" });
     expect(server.getText(BODY_YTEXT).toString()).toMatch(/^ok x{1800}Hello\n$/);
+  });
+
+  it("refuses a value larger than maxValueBytes, and an update that would take the document past its byte limit, counting the server's own writes", () => {
+    const { server, fresh, receive } = setup("Hello\n", undefined, { maxValueBytes: 1_000, maxDocumentBytes: 5_000 });
+    const image = (bytes: number) => ({ image: `data:image/png;base64,${"A".repeat(bytes)}` });
+    expect(receive(fresh((body) => body.insertEmbed(0, image(2_000))))).toMatchObject({ kind: "refuse", reason: "value_too_large" });
+    expect(receive(fresh((body) => body.insertEmbed(0, image(900))))).toEqual({ kind: "accept" });
+    // Written on the server (a restored version), not through the guard: the guard must count it.
+    server.transact(() => server.getText(BODY_YTEXT).insert(0, "y".repeat(3_500)));
+    const before = Y.encodeStateAsUpdate(server);
+    expect(receive(fresh((body) => body.insertEmbed(0, image(900))))).toMatchObject({ kind: "refuse", reason: "document_too_large" });
+    expect(Y.encodeStateAsUpdate(server)).toEqual(before);
+    expect(receive(fresh((body) => body.insert(0, "ok ")))).toEqual({ kind: "accept" });
+    expect(receive(fresh((body) => body.delete(0, 100)))).toEqual({ kind: "accept" });
   });
 
   it("holds back at most maxPendingItems structs waiting for a gap, and never refuses an honest late update", () => {

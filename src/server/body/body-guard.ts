@@ -1,9 +1,10 @@
 import Delta from "quill-delta";
 import * as Y from "yjs";
 import type { RefusedUpdateReason, UpdateAdjustedReason } from "@/shared/protocol/close-codes";
-import { BODY_YTEXT, MAX_BODY_CHARS } from "@/shared/editor-rules";
+import { BODY_YTEXT, MAX_BODY_CHARS, MAX_DOCUMENT_BYTES, MAX_VALUE_BYTES } from "@/shared/editor-rules";
 import { diffDocuments } from "@/shared/bounded-diff";
 import { itemsSince, judgeContent, judgeUpdate, rootOf } from "./body-items";
+import { ByteBound, largestValueBytes } from "./byte-bound";
 import { ItemBound } from "./item-bound";
 import { countNewDeletions } from "./new-deletions";
 import { isPlainEdit } from "./plain-edit";
@@ -17,7 +18,7 @@ export type GuardVerdict =
   | { kind: "replace"; update: Uint8Array; reasons: UpdateAdjustedReason[] }
   /**
    * Refuse it whole: it is malformed or not a Quill body (nested types, other roots, …:
-   * `invalid_update`), or past the size limits (`update_too_large`, `document_too_large`).
+   * `invalid_update`), or past the size limits (`update_too_large`, `value_too_large`, `document_too_large`).
    */
   | { kind: "refuse"; reason: RefusedUpdateReason; problem: string };
 
@@ -28,6 +29,10 @@ export interface BodyGuardOptions {
   maxUpdateItems?: number;
   /** Items (Yjs structs, deleted ones included) the document may hold; an update that could take it past is refused unapplied. */
   maxDocumentItems?: number;
+  /** Bytes of content (text in UTF-8, values as JSON) the document may hold; an update that could take it past is refused unapplied. */
+  maxDocumentBytes?: number;
+  /** JSON bytes one embed or format value may take (an image's data: address); an update holding a larger one is refused unapplied. */
+  maxValueBytes?: number;
   /** Structs the document may hold back waiting for changes it lacks (Yjs's pendingStructs); `maxUpdateItems` unless set. */
   maxPendingItems?: number;
   /** Delete ranges the document may hold back waiting for changes it lacks (Yjs's pendingDs). */
@@ -69,6 +74,8 @@ export class BodyGuard {
   private readonly maxPendingItems: number;
   private readonly maxPendingDeletions: number;
   private readonly items: ItemBound;
+  private readonly bytes: ByteBound;
+  private readonly maxValueBytes: number;
   /** The clients and struct count of the shadow's pending structs, as last read (they change only when merged). */
   private pendingRead: { update: Uint8Array; clients: Set<number>; structs: number } | null = null;
   private readonly roots: ReadonlySet<string>;
@@ -79,6 +86,8 @@ export class BodyGuard {
     this.maxPendingItems = options.maxPendingItems ?? this.maxUpdateItems;
     this.maxPendingDeletions = options.maxPendingDeletions ?? MAX_PENDING_DELETIONS;
     this.items = new ItemBound(document, options.maxDocumentItems ?? MAX_DOCUMENT_ITEMS);
+    this.bytes = new ByteBound(document, options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES);
+    this.maxValueBytes = options.maxValueBytes ?? MAX_VALUE_BYTES;
     this.roots = new Set([BODY_YTEXT, ...(options.extraRoots ?? [])]);
     document.on("update", this.follow);
     document.on("destroy", () => this.discardShadow());
@@ -112,6 +121,16 @@ export class BodyGuard {
       // Only new items make the document hold more (a deletion splits two at most).
       if (structs > 0 && !this.items.hasRoomFor(structs)) {
         return { kind: "refuse", reason: "document_too_large", problem: `${structs} more items would take the document past ${this.items.limit}` };
+      }
+      // Bytes: no value can be larger than the update holding it, so a keystroke is never read for
+      // this. Items are the cost of applying; bytes are the cost of holding, storing (three times:
+      // state, delta, HTML) and serving: QA fourth sweep #2's 15 MB data: images, one an update.
+      if (update.length > this.maxValueBytes) {
+        const largest = largestValueBytes(update);
+        if (largest > this.maxValueBytes) return { kind: "refuse", reason: "value_too_large", problem: `a value of ${largest} bytes (at most ${this.maxValueBytes})` };
+      }
+      if (structs > 0 && !this.bytes.hasRoomFor(update)) {
+        return { kind: "refuse", reason: "document_too_large", problem: `its content would take the document past ${this.bytes.limit} bytes` };
       }
       return null;
     } catch (error) {
@@ -283,6 +302,7 @@ export class BodyGuard {
   // without a full check holds no more than that).
   private readonly follow = (update: Uint8Array): void => {
     this.items.grew(update);
+    this.bytes.grew(update);
     if (!this.shadow) return;
     this.behind.push(update);
     if (this.behind.length >= FOLLOW_BATCH) this.catchUp(this.shadow);

@@ -29,6 +29,8 @@ export interface CollabServerOptions {
   maxUpdateItems?: number;
   /** Items one document may hold (COLLAB_MAX_DOCUMENT_ITEMS); BodyGuard's default when unset. */
   maxDocumentItems?: number;
+  /** Bytes of content one document may hold (COLLAB_MAX_DOCUMENT_BYTES); BodyGuard's default when unset. */
+  maxDocumentBytes?: number;
 }
 
 /** The Hocuspocus instance behind `/collab`: authentication, sanitising, then the Yjs sync protocol with persistence. */
@@ -42,7 +44,7 @@ export function createCollabServer(options: CollabServerOptions): Hocuspocus {
     // Awareness is gathered per window and applied once, like document updates (awareness-window.ts).
     new AwarenessWindowExtension(BROADCAST_FLUSH_MS),
     // Every client update is made safe before it is applied, stored or relayed.
-    new SanitizeExtension({ maxUpdateItems: options.maxUpdateItems, maxDocumentItems: options.maxDocumentItems }),
+    new SanitizeExtension({ maxUpdateItems: options.maxUpdateItems, maxDocumentItems: options.maxDocumentItems, maxDocumentBytes: options.maxDocumentBytes }),
     // A store that fails is tried again until it succeeds, the document kept loaded meanwhile.
     new PersistenceExtension(options.getDb, { now: options.now, retryFailedStores: true }),
     // Services (restoring a revision) change live documents through this instance.

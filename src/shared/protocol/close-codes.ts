@@ -40,8 +40,9 @@ export type AccessLostReason = keyof typeof ACCESS_LOST_TEXT;
 /**
  * Why the server refused a document update (the close reason of CLOSE_INVALID_UPDATE), and what
  * the editor says: malformed or not a Quill body; more items (runs of text, format marks, embeds)
- * and new deletions in one change than the server takes (COLLAB_MAX_UPDATE_ITEMS); or more items
- * than one document may hold (COLLAB_MAX_DOCUMENT_ITEMS). The editor's own changes stay far below
+ * and new deletions in one change than the server takes (COLLAB_MAX_UPDATE_ITEMS); a value (an
+ * image's data: address) larger than an upload may be (MAX_VALUE_BYTES); or more items or bytes
+ * than one document may hold (COLLAB_MAX_DOCUMENT_ITEMS, COLLAB_MAX_DOCUMENT_BYTES). The editor's own changes stay far below
  * both: the largest it was seen to send is a 1,000,000-character formatted book pasted at once
  * (docs/architecture.md "Collaboration"). The editor then offers the text as shown and forgets this
  * device's copy, which would offer the refused change again at every reconnect.
@@ -50,8 +51,10 @@ export const REFUSED_UPDATE_TEXT = {
   invalid_update: "This change could not be saved. Reload the page to continue.",
   update_too_large:
     "This change is too large to save in one piece (a paste of hundreds of pages, formatted word by word). Reload the page, and add such text in parts.",
+  value_too_large:
+    "This change holds an image larger than 10 MB, which a document can't take. Reload the page, and add the image as a file of at most 10 MB.",
   document_too_large:
-    "This document can't take more text: it holds as much text and editing history as one document may. Reload the page to go on; put new text in another document.",
+    "This document can't take more: it holds as much text, images and editing history as one document may. Reload the page to go on; put new text or images in another document.",
 } as const;
 export type RefusedUpdateReason = keyof typeof REFUSED_UPDATE_TEXT;
 
