@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { withAppAndBrowser } from "../support/app-and-browser";
+import { newContext } from "../support/browser";
 import { createDocumentViaApi, signedUpPage } from "../support/workspace";
 
 const { app, browser } = withAppAndBrowser();
@@ -111,6 +112,36 @@ describe("the title field", () => {
     expect(await conflicted.title().inputValue()).toBe("Theirs");
     expect(await storedTitle(page, doc.id)).toBe("Theirs");
     expect(await draftOf()).toBeNull();
+  });
+
+  // QA (fourth sweep, #4): a title typed offline was saved over a rename made meanwhile once the
+  // connection was back, with no word to anyone; a reload did check.
+  it("doesn't save a title typed offline over a rename made meanwhile: both are shown, and the person chooses", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "title-offline-conflict");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Original title", markdown: "Body." });
+    // The same person on another device, which goes offline.
+    const context = await newContext(browser, app.url);
+    await context.addCookies(await page.context().cookies());
+    const away = await context.newPage();
+    const editor = await openDocument(away, person.workspaceSlug, doc.id);
+    await context.setOffline(true);
+    await editor.title().fill("Mine, typed offline");
+    await away.getByTestId("title-notice").filter({ hasText: "It is kept on this device and saved when the connection is back." }).waitFor();
+    const renamed = await page.request.patch(`/api/v1/documents/${doc.id}`, { headers: { origin: app.url }, data: { title: "Theirs, meanwhile" } });
+    expect(renamed.status()).toBe(200);
+    await context.setOffline(false);
+    await away
+      .getByTestId("title-notice")
+      .filter({ hasText: "Your title “Mine, typed offline” typed on this device was not saved: the document was renamed “Theirs, meanwhile” meanwhile." })
+      .waitFor({ timeout: 15_000 });
+    expect(await editor.title().inputValue()).toBe("Theirs, meanwhile");
+    expect(await storedTitle(page, doc.id)).toBe("Theirs, meanwhile");
+    // Ours is one press away.
+    await away.getByRole("button", { name: "Use my title" }).click();
+    await expect.poll(() => storedTitle(page, doc.id)).toBe("Mine, typed offline");
+    expect(await editor.title().inputValue()).toBe("Mine, typed offline");
+    await expect.poll(() => away.getByTestId("title-notice").count()).toBe(0);
+    await context.close();
   });
 
   it("follows a rename made elsewhere, so the next edit here doesn't overwrite it", async () => {

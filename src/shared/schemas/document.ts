@@ -23,6 +23,12 @@ export type CreateDocumentInput = z.infer<typeof CreateDocumentSchema>;
 export const RenameDocumentSchema = z.strictObject({
   documentId: DocumentIdField,
   title: DocumentTitleField,
+  /**
+   * Rename only while the stored title is still this one (or already `title`): a title kept on a
+   * device, saved once the connection is back, names the title it was typed over. Otherwise nothing
+   * changes, and the answer is the document as it is (see renameDocument).
+   */
+  ifTitleIs: DocumentTitleField.optional(),
 });
 export type RenameDocumentInput = z.infer<typeof RenameDocumentSchema>;
 

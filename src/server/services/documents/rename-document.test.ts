@@ -31,6 +31,21 @@ describe("renameDocument", () => {
     expect(await renameDocument(contextFor(database.db, editor), { documentId: doc.id, title: "" })).toMatchObject({ title: "" });
   });
 
+  // A title kept on a device while offline names the title it was typed over: it must not overwrite a rename made meanwhile.
+  it("with ifTitleIs, renames only while the title is still that one (or already the new one)", async () => {
+    const editor = await buildUser(database.db);
+    const workspace = await buildWorkspace(database.db, [{ actor: editor, role: "editor" }]);
+    const doc = await buildDocument(database.db, workspace.id, { title: "Original" });
+    const ctx = contextFor(database.db, editor);
+    expect(await renameDocument(ctx, { documentId: doc.id, title: "Mine, offline", ifTitleIs: "Original" })).toMatchObject({ title: "Mine, offline" });
+    // The same save again (its first answer was lost): still the new title, not a conflict.
+    expect(await renameDocument(ctx, { documentId: doc.id, title: "Mine, offline", ifTitleIs: "Original" })).toMatchObject({ title: "Mine, offline" });
+    await renameDocument(ctx, { documentId: doc.id, title: "Theirs" });
+    expect(await renameDocument(ctx, { documentId: doc.id, title: "Mine again", ifTitleIs: "Mine, offline" })).toMatchObject({ id: doc.id, title: "Theirs" });
+    const [row] = await database.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row?.title).toBe("Theirs");
+  });
+
   it.each(["viewer", "commenter"] as const)("refuses a %s", async (role) => {
     const member = await buildUser(database.db);
     const workspace = await buildWorkspace(database.db, [{ actor: member, role }]);

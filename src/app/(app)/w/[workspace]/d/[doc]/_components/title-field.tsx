@@ -28,6 +28,11 @@ function fitHeight(field: HTMLTextAreaElement | null) {
 
 export const TITLE_KEPT_OFFLINE_TEXT = "The title isn't saved yet: Quire can't be reached. It is kept on this device and saved when the connection is back.";
 
+/** What the field says when a title kept on this device meets a rename made meanwhile: theirs stays, and ours is shown to be taken back. */
+export function titleNotSavedText(mine: string, theirs: string): string {
+  return `Your title “${mine}” typed on this device was not saved: the document was renamed “${theirs}” meanwhile.`;
+}
+
 /**
  * The document's title above the editor: saved as you type; the sidebar and the window's title
  * follow it at once, the address's slug on the next visit. A new document arrives with its title
@@ -38,8 +43,9 @@ export const TITLE_KEPT_OFFLINE_TEXT = "The title isn't saved yet: Quire can't b
  *
  * Nothing typed here is lost: until the server has a title it stays on the device
  * (lib/title-draft.ts), is sent as the page goes away, and is saved again when the connection
- * comes back or on the next load (unless someone renamed the document meanwhile, which the field
- * then says). A rename made elsewhere reaches the field through the document's connection
+ * comes back or on the next load, but only while the document still has the title it was typed
+ * over (the server checks, `ifTitleIs`). When someone renamed it meanwhile, their title stays and
+ * the field says which of ours was not saved, with "Use my title" to put it back. A rename made elsewhere reaches the field through the document's connection
  * (`provider`), unless a title typed here is still on its way.
  */
 export function TitleField({
@@ -59,24 +65,68 @@ export function TitleField({
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** A title kept on this device that met a rename made meanwhile: shown until the person chooses. */
+  const [notSaved, setNotSaved] = useState<{ mine: string; theirs: string } | null>(null);
   const saved = useRef(title);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The typed title the server doesn't have yet: the timer, leaving the page or a reconnection saves it. */
   const pending = useRef<string | null>(null);
   /** False once the page has gone: a save finishing after that must not rename the next page's window. */
   const isShown = useRef(true);
+  /**
+   * The saved title that a title kept on this device (no answer to its save, or a draft from an
+   * earlier visit) was typed over: until the server answers, that title is saved only if the
+   * document still has this one, so a rename made meanwhile is never overwritten.
+   */
+  const unsentBase = useRef<string | null>(null);
+  /** The save checked against `unsentBase` while it is on its way: later saves wait for its answer. */
+  const checking = useRef<Promise<unknown> | null>(null);
+  /** Counts the renames found that way: a save waiting behind one is dropped (the field now shows theirs). */
+  const conflicts = useRef(0);
+
+  /** The field, the sidebar and the window show `renamed`, the document's title on the server. */
+  const showRenamed = (renamed: string) => {
+    saved.current = renamed;
+    setValue(renamed);
+    announceRename({ id: documentId, title: renamed });
+    if (isShown.current) document.title = pageTitle(displayTitle(renamed));
+  };
 
   const save = async (next: string) => {
     clearTimeout(timer.current);
+    const round = conflicts.current;
+    while (checking.current) await checking.current;
+    if (conflicts.current !== round) return;
     if (next.trim() === saved.current.trim()) {
       pending.current = null;
       forgetTitleDraft(documentId);
       return setNotice(null);
     }
     pending.current = next;
-    const result = await reachServer(() => renameDocumentAction({ documentId, title: next }));
-    // No answer: the title stays pending and on the device, and goes again when the connection is back.
-    if (!result.ok && result.code === "unavailable") return setNotice(TITLE_KEPT_OFFLINE_TEXT);
+    const base = unsentBase.current;
+    const request = reachServer(() => renameDocumentAction({ documentId, title: next, ...(base === null ? {} : { ifTitleIs: base }) }));
+    if (base !== null) checking.current = request;
+    const result = await request;
+    if (checking.current === request) checking.current = null;
+    // No answer: the title stays pending and on the device, and goes again when the connection is
+    // back, if the document still has the title it was typed over.
+    if (!result.ok && result.code === "unavailable") {
+      unsentBase.current ??= saved.current;
+      return setNotice(TITLE_KEPT_OFFLINE_TEXT);
+    }
+    if (base !== null) unsentBase.current = null;
+    if (result.ok && base !== null && result.data.title.trim() !== next.trim()) {
+      // Renamed meanwhile: theirs stays, and ours (with what was typed since) is shown to be taken back.
+      conflicts.current += 1;
+      const mine = pending.current ?? next;
+      pending.current = null;
+      clearTimeout(timer.current);
+      forgetTitleDraft(documentId);
+      setNotice(null);
+      setError(null);
+      showRenamed(result.data.title);
+      return setNotSaved({ mine, theirs: result.data.title });
+    }
     if (pending.current === next) pending.current = null; // else a newer title is on its way
     setNotice(null);
     if (!result.ok) {
@@ -123,9 +173,11 @@ export function TitleField({
       forgetTitleDraft(documentId);
       // The draft is read from storage after hydration; the server can't know it to render.
       // eslint-disable-next-line react-hooks/set-state-in-effect
-      return setNotice(`Your title “${draft.title}” typed on this device was not saved: the document was renamed “${title}” meanwhile.`);
+      return setNotSaved({ mine: draft.title, theirs: title });
     }
     setValue(draft.title);
+    // Renamed between this page's render and now: the server's check finds it.
+    unsentBase.current = draft.base;
     void latestSave.current(draft.title);
     // Once per document page: the title it was loaded with is the draft's base.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -135,8 +187,9 @@ export function TitleField({
     const retry = () => {
       if (pending.current !== null) void latestSave.current(pending.current);
     };
+    // A title waiting to be checked against a rename stays a draft: the next load checks and saves it.
     const leave = () => {
-      if (pending.current !== null) sendTitleOnLeave(documentId, pending.current);
+      if (pending.current !== null && unsentBase.current === null) sendTitleOnLeave(documentId, pending.current);
     };
     window.addEventListener("online", retry);
     window.addEventListener("pagehide", leave);
@@ -252,6 +305,35 @@ export function TitleField({
         <p role="status" data-testid="title-notice" className="mt-1 text-sm text-muted">
           {notice}
         </p>
+      ) : null}
+      {notSaved ? (
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+          <p role="status" data-testid="title-notice" className="text-muted [overflow-wrap:anywhere]">
+            {titleNotSavedText(notSaved.mine, notSaved.theirs)}
+          </p>
+          {isReadOnly ? null : (
+            <>
+              <button
+                type="button"
+                className="rounded px-1 font-medium text-accent underline underline-offset-2"
+                onClick={() => {
+                  const mine = notSaved.mine.slice(0, MAX_TITLE_CHARS);
+                  setNotSaved(null);
+                  setValue(mine);
+                  pending.current = mine;
+                  keepTitleDraft(documentId, { title: mine, base: saved.current });
+                  void save(mine);
+                  inputRef.current?.focus();
+                }}
+              >
+                Use my title
+              </button>
+              <button type="button" className="rounded px-1 text-muted underline underline-offset-2" onClick={() => setNotSaved(null)}>
+                Keep the new title
+              </button>
+            </>
+          )}
+        </div>
       ) : null}
     </div>
   );
