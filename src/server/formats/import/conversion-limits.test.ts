@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { docxOfParagraphs, sampleDocx } from "@test/import-fixtures";
 import type { ConvertibleFile } from "./convert-file";
 import { convertFile } from "./convert-file";
-import { MAX_DOCX_XML_ELEMENTS, MAX_HTML_ELEMENTS, MAX_HTML_NESTING, MAX_MARKDOWN_BLOCKS, MAX_MARKDOWN_NESTING, MAX_SLOW_HTML_ELEMENTS } from "./conversion-limits";
+import {
+  MAX_DOCX_XML_ELEMENTS,
+  MAX_HTML_ELEMENTS,
+  MAX_HTML_NESTING,
+  MAX_MARKDOWN_BLOCKS,
+  MAX_MARKDOWN_EMPHASIS_NESTING,
+  MAX_MARKDOWN_NESTING,
+  MAX_SLOW_HTML_ELEMENTS,
+} from "./conversion-limits";
 import { countXmlElements } from "./docx-to-delta";
 import { isUnreadableFileError } from "./unreadable-file-error";
 
@@ -40,6 +48,30 @@ describe("what a Markdown conversion may cost", () => {
     const deepest = `${"> ".repeat(MAX_MARKDOWN_NESTING / 2)}${"- ".repeat(MAX_MARKDOWN_NESTING / 2)}deepest`;
     expect(textOf(await convertFile(markdown(deepest)))).toBe("deepest\n");
     await refusalOf(markdown(`- ${deepest}`));
+  });
+
+  it("refuses long runs of * or _ on both sides of a word (emphasis nested thousands deep: 37 s, or out of stack) saying why", async () => {
+    const emphasis = `It could not be imported: emphasis (*, _ and ~ around text) may be nested at most ${MAX_MARKDOWN_EMPHASIS_NESTING} deep, and this file nests it deeper (a long run of *, _ or ~ on both sides of a word does so).`;
+    // 20,000 ran marked out of stack ("It could not be read as Markdown."); 40,000 took 37 s; 200,000 ran to the 60 s limit.
+    for (const k of [20_000, 40_000, 200_000]) expect(await refusalOf(markdown(`${"*".repeat(k)}x${"*".repeat(k)}`))).toBe(emphasis);
+    expect(await refusalOf(markdown(`${"_".repeat(20_000)}x${"_".repeat(20_000)}`))).toBe(emphasis);
+    expect(await refusalOf(markdown(`${"~~a ".repeat(20_000)}x${" b~~".repeat(20_000)}`))).toBe(emphasis);
+  });
+
+  it("converts emphasis nested exactly as deep as the limit, and refuses one level more", async () => {
+    // "*a *a … x … a* a*": each "*a " opens an emphasis inside the one before.
+    const nestedEmphasis = (levels: number) => `${"*a ".repeat(levels)}deepest${" a*".repeat(levels)}`;
+    const delta = await convertFile(markdown(nestedEmphasis(MAX_MARKDOWN_EMPHASIS_NESTING)));
+    expect(textOf(delta)).toBe(`${"a ".repeat(MAX_MARKDOWN_EMPHASIS_NESTING)}deepest${" a".repeat(MAX_MARKDOWN_EMPHASIS_NESTING)}\n`);
+    expect(delta.ops.every((op) => op.insert === "\n" || op.attributes?.italic === true)).toBe(true);
+    await refusalOf(markdown(nestedEmphasis(MAX_MARKDOWN_EMPHASIS_NESTING + 1)));
+    // What people write still converts: emphasis two deep, unmatched delimiters, many short emphases.
+    expect((await convertFile(markdown("***both*** and *one* and a * b and x_y_z\n"))).ops.slice(0, 4)).toEqual([
+      { insert: "both", attributes: { bold: true, italic: true } },
+      { insert: " and " },
+      { insert: "one", attributes: { italic: true } },
+      { insert: " and a * b and x_y_z\n" },
+    ]);
   });
 
   it("refuses more blocks than the limit before converting them, and converts a long document of short paragraphs", async () => {

@@ -4,7 +4,15 @@ import { wrapTabs } from "@/server/body/pre-whitespace";
 import type { BodyDelta } from "@/server/body/sanitize-delta";
 import { tableSizeProblem } from "@/server/body/table-limits";
 import { codeBlockLanguage } from "./code-languages";
-import { MAX_MARKDOWN_BLOCKS, MAX_MARKDOWN_NESTING, tooDeepMarkdown, tooLargeTable, tooManyMarkdownBlocks } from "./conversion-limits";
+import {
+  MAX_MARKDOWN_BLOCKS,
+  MAX_MARKDOWN_EMPHASIS_NESTING,
+  MAX_MARKDOWN_NESTING,
+  tooDeepMarkdown,
+  tooDeepMarkdownEmphasis,
+  tooLargeTable,
+  tooManyMarkdownBlocks,
+} from "./conversion-limits";
 import { htmlToDelta } from "./html-to-delta";
 import { markdownFormulas } from "./markdown-formulas";
 import type { UnreadableFileError } from "./unreadable-file-error";
@@ -27,7 +35,7 @@ export async function markdownToDelta(markdown: string): Promise<BodyDelta> {
  * tables), without one when its cells are all empty; horizontal rules are dropped.
  */
 export function markdownToHtml(markdown: string): string {
-  const run: Budget = { blocks: 0, depth: 0 };
+  const run: Budget = { blocks: 0, depth: 0, emphasis: 0 };
   budget = run;
   try {
     return String(parser.parse(markdown.replace(/^\uFEFF/, ""), { async: false }));
@@ -47,6 +55,8 @@ export function markdownToHtml(markdown: string): string {
 interface Budget {
   blocks: number;
   depth: number;
+  /** How many emphases and strikethroughs enclose the text being read (see emphasis()). */
+  emphasis: number;
   refusal?: UnreadableFileError;
 }
 let budget: Budget | null = null;
@@ -94,6 +104,25 @@ function nested<T>(read: () => T): T {
   }
 }
 
+/**
+ * marked reads the text inside an emphasis or a strikethrough by recursing, masking and scanning
+ * all of it again at each level (MAX_MARKDOWN_EMPHASIS_NESTING says what that cost). So its
+ * tokenizers count the levels they are reading, and one level too many refuses the file, saying
+ * why, rather than running to the conversion's time limit or out of stack ("could not be read").
+ */
+function emphasis<T>(read: () => T): T {
+  const run = budget;
+  if (!run) return read();
+  // `run.emphasis` emphases, each of them read, enclose the text this call reads.
+  if (run.emphasis > MAX_MARKDOWN_EMPHASIS_NESTING) refuse(run, tooDeepMarkdownEmphasis());
+  run.emphasis += 1;
+  try {
+    return read();
+  } finally {
+    run.emphasis -= 1;
+  }
+}
+
 const parser = new Marked({
   gfm: true,
   extensions: [blockBudget, ...markdownFormulas],
@@ -103,6 +132,12 @@ const parser = new Marked({
     },
     blockquote(source) {
       return nested(() => Tokenizer.prototype.blockquote.call(this, source));
+    },
+    emStrong(source, masked, previous) {
+      return emphasis(() => Tokenizer.prototype.emStrong.call(this, source, masked, previous));
+    },
+    del(source, masked, previous) {
+      return emphasis(() => Tokenizer.prototype.del.call(this, source, masked, previous));
     },
     // marked's setext-heading rule scans the whole paragraph that follows for an underline, and
     // inside a list item it is tried again at each of the paragraph's lines: a lazy paragraph of

@@ -72,6 +72,19 @@ describe("POST /api/v1/documents with Markdown the converter refuses", () => {
     expect(await documentCount()).toBe(0);
   });
 
+  it("answers 413 saying why for emphasis nested thousands deep (it was 422 \"could not be read\", or the 60 s limit)", async () => {
+    for (const k of [20_000, 200_000]) {
+      expect(await answer(await create({ title: "emph", markdown: `${"*".repeat(k)}x${"*".repeat(k)}` }))).toEqual({
+        status: 413,
+        error: {
+          code: "too_large",
+          message: "It could not be imported: emphasis (*, _ and ~ around text) may be nested at most 50 deep, and this file nests it deeper (a long run of *, _ or ~ on both sides of a word does so).",
+        },
+      });
+    }
+    expect(await documentCount()).toBe(0);
+  });
+
   it("answers 422 on `markdown` for Markdown the converter can't read, and converts nothing for a viewer", async () => {
     const converted: string[] = [];
     const unreadable: BodyWork = {
