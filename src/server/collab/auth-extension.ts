@@ -32,7 +32,16 @@ export class AuthExtension implements Extension {
     private readonly getDb: () => Promise<Db>,
   ) {}
 
-  async onAuthenticate({ requestHeaders, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
+  async onAuthenticate(payload: onAuthenticatePayload): Promise<CollabContext> {
+    try {
+      return await this.admit(payload);
+    } catch (error) {
+      if (error instanceof CollabRefusal) logFirstRefusal(payload, error.reason);
+      throw error;
+    }
+  }
+
+  private async admit({ requestHeaders, documentName, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
     const caller = await this.resolveCaller(requestHeaders);
     if (caller.kind !== "session" && caller.kind !== "token") throw new CollabRefusal("unauthenticated");
     const grant = caller.kind === "token" ? caller.grant : undefined;
@@ -61,10 +70,23 @@ export class AuthExtension implements Extension {
   }
 }
 
-/** A refused connection; Hocuspocus sends `reason` (a code; the editor has the words) in its permission-denied message. */
+/**
+ * A refused connection; Hocuspocus sends `reason` (a code; the editor has the words) in its
+ * permission-denied message. No `message`: Hocuspocus logs every failed hook's message, so one
+ * socket naming 5,000 unknown documents wrote 5,000 lines; logFirstRefusal logs one a socket.
+ */
 export class CollabRefusal extends Error {
   constructor(readonly reason: AuthRefusedReason) {
-    super(reason);
+    super("");
     this.name = "CollabRefusal";
   }
+}
+
+/** The sockets (by their upgrade request, which they keep) that already had a refusal logged. */
+const refusalLogged = new WeakSet<object>();
+
+function logFirstRefusal({ request, socketId, documentName }: onAuthenticatePayload, reason: AuthRefusedReason): void {
+  if (refusalLogged.has(request)) return;
+  refusalLogged.add(request);
+  console.warn(`[collab] refused ${JSON.stringify(documentName.slice(0, 100))} (${reason}) on socket ${socketId}; its later refusals are not logged`);
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { ConnectionTimeout } from "@hocuspocus/common";
 import type { Hocuspocus, WebSocketLike } from "@hocuspocus/server";
 import crossws from "crossws/adapters/node";
 import { CLOSE_TOO_MANY_CONNECTIONS } from "@/shared/protocol/close-codes";
@@ -15,7 +16,17 @@ export interface CollabUpgradeOptions {
   /** Who is behind a socket, for the per-session count (the same lookup AuthExtension makes). */
   resolveCaller: ResolveCaller;
   limits: ConnectionLimits;
+  /** How long a socket with no working session or token stays open (default ANONYMOUS_SOCKET_MS). */
+  anonymousSocketMs?: number;
 }
+
+/**
+ * A socket opened without a working session or API token can never open a document: it is closed
+ * this long after it opens (with Hocuspocus's ConnectionTimeout), time enough for the editor to be
+ * told "unauthenticated". Hocuspocus's own timeout left idle ones open for one to two minutes,
+ * each holding one of its address's places (COLLAB_MAX_CONNECTIONS_PER_ADDRESS).
+ */
+export const ANONYMOUS_SOCKET_MS = 10_000;
 
 /**
  * Accepts WebSocket upgrades for `/collab` and hands each socket to Hocuspocus, the way
@@ -27,6 +38,7 @@ export interface CollabUpgradeOptions {
 export function createCollabUpgrade(hocuspocus: Hocuspocus, options: CollabUpgradeOptions): Upgrade {
   const connections = new WeakMap<object, ReturnType<Hocuspocus["handleConnection"]>>();
   const counter = new ConnectionCounter(options.limits);
+  const anonymousTimers = new WeakMap<object, NodeJS.Timeout>();
   const ws = crossws({
     serverOptions: { maxPayload: 16 * 1024 * 1024 },
     hooks: {
@@ -44,11 +56,17 @@ export function createCollabUpgrade(hocuspocus: Hocuspocus, options: CollabUpgra
         }
         // crossws's peer.websocket is the ws socket, which Hocuspocus drives directly.
         connections.set(peer, hocuspocus.handleConnection(peer.websocket as unknown as WebSocketLike, peer.request as Request));
+        if (holder.credential === null) {
+          const timer = setTimeout(() => peer.close(ConnectionTimeout.code, ConnectionTimeout.reason), options.anonymousSocketMs ?? ANONYMOUS_SOCKET_MS);
+          timer.unref();
+          anonymousTimers.set(peer, timer);
+        }
       },
       message(peer, message) {
         connections.get(peer)?.handleMessage(message.uint8Array());
       },
       close(peer, event) {
+        clearTimeout(anonymousTimers.get(peer));
         counter.release(peer);
         connections.get(peer)?.handleClose({ code: event.code ?? 1000, reason: event.reason ?? "" });
         connections.delete(peer);
