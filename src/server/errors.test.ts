@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, documents, workspaces } from "@/server/db/schema";
 import { withTestDatabase } from "@test/test-database-hooks";
-import { AppError, inputErrorOf } from "./errors";
+import { AppError, inputErrorOf, LOGGED_CHARS, loggableError } from "./errors";
 
 const database = withTestDatabase();
 
@@ -39,5 +39,19 @@ describe("inputErrorOf", () => {
     expect(inputErrorOf(new Error("boom"))).toBeNull();
     expect(inputErrorOf(Object.assign(new Error("pipe"), { code: "EPIPE" }))).toBeNull();
     expect(inputErrorOf("22021")).toBeNull();
+  });
+});
+
+describe("loggableError", () => {
+  it("keeps a failed query's parameters out of the log line, and the driver's reason in it", async () => {
+    // QA fourth sweep #2: drizzle's "Failed query" message carries every parameter (a store's
+    // whole state and HTML), and one failed store was logged as a 465 MB line.
+    const body = "private body text ".repeat(50_000);
+    const error = await failureOf(database.db.execute(sql`select ${body}::text, 1 from no_such_table`));
+    expect(String((error as Error).message).length).toBeGreaterThan(body.length);
+    const line = loggableError(error);
+    expect(line.length).toBeLessThan(LOGGED_CHARS * 12);
+    expect(line).toMatch(/cause: relation "no_such_table" does not exist/);
+    expect(line).not.toContain(body.slice(0, LOGGED_CHARS * 2));
   });
 });

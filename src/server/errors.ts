@@ -96,3 +96,27 @@ export function databaseMessageOf(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return cause instanceof Error ? cause.message : String(cause);
 }
+
+/** How much of an error's message, and of each stack line, a log line keeps. */
+export const LOGGED_CHARS = 300;
+
+/**
+ * An error as a log line may hold it: never a body. Drizzle's "Failed query: … params: …" message
+ * carries every parameter (a document's text, HTML and Yjs state: one failed store logged a 465 MB
+ * line, QA fourth sweep #2), so the message is cut to LOGGED_CHARS, the cause's reason (the
+ * driver's sentence) follows, and then the stack's first frames, without the message it repeats.
+ */
+export function loggableError(error: unknown): string {
+  if (!(error instanceof Error)) return clip(String(error));
+  const cause = error.cause instanceof Error ? ` (cause: ${clip(error.cause.message)})` : "";
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .map(clip);
+  return [`${error.name}: ${clip(error.message)}${cause}`, ...frames].join("\n");
+}
+
+function clip(text: string): string {
+  return text.length > LOGGED_CHARS ? `${text.slice(0, LOGGED_CHARS)}… (${text.length} characters)` : text;
+}

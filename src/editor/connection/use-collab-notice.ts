@@ -8,6 +8,8 @@ import {
   AUTH_REFUSED_TEXT,
   CLOSE_TOO_MANY_CONNECTIONS,
   REFUSED_UPDATE_TEXT,
+  STORE_FAILING_MESSAGE,
+  STORE_FAILING_TEXT,
   UPDATE_ADJUSTED_MESSAGE,
   UPDATE_ADJUSTED_TEXT,
   VERSION_RESTORED_MESSAGE,
@@ -138,7 +140,7 @@ export function useCollabNotice(
 type ServerMessage = CollabNotice | { kind: "access"; canEdit: boolean; message: string };
 
 function parseServerMessage(payload: string): ServerMessage | null {
-  let message: { type?: unknown; reason?: unknown; canEdit?: unknown; by?: unknown; version?: unknown; keptIn?: unknown };
+  let message: { type?: unknown; reason?: unknown; canEdit?: unknown; by?: unknown; version?: unknown; keptIn?: unknown; isFailing?: unknown };
   try {
     message = JSON.parse(payload) as typeof message; // our server's stateless JSON
   } catch {
@@ -146,6 +148,9 @@ function parseServerMessage(payload: string): ServerMessage | null {
   }
   if (message.type === UPDATE_ADJUSTED_MESSAGE && isReasonOf(UPDATE_ADJUSTED_TEXT, message.reason)) {
     return { kind: "adjusted", message: UPDATE_ADJUSTED_TEXT[message.reason] };
+  }
+  if (message.type === STORE_FAILING_MESSAGE && typeof message.isFailing === "boolean") {
+    return { kind: "adjusted", message: message.isFailing ? STORE_FAILING_TEXT.failing : STORE_FAILING_TEXT.stored };
   }
   if ((message.type === ACCESS_CHANGED_MESSAGE || message.type === ACCESS_MESSAGE) && typeof message.canEdit === "boolean") {
     const text = message.canEdit ? ACCESS_CHANGED_TEXT.editable : ACCESS_CHANGED_TEXT.readOnly;

@@ -1,8 +1,9 @@
 import { Hocuspocus } from "@hocuspocus/server";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { documents } from "@/server/db/schema";
 import { BODY_YTEXT } from "@/shared/editor-rules";
+import { STORE_FAILING_MESSAGE } from "@/shared/protocol/close-codes";
 import { collabDocumentName } from "@/shared/protocol/document-name";
 import { buildDocument, buildUser, buildWorkspace } from "@test/factories";
 import { withTestDatabase } from "@test/test-database-hooks";
@@ -22,24 +23,24 @@ afterEach(async () => {
   instance = undefined;
 });
 
-/** A deriver whose first `failures` renders fail, as when the body worker doing them died. */
-function flakyDeriver(failures: number) {
+/** A deriver whose first `failures` renders fail (with `message`), as when the body worker doing them died. */
+function flakyDeriver(failures: number, message = "body worker exited with code 1") {
   let calls = 0;
   return {
     calls: () => calls,
     derive: async (state: Uint8Array) => {
       calls += 1;
-      if (calls <= failures) throw new Error("body worker exited with code 1");
+      if (calls <= failures) throw new Error(message);
       return IN_THREAD_BODY_WORK.derive(state);
     },
   };
 }
 
-async function setup(failures: number, debounce: number) {
+async function setup(failures: number, debounce: number, message?: string) {
   const owner = await buildUser(database.db);
   const workspace = await buildWorkspace(database.db, [{ actor: owner, role: "owner" }]);
   const doc = await buildDocument(database.db, workspace.id, { title: "Draft" });
-  const deriver = flakyDeriver(failures);
+  const deriver = flakyDeriver(failures, message);
   instance = new Hocuspocus({
     quiet: true,
     debounce,
@@ -78,5 +79,34 @@ describe("PersistenceExtension when a store fails", () => {
     (instance as Hocuspocus).flushPendingStores();
     await expect.poll(storedText).toBe("saved at shutdown\n");
     await expect.poll(loaded).toBe(false);
+  });
+
+  it("tries a store that keeps failing less and less often, logs no body, and tells the editors", async () => {
+    // QA fourth sweep #2: a store the database could never take was tried every 2 s for as long as
+    // the server ran, and drizzle's "Failed query" message, parameters and all, was one 465 MB line.
+    const body = "secret body text ".repeat(100_000);
+    const { deriver, name, type } = await setup(Number.POSITIVE_INFINITY, 2_000, `Failed query: insert … params: ${body}`);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      await type("typed\n");
+      const document = (instance as Hocuspocus).documents.get(name);
+      const told = vi.spyOn(document as NonNullable<typeof document>, "broadcastStateless");
+      // Ten minutes: every 2 s would be 300 attempts; doubling waits up to 5 minutes make about 10.
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(deriver.calls()).toBeGreaterThan(3);
+      expect(deriver.calls()).toBeLessThan(15);
+      expect((instance as Hocuspocus).documents.has(name)).toBe(true);
+      const lines = logged.mock.calls.map((call) => call.join(" "));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line.length).toBeLessThan(5_000);
+        expect(line).not.toContain(body.slice(0, 1_000));
+      }
+      expect(told).toHaveBeenCalledWith(JSON.stringify({ type: STORE_FAILING_MESSAGE, isFailing: true }));
+    } finally {
+      vi.useRealTimers();
+      logged.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { ApiErrorBody, ErrorCode, FieldErrors } from "@/shared/api-error";
 import { ERROR_STATUS } from "@/shared/api-error";
-import { AppError, databaseMessageOf, inputErrorOf } from "@/server/errors";
+import { AppError, databaseMessageOf, inputErrorOf, loggableError } from "@/server/errors";
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -51,7 +51,7 @@ export function errorResponse(error: unknown): Response {
     return jsonError(inputError.code, inputError.message);
   }
   const digest = crypto.randomBytes(6).toString("hex");
-  console.error(`[api] unexpected error (digest ${digest}):`, error);
+  console.error(`[api] unexpected error (digest ${digest}): ${loggableError(error)}`);
   return jsonError("internal", `Something went wrong on our side. Reference: ${digest}.`);
 }
 

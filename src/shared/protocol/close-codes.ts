@@ -72,6 +72,18 @@ export const UPDATE_ADJUSTED_TEXT = {
 export type UpdateAdjustedReason = keyof typeof UPDATE_ADJUSTED_TEXT;
 
 /**
+ * A stateless message (`{ type, isFailing }` as JSON) telling a document's open editors that the
+ * server has failed to store it several times in a row and keeps trying, less often each time
+ * (`isFailing: true`), or that it stored it again (`false`). Changes stay in the server's memory
+ * and on each device meanwhile.
+ */
+export const STORE_FAILING_MESSAGE = "quire:store-failing";
+export const STORE_FAILING_TEXT = {
+  failing: "The server can't save this document right now; your changes are kept on this device and it keeps trying. Download a copy if you need it now.",
+  stored: "The server saved this document again.",
+} as const;
+
+/**
  * A stateless message (`{ type, canEdit }` as JSON) telling an open editor that the person's
  * role changed: the server now refuses (or accepts again) its document updates.
  */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { MAX_UPLOAD_BYTES } from "@/shared/editor-rules";
 import type { ServiceContext } from "@/server/context";
 import { files } from "@/server/db/schema";
-import { AppError, authorize } from "@/server/errors";
+import { AppError, authorize, loggableError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { newBlobKey } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/get-blob-store";
@@ -61,7 +61,7 @@ export async function uploadImage(
     });
   } catch (error) {
     // No row points at the blob, so nothing would ever delete it.
-    await blobs.delete(storageKey).catch((cleanup: unknown) => console.error(`[files] orphan blob ${storageKey}:`, cleanup));
+    await blobs.delete(storageKey).catch((cleanup: unknown) => console.error(`[files] orphan blob ${storageKey}: ${loggableError(cleanup)}`));
     throw error;
   }
   return { id, url: fileUrl(id), mime, size: input.bytes.byteLength };

@@ -13,7 +13,7 @@ import { remapImageUrls } from "@/server/formats/archive/remap-image-urls";
 import { newDocumentId } from "@/server/services/documents/internal/new-document-id";
 import { sanitizeDelta } from "@/server/body/sanitize-delta";
 import { bodyWork } from "@/server/workers/body-work";
-import { AppError, authorize } from "@/server/errors";
+import { AppError, authorize, loggableError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage/blob-store";
 import { newBlobKey } from "@/server/storage/blob-store";
 import { getBlobStore } from "@/server/storage/get-blob-store";
@@ -109,7 +109,7 @@ async function importIntoNew(ctx: ServiceContext, input: CreateWorkspaceInput, a
  * request needs, so only the move does (docs/architecture.md "Backup").
  */
 async function importIntoExisting(ctx: ServiceContext, target: { id: string; slug: string; name: string }, archive: WorkspaceArchive, blobs: BlobStore): Promise<ImportedWorkspace> {
-  await removeStaleStagingWorkspaces(ctx.db, blobs).catch((cleanup: unknown) => console.error("[import] could not remove stale staging workspaces:", cleanup));
+  await removeStaleStagingWorkspaces(ctx.db, blobs).catch((cleanup: unknown) => console.error(`[import] could not remove stale staging workspaces: ${loggableError(cleanup)}`));
   const staging = await createStagingWorkspace(ctx.db, ctx.actor.id);
   const written: string[] = [];
   let counts: ImportedWorkspace["counts"];
@@ -130,7 +130,7 @@ async function importIntoExisting(ctx: ServiceContext, target: { id: string; slu
     throw error;
   }
   // Empty now: what it held is the target's.
-  await deleteWorkspaceRows(ctx.db, staging.id).catch((cleanup: unknown) => console.error(`[import] could not delete the staging workspace ${staging.id}:`, cleanup));
+  await deleteWorkspaceRows(ctx.db, staging.id).catch((cleanup: unknown) => console.error(`[import] could not delete the staging workspace ${staging.id}: ${loggableError(cleanup)}`));
   return { workspace: { id: target.id, slug: target.slug, name: target.name }, counts };
 }
 
@@ -239,7 +239,7 @@ async function undo(db: Db, workspaceId: string, blobKeys: string[], blobs: Blob
     await deleteWorkspaceRows(db, workspaceId);
     for (const key of blobKeys) await blobs.delete(key);
   } catch (cleanup) {
-    console.error(`[import] could not remove a failed import from workspace ${workspaceId}:`, cleanup);
+    console.error(`[import] could not remove a failed import from workspace ${workspaceId}: ${loggableError(cleanup)}`);
   }
 }
 
