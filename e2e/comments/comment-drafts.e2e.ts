@@ -22,6 +22,92 @@ async function commentOn(page: Page, comments: CommentsPanelPage, words: string,
 
 
 describe("comment drafts and the focus around threads", () => {
+  // QA fourth sweep item 9: a reply or an edit being written vanished, with no word, when someone
+  // else deleted its thread or comment, and a reload lost a reply half written.
+  it("keeps a reply and an edit whose thread or comment someone else deletes, with the words to copy", async () => {
+    const owner = await signedUpPage(browser, app.url, "gone-owner");
+    const other = await invitedMemberPage(browser, app.url, owner, "commenter");
+    const doc = await createDocumentViaApi(owner.page, app.url, owner.person.workspaceSlug, { title: "Gone", markdown: "Alpha beta gamma delta." });
+    await owner.page.goto(`/w/${owner.person.workspaceSlug}/d/${doc.id}`);
+    await new EditorPage(owner.page).waitUntilEditable();
+    const mine = new CommentsPanelPage(owner.page);
+    await mine.open();
+    await commentOn(owner.page, mine, "Alpha", "Owner's thread");
+    await other.page.goto(new URL(owner.page.url()).pathname);
+    await new EditorPage(other.page).body().waitFor();
+    const theirs = new CommentsPanelPage(other.page);
+    // Commenting opens their panel (as in comments.e2e.ts: their body is read-only, the selection is all there is).
+    await commentOn(other.page, theirs, "gamma", "Their own comment");
+    await mine.thread("Their own comment").waitFor();
+
+    // (a) They write a reply in the owner's thread; the owner deletes the thread.
+    await theirs.thread("Owner's thread").getByRole("button", { name: "Reply" }).click();
+    await other.page.keyboard.type("A reply being written");
+    await mine.deleteComment("Owner's thread");
+    const keptReply = theirs.keptDrafts().filter({ hasText: "was deleted while you were replying" });
+    await keptReply.waitFor();
+    expect(await keptReply.getByRole("textbox").inputValue()).toBe("A reply being written");
+    expect(await keptReply.textContent()).toContain(`${owner.person.name}'s thread on “Alpha” was deleted`);
+    await keptReply.getByRole("button", { name: "Copy reply" }).waitFor();
+    await expect.poll(() => other.page.evaluate(() => document.activeElement?.closest("[data-testid=kept-comment-draft]") !== null)).toBe(true);
+    await expect.poll(async () => (await other.page.getByTestId("comments-announcement").textContent())?.trim()).toContain("Your reply is kept here to copy.");
+
+    // (b) They edit their own comment; the owner deletes it.
+    await theirs.thread("Their own comment").getByRole("button", { name: /^Edit / }).click();
+    await other.page.keyboard.type(" plus a careful edit");
+    await mine.deleteComment("Their own comment");
+    const keptEdit = theirs.keptDrafts().filter({ hasText: "while you were editing it" });
+    await keptEdit.waitFor();
+    expect(await keptEdit.getByRole("textbox").inputValue()).toBe("Their own comment plus a careful edit");
+
+    // Kept across a reload too, until discarded.
+    await other.page.reload();
+    await theirs.keptDrafts().nth(1).waitFor();
+    await keptReply.getByRole("button", { name: "Discard your reply" }).click();
+    await keptEdit.getByRole("button", { name: "Discard your edit" }).click();
+    await expect.poll(() => theirs.keptDrafts().count()).toBe(0);
+    await other.page.reload();
+    await new EditorPage(other.page).body().waitFor();
+    await theirs.open();
+    expect(await theirs.keptDrafts().count()).toBe(0);
+  });
+
+  it("keeps a reply and an edit being written across a reload, until sent or cancelled", async () => {
+    const { page, person } = await signedUpPage(browser, app.url, "reload-drafts");
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Reload", markdown: "One two three four." });
+    await page.goto(`/w/${person.workspaceSlug}/d/${doc.id}`);
+    await new EditorPage(page).waitUntilEditable();
+    const comments = new CommentsPanelPage(page);
+    await comments.open();
+    await commentOn(page, comments, "One", "First thread");
+    await commentOn(page, comments, "three", "Second thread");
+    await comments.thread("First thread").getByRole("button", { name: "Reply" }).click();
+    await page.keyboard.type("Half written then reload");
+    await comments.thread("Second thread").getByRole("button", { name: /^Edit / }).click();
+    await page.keyboard.type(" and more");
+
+    await page.reload();
+    await new EditorPage(page).waitUntilEditable();
+    // The panel opens by itself with both boxes as they were.
+    const reply = comments.thread("First thread").getByRole("textbox", { name: /^Your reply to / });
+    await reply.waitFor();
+    expect(await reply.inputValue()).toBe("Half written then reload");
+    const edit = comments.thread("“three”").getByRole("textbox", { name: /^Edit / });
+    expect(await edit.inputValue()).toBe("Second thread and more");
+
+    await reply.focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(", finished.");
+    await page.keyboard.press("Control+Enter");
+    await comments.thread("Half written then reload, finished.").waitFor();
+    await comments.thread("“three”").getByRole("button", { name: /^Cancel edit of / }).click();
+    await page.reload();
+    await new EditorPage(page).waitUntilEditable();
+    await comments.open();
+    await comments.thread("Second thread").getByRole("button", { name: /^Edit / }).waitFor();
+    expect(await page.getByTestId("comments-panel").locator("textarea").count()).toBe(0);
+  });
+
   it("keeps a reply being written when someone else resolves its thread, and says Resolve and Reopen", async () => {
     const owner = await signedUpPage(browser, app.url, "draft-owner");
     const other = await invitedMemberPage(browser, app.url, owner, "commenter");

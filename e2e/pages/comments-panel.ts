@@ -21,6 +21,18 @@ export class CommentsPanelPage {
     return this.page.getByTestId("comment-thread").filter({ hasText: text });
   }
 
+  /** The replies and edits kept after their thread or comment was deleted, each with Copy and Discard. */
+  keptDrafts(): Locator {
+    return this.page.getByTestId("kept-comment-draft");
+  }
+
+  /** Deletes the comment that reads `text` through its Delete button and the confirmation. */
+  async deleteComment(text: string): Promise<void> {
+    const comment = this.page.getByTestId("comment").filter({ hasText: text });
+    await comment.getByRole("button", { name: /^Delete / }).click();
+    await this.page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+  }
+
   highlights(): Locator {
     return this.page.locator(".comment-highlight");
   }

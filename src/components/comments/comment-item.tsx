@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { LocalTime } from "@/components/time/local-time";
 import { Avatar } from "@/components/ui/avatar";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -12,14 +12,33 @@ import { useMentionMembers } from "@/components/mention-members";
 import type { CommentReaction } from "@/shared/comments/comment-rules";
 import { COMMENT_REACTIONS, COMMENT_REACTION_LABELS } from "@/shared/comments/comment-rules";
 import { CommentBodyView } from "./comment-body-view";
+import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
+import type { CommentDraftStore } from "./comment-drafts";
 import { commentSubject, editBoxNames } from "./comment-names";
 
 const SMALL = "rounded px-1.5 py-0.5 text-xs text-muted hover:bg-surface hover:text-fg";
 
-/** One comment: author, time, body, reactions, and its author's (or a moderator's) Edit and Delete. */
-export function CommentItem({ comment, canReact, onChanged, onError }: { comment: CommentDto; canReact: boolean; onChanged: () => void; onError: (message: string) => void }) {
-  const [isEditing, setIsEditing] = useState(false);
+/**
+ * One comment: author, time, body, reactions, and its author's (or a moderator's) Edit and Delete.
+ * An edit that changes the text is kept in `drafts` until saved or cancelled: it comes back after a
+ * reload, and the panel offers it to copy if the comment is deleted meanwhile.
+ */
+export function CommentItem({
+  comment,
+  canReact,
+  drafts,
+  onChanged,
+  onError,
+}: {
+  comment: CommentDto;
+  canReact: boolean;
+  drafts: CommentDraftStore;
+  onChanged: () => void;
+  onError: (message: string) => void;
+}) {
+  const kept = drafts.get("edit", comment.id);
+  const [isEditing, setIsEditing] = useState(() => kept !== undefined);
   const [isPicking, setIsPicking] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const { names } = useMentionMembers();
@@ -33,10 +52,20 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
       editButtonRef.current?.focus();
     }
   }, [isEditing]);
+  // The text as saved, which the box opened with: an edit that still reads so keeps nothing.
+  const savedMarkup = commentBodyToMarkup(comment.body, (id) => names.get(id));
+  const subject = commentSubject(comment);
+  const keepEdit = useCallback(
+    (next: ComposerDraft) => (next.text === savedMarkup ? drafts.delete("edit", comment.id) : drafts.set("edit", comment.id, { ...next, subject })),
+    [drafts, comment.id, savedMarkup, subject],
+  );
+  const stopEditing = () => {
+    drafts.delete("edit", comment.id);
+    setIsEditing(false);
+  };
   if (comment.isDeleted) return <p className="text-sm italic text-muted">Comment deleted</p>;
   // Every comment has its Edit, Delete and React, and an open edit box its Save and Cancel: their
   // names say whose and which (docs/product.md "Keyboard and screen readers"), the visible labels stay short.
-  const subject = commentSubject(comment);
 
   const react = async (emoji: CommentReaction) => {
     setIsPicking(false);
@@ -58,14 +87,16 @@ export function CommentItem({ comment, canReact, onChanged, onError }: { comment
           label="Edit comment"
           submitLabel="Save"
           names={editBoxNames(subject)}
-          autoFocus
-          initialText={commentBodyToMarkup(comment.body, (id) => names.get(id))}
-          initialMentions={commentBodyMentions(comment.body, (id) => names.get(id))}
-          onCancel={() => setIsEditing(false)}
+          // Opened again with a kept edit (a reload): the focus comes only if it was lost.
+          autoFocus={kept ? "if-lost" : true}
+          initialText={kept?.text ?? savedMarkup}
+          initialMentions={kept?.mentions ?? commentBodyMentions(comment.body, (id) => names.get(id))}
+          onDraftChange={keepEdit}
+          onCancel={stopEditing}
           onSubmit={async (body) => {
             const result = await reachServer(() => editCommentAction({ commentId: comment.id, body }));
             if (result.ok) {
-              setIsEditing(false);
+              stopEditing();
               onChanged();
             }
             return result;

@@ -5,6 +5,7 @@ import { replyToThreadAction, setThreadResolvedAction } from "@/server/actions/c
 import { reachServer } from "@/lib/reach-server";
 import type { ComposerDraft } from "./comment-composer";
 import { CommentComposer } from "./comment-composer";
+import type { CommentDraftStore } from "./comment-drafts";
 import { CommentItem } from "./comment-item";
 import { replyBoxNames, threadSubject } from "./comment-names";
 import { commentElementId } from "@/shared/comments/comment-link";
@@ -19,8 +20,9 @@ function placeLabel({ thread, isOnDeletedText }: PlacedThread): string {
 /**
  * One thread in the panel. Its first line is a button that shows the thread's text in the editor;
  * ArrowUp and ArrowDown on it walk the threads (comments-panel.tsx). A reply being written lives in
- * the panel's `replyDrafts`, not only here: when someone else resolves or reopens the thread, the
- * card moves to the other list and is mounted anew, and the reply comes back with it.
+ * the page's kept drafts (comment-drafts.ts), not only here: when someone else resolves or reopens
+ * the thread, the card moves to the other list and is mounted anew, and the reply comes back with
+ * it; so it does after a reload, and the panel offers it to copy if the thread is deleted.
  */
 export function CommentThreadCard({
   placed,
@@ -31,7 +33,7 @@ export function CommentThreadCard({
   onEscape,
   onAnnounce,
   onResolvedChange,
-  replyDrafts,
+  drafts,
 }: {
   placed: PlacedThread;
   isActive: boolean;
@@ -43,16 +45,16 @@ export function CommentThreadCard({
   onAnnounce: (text: string) => void;
   /** This person resolved or reopened the thread: the panel says so and places the focus. */
   onResolvedChange: (resolved: boolean) => void;
-  /** Replies being written, by thread id (kept by the panel, which outlives the card). */
-  replyDrafts: Map<string, ComposerDraft>;
+  /** Replies and edits being written (kept by the page, which outlives the card, and on the device). */
+  drafts: CommentDraftStore;
 }) {
   const { thread } = placed;
-  const draft = replyDrafts.get(thread.id);
+  const draft = drafts.get("reply", thread.id);
   const [isReplying, setIsReplying] = useState(() => draft !== undefined);
-  const keepDraft = useCallback(
-    (next: ComposerDraft) => (next.text ? replyDrafts.set(thread.id, next) : replyDrafts.delete(thread.id)),
-    [replyDrafts, thread.id],
-  );
+  // "Ana's thread on “brown fox”": every thread has a Reply and a Resolve, told apart by name; so
+  // are a reply box's text box and buttons, and a kept reply says it if the thread goes.
+  const subject = threadSubject(thread, placed.isOnDeletedText);
+  const keepDraft = useCallback((next: ComposerDraft) => drafts.set("reply", thread.id, { ...next, subject }), [drafts, thread.id, subject]);
   // A reply sent: its composer goes, and focus goes to the Reply button that comes back in its place.
   const replyButtonRef = useRef<HTMLButtonElement>(null);
   const isReplySent = useRef(false);
@@ -63,9 +65,6 @@ export function CommentThreadCard({
   }, [isReplying]);
   const [error, setError] = useState<string | null>(null);
   const isResolved = thread.resolvedAt !== null;
-  // "Reply to Ana's thread on “brown fox”": every thread has a Reply and a Resolve, told apart by
-  // name; so are a reply box's text box and buttons.
-  const subject = threadSubject(thread, placed.isOnDeletedText);
   const act = async (resolved: boolean) => {
     const result = await reachServer(() => setThreadResolvedAction({ threadId: thread.id, resolved }));
     if (result.ok) {
@@ -93,7 +92,7 @@ export function CommentThreadCard({
         {thread.comments.map((comment) => (
           // Focusable from script only: a link to the comment (use-linked-comment.ts) lands here.
           <li key={comment.id} id={commentElementId(comment.id)} tabIndex={-1} className="rounded focus-visible:outline-2 focus-visible:outline-accent">
-            <CommentItem comment={comment} canReact={canComment} onChanged={onChanged} onError={setError} />
+            <CommentItem comment={comment} canReact={canComment} drafts={drafts} onChanged={onChanged} onError={setError} />
           </li>
         ))}
       </ol>
@@ -115,7 +114,7 @@ export function CommentThreadCard({
               initialMentions={draft?.mentions}
               onDraftChange={keepDraft}
               onCancel={() => {
-                replyDrafts.delete(thread.id);
+                drafts.delete("reply", thread.id);
                 setIsReplying(false);
                 onEscape();
               }}
@@ -124,7 +123,7 @@ export function CommentThreadCard({
               onSubmit={async (body) => {
                 const result = await reachServer(() => replyToThreadAction({ threadId: thread.id, body }));
                 if (result.ok) {
-                  replyDrafts.delete(thread.id);
+                  drafts.delete("reply", thread.id);
                   isReplySent.current = true;
                   setIsReplying(false);
                   onChanged();

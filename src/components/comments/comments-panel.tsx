@@ -1,12 +1,14 @@
 "use client";
 
 import type { KeyboardEvent } from "react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { createCommentThreadAction } from "@/server/actions/comment-actions";
 import { reachServer } from "@/lib/reach-server";
-import type { ComposerDraft } from "./comment-composer";
+import type { CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { CommentComposer } from "./comment-composer";
+import type { CommentDraftKind, CommentDraftStore, KeptCommentDraft } from "./comment-drafts";
 import { CommentThreadCard } from "./comment-thread-card";
+import { KeptCommentDraftBox, keptDraftNotice } from "./kept-comment-draft";
 import type { DocumentComments } from "./use-document-comments";
 import "./comments.css";
 
@@ -33,12 +35,23 @@ const RESOLVED_TOGGLE = "resolved-toggle";
  * thread's composer on top while one is being written.
  */
 export function CommentsPanel({ comments }: { comments: DocumentComments }) {
-  const { list, placed, draft, setDraft, activeId, setActiveId, controller, reload, canComment, error } = comments;
+  const { list, placed, draft, setDraft, activeId, setActiveId, controller, reload, canComment, error, drafts } = comments;
   const [showResolved, setShowResolved] = useState(false);
-  // Replies being written, by thread: kept here because a thread that changes lists mounts anew.
-  const [replyDrafts] = useState(() => new Map<string, ComposerDraft>());
+  // A kept draft discarded: drafts live in storage, not in state.
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const panelRef = useRef<HTMLElement>(null);
   const announce = useAnnouncement();
+  // Replies and edits whose thread or comment is gone: their words stay, offered to copy, and it is said.
+  const orphans = list ? orphanedDrafts(drafts, list) : [];
+  const saidOrphans = useRef(new Set<string>());
+  useEffect(() => {
+    for (const orphan of orphans) {
+      const key = `${orphan.kind}:${orphan.id}`;
+      if (saidOrphans.current.has(key)) continue;
+      saidOrphans.current.add(key);
+      announce.say(keptDraftNotice(orphan.kind, orphan.draft.subject));
+    }
+  });
   // The thread just posted, resolved or reopened (or what follows it): focus goes there once the
   // list has it and the element that had the focus is gone (the composer, the moved card's button).
   const focusThread = useRef<string | null>(null);
@@ -68,7 +81,7 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
   const resolved = placed.filter((p) => p.thread.resolvedAt !== null);
   // A reply being written in a thread someone else resolved meanwhile opens the resolved list, and
   // it stays open once the reply is sent (React's state set during render, for state that follows props).
-  if (!showResolved && resolved.some((p) => replyDrafts.has(p.thread.id))) setShowResolved(true);
+  if (!showResolved && resolved.some((p) => drafts.has("reply", p.thread.id))) setShowResolved(true);
   // The active thread is always in sight: a link to a resolved one (use-linked-comment.ts) shows them.
   const isResolvedShown = showResolved || resolved.some((p) => p.thread.id === activeId);
   // Resolve and Reopen move the thread to the other list, taking the focused button with it: the
@@ -94,7 +107,7 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       onChanged={() => void reload()}
       onAnnounce={announce.say}
       onResolvedChange={(isNowResolved) => afterResolvedChange(p.thread.id, isNowResolved)}
-      replyDrafts={replyDrafts}
+      drafts={drafts}
       onEscape={() => controller?.focus(controller.rangeOf(p.thread.anchor))}
       onShow={() => {
         setActiveId(p.thread.id);
@@ -121,6 +134,18 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
           {error}
         </p>
       ) : null}
+      {orphans.map((orphan) => (
+        <KeptCommentDraftBox
+          key={`${orphan.kind}:${orphan.id}`}
+          kind={orphan.kind}
+          draft={orphan.draft}
+          onDiscard={() => {
+            drafts.delete(orphan.kind, orphan.id);
+            redraw();
+            panelRef.current?.querySelector<HTMLElement>("#comments-heading")?.focus();
+          }}
+        />
+      ))}
       {comments.linkNotice ? (
         <p role="status" className="mb-2 text-sm text-muted" data-testid="linked-comment-notice">
           {comments.linkNotice}
@@ -187,6 +212,24 @@ export function CommentsPanel({ comments }: { comments: DocumentComments }) {
       ) : null}
     </aside>
   );
+}
+
+/** A kept reply or edit whose thread or comment is no longer there (deleted by someone else). */
+interface OrphanedDraft {
+  kind: CommentDraftKind;
+  id: string;
+  draft: KeptCommentDraft;
+}
+
+/** The kept drafts `list` no longer has a place for: a reply's thread gone, an edit's comment gone or deleted. */
+function orphanedDrafts(drafts: CommentDraftStore, list: CommentThreadListDto): OrphanedDraft[] {
+  const threads = new Set(list.threads.map((t) => t.id));
+  const comments = new Set(list.threads.flatMap((t) => t.comments.filter((c) => !c.isDeleted).map((c) => c.id)));
+  const gone = (kind: CommentDraftKind, live: Set<string>) =>
+    Object.entries(drafts.all(kind))
+      .filter(([id]) => !live.has(id))
+      .map(([id, draft]) => ({ kind, id, draft }));
+  return [...gone("reply", threads), ...gone("edit", comments)];
 }
 
 /**

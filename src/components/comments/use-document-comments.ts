@@ -9,6 +9,7 @@ import { listCommentThreadsAction, reanchorCommentThreadAction } from "@/server/
 import { reachServer } from "@/lib/reach-server";
 import type { CommentThreadDto, CommentThreadListDto } from "@/shared/comments/comment-dto";
 import { COMMENTS_CHANGED_MESSAGE } from "@/shared/comments/comment-rules";
+import { CommentDraftStore, commentDraftsKey } from "./comment-drafts";
 import { useLinkedComment } from "./use-linked-comment";
 
 /** A new thread being written: on a range of the text (its anchor, which follows the text), or (null) on the whole document. */
@@ -34,12 +35,15 @@ const NOTHING = () => () => {};
  * the panel's open state, the draft and the active thread.
  */
 export function useDocumentComments({
+  userId,
   documentId,
   provider,
   editor,
   canComment,
   canEdit,
 }: {
+  /** Whose drafts this page keeps (comment-drafts.ts). */
+  userId: string;
   documentId: string;
   provider: HocuspocusProvider | null;
   editor: EditorHandle | null;
@@ -54,6 +58,14 @@ export function useDocumentComments({
   const [activeId, setActiveId] = useState<string | null>(null);
   const [controller, setController] = useState<CommentEditor | null>(null);
   const latest = useRef(0);
+  // Replies and edits being written, kept on this device per person and document.
+  const drafts = useMemo(() => new CommentDraftStore(commentDraftsKey(userId, documentId)), [userId, documentId]);
+  // Words kept from an earlier visit (a reload, a closed tab) are shown, not left behind a closed panel.
+  useEffect(() => {
+    // localStorage is read after hydration, which rendered the panel closed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!drafts.isEmpty()) setIsOpen(true);
+  }, [drafts]);
 
   const reload = useCallback(async () => {
     const request = ++latest.current;
@@ -131,7 +143,7 @@ export function useDocumentComments({
   const linkNotice = useLinkedComment({ list, controller, open: openLinked });
 
   const openCount = list?.threads.filter((t) => t.resolvedAt === null).length ?? 0;
-  return { documentId, list, error, linkNotice, reload, placed, openCount, isOpen, setIsOpen, draft, setDraft, activeId, setActiveId, controller, canComment: list?.canComment ?? canComment };
+  return { documentId, drafts, list, error, linkNotice, reload, placed, openCount, isOpen, setIsOpen, draft, setDraft, activeId, setActiveId, controller, canComment: list?.canComment ?? canComment };
 }
 
 export type DocumentComments = ReturnType<typeof useDocumentComments>;

@@ -17,6 +17,8 @@ interface CopyFieldProps {
   /** The id of what the field is described by besides its label, such as the sentence above it that says what the link is for. */
   describedBy?: string;
   testId?: string;
+  /** Lines of a multi-line text (a kept comment draft): a read-only text box instead of a one-line field. */
+  rows?: number;
 }
 
 /**
@@ -24,9 +26,9 @@ interface CopyFieldProps {
  * the Clipboard API; where that is refused (no permission, an insecure origin) it selects the
  * text and says to press Ctrl+C. The line under the field announces the outcome politely.
  */
-export function CopyField({ value, label, isLabelVisible = false, noun, hint, describedBy, testId }: CopyFieldProps) {
+export function CopyField({ value, label, isLabelVisible = false, noun, hint, describedBy, testId, rows }: CopyFieldProps) {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = async () => {
     try {
@@ -43,17 +45,30 @@ export function CopyField({ value, label, isLabelVisible = false, noun, hint, de
       <label htmlFor={inputId} className={isLabelVisible ? "text-sm" : "sr-only"}>
         {label}
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={inputRef}
-          id={inputId}
-          readOnly
-          value={value}
-          aria-describedby={describedBy}
-          data-testid={testId}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-10 min-w-0 flex-1 rounded-md border border-input-border bg-bg px-3 font-mono text-sm text-fg"
-        />
+      <div className={rows === undefined ? "flex flex-col gap-2 sm:flex-row" : "flex flex-col items-end gap-2"}>
+        {rows === undefined ? (
+          <input
+            ref={inputRef}
+            id={inputId}
+            readOnly
+            value={value}
+            aria-describedby={describedBy}
+            data-testid={testId}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-h-10 min-w-0 flex-1 rounded-md border border-input-border bg-bg px-3 font-mono text-sm text-fg"
+          />
+        ) : (
+          <textarea
+            ref={inputRef}
+            id={inputId}
+            readOnly
+            rows={rows}
+            value={value}
+            aria-describedby={describedBy}
+            data-testid={testId}
+            className="w-full resize-y rounded-md border border-input-border bg-bg px-2 py-1.5 text-sm text-fg"
+          />
+        )}
         <Button variant="secondary" onClick={() => void copy()}>
           {state === "copied" ? "Copied" : `Copy ${noun}`}
         </Button>

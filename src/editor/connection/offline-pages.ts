@@ -43,10 +43,11 @@ export async function clearOfflineData(keep: (deviceCopy: string) => boolean = (
   const work: Array<Promise<unknown>> = [];
   if (typeof caches !== "undefined") work.push(...PAGE_CACHES.map((name) => caches.delete(name)));
   // What pages kept in localStorage: a device copy's last changes at unload, typing before the
-  // editor was live, the mark of unsent changes (editor/connection/unsent-changes.ts).
+  // editor was live, the mark of unsent changes (editor/connection/unsent-changes.ts), comment
+  // replies and edits being written (components/comments/comment-drafts.ts).
   try {
     for (const key of Object.keys(localStorage)) {
-      const entry = /^(.+):(unload|early|unsent)$/.exec(key);
+      const entry = /^(.+):(unload|early|unsent|comments)$/.exec(key);
       if (entry?.[1]?.startsWith(DEVICE_COPY_PREFIX) && !keep(entry[1])) localStorage.removeItem(key);
     }
   } catch {

@@ -68,7 +68,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
   const canEdit = serverCanEdit ?? abilities.update;
   const lostAccess = notice?.kind === "denied" ? (notice.lost ?? "refused") : null;
   const arrival = useArrival(document.id, abilities.update);
-  const comments = useDocumentComments({ documentId: document.id, provider, editor, canComment: abilities.comment && lostAccess === null, canEdit: canEdit && lostAccess === null });
+  const comments = useDocumentComments({ userId: user.id, documentId: document.id, provider, editor, canComment: abilities.comment && lostAccess === null, canEdit: canEdit && lostAccess === null });
   useEffect(() => {
     if (editor) void keepPageForOffline();
   }, [editor]);
