@@ -49,4 +49,16 @@ describe("sign-in rate limit", () => {
     await new SignInPage(page).signIn(colleague.email, colleague.password);
     await page.waitForURL(`**/w/${colleague.workspaceSlug}`);
   });
+
+  it("counts by the address the proxy added, whatever the client writes before it in X-Forwarded-For", async () => {
+    // QA fourth report #3: nginx's $proxy_add_x_forwarded_for appends the address it saw to the
+    // client's own header; a new first entry each time escaped every limit.
+    const person = newPerson("forger");
+    await new SignUpPage(await (await newContext(browser, app.url)).newPage()).signUp(person);
+    const wrong = { email: person.email, password: "wrong-password" };
+    const forged = (i: number) => ({ "x-forwarded-for": `192.0.2.${i + 1}, 198.51.100.77` });
+    for (let i = 0; i < 10; i++) expect((await signInViaApi(app.url, wrong, forged(i))).status).toBe(401);
+    expect((await signInViaApi(app.url, wrong, forged(10))).status).toBe(429);
+    expect((await signInViaApi(app.url, person, forged(11))).status).toBe(429);
+  });
 });
