@@ -22,6 +22,8 @@ import { keepSavedRangesInPlace } from "./keep-saved-ranges";
 import { bindTabKeys } from "./tab-keys";
 import { bindEditorKeys } from "./toolbar-keyboard";
 import { guardUnsafeValues } from "./safe-values";
+import { refuseUnsendableChanges, uploadPastedDataImages } from "./pasted-images";
+import { formulaProblem } from "@/shared/formula-rules";
 import { labelBody } from "./body-label";
 import { labelToolbar } from "./toolbar-labels";
 import { addMoreFormatting, fitMoreFormatting } from "./toolbar-more";
@@ -55,7 +57,21 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
     import("quill-cursors"),
   ]);
   // The formula module looks for KaTeX on window (docs/product.md "Editor rules": it "needs a math library").
-  (window as unknown as { katex: typeof katex }).katex = katex;
+  // A formula past shared/formula-rules.ts (stored before them, or from another client) shows its
+  // source as text, as the server renders it, and so does one KaTeX fails on other than by a parse
+  // error (which it shows itself, red): a nesting thousands deep runs it out of stack.
+  const render: typeof katex.render = (tex, element, renderOptions) => {
+    if (formulaProblem(tex) !== null) {
+      element.textContent = tex;
+      return;
+    }
+    try {
+      katex.render(tex, element, renderOptions);
+    } catch {
+      element.textContent = tex; // the source is what there is to show
+    }
+  };
+  (window as unknown as { katex: typeof katex }).katex = { ...katex, render };
   registerQuillFormats(QuillClass);
   registerToolbarIcons(QuillClass);
   QuillClass.register("modules/cursors", QuillCursors, true);
@@ -117,6 +133,12 @@ export async function createEditor(container: HTMLElement, options: CreateEditor
   // Quill's uploader silently drops files whose type is not in `mimetypes`; hand every
   // file over instead, so the server (which checks the bytes) can say why it refuses one.
   quill.uploader.upload = (range: { index: number }, files: FileList | File[]) => options.onImages(Array.from(files), range.index);
+  // A pasted data: image is uploaded like a pasted file, and no change goes out that the socket
+  // can't carry (editor/pasted-images.ts, QA fourth sweep #1).
+  if (!options.readOnly) {
+    uploadPastedDataImages(quill, DeltaClass, options.onImages);
+    refuseUnsendableChanges(quill);
+  }
   return quill;
 }
 

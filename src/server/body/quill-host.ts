@@ -12,6 +12,7 @@ import { registerTableFormats } from "@/shared/table-formats";
 import { registerMentionFormat } from "@/shared/mention-format";
 import { mentionPasteMatchers } from "@/shared/mention-paste";
 import { tablePasteMatchers } from "@/shared/table-paste";
+import { formulaProblem } from "@/shared/formula-rules";
 
 /** One Quill 2 editor living in a private jsdom window, used only to turn deltas into HTML. */
 export interface QuillHost {
@@ -78,10 +79,24 @@ async function createQuillHost(): Promise<QuillHost> {
   // Formula embeds call window.katex.render (quill/formats/formula.js). Trust stays off whatever
   // the caller passes, so \href, \url, \includegraphics and \html* render as errors, not markup.
   // strict "ignore" only silences KaTeX's console warnings; the markup is the same as "warn".
+  // A formula outside shared/formula-rules.ts (one stored before them, or sent over a socket by a
+  // crafted client) shows its source as text, as does one KaTeX fails on other than by a parse
+  // error (which it renders itself, red): rendering it would cost seconds of the body worker
+  // every save waits for, or run out of stack (a 500) — QA fourth sweep item 6.
   const katex = realm.katex;
   realm.katex = {
-    render: (tex, element, options) =>
-      katex.render(tex, element, { ...options, trust: false, maxExpand: 1000, strict: "ignore" }),
+    render: (tex, element, options) => {
+      if (formulaProblem(tex) !== null) {
+        element.textContent = tex;
+        return;
+      }
+      try {
+        katex.render(tex, element, { ...options, trust: false, maxExpand: 1000, strict: "ignore" });
+      } catch (error) {
+        console.warn("[documents] a formula could not be rendered; its source is shown:", error instanceof Error ? error.message : error);
+        element.textContent = tex;
+      }
+    },
   };
 
   const Quill = realm.Quill;

@@ -102,6 +102,20 @@ describe("renderDeltaHtml", () => {
     const html = await renderDeltaHtml({ ops: [{ insert: '<script>alert(1)</script><img src=x onerror=alert(1)>\n' }] });
     expect(html).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</p>");
   });
+
+  it("renders a formula past shared/formula-rules.ts as its source text, where KaTeX ran out of stack or for 30 s", async () => {
+    // Stored before the rules, or sent over a socket: the render must not fail (a 500) or hold the body worker.
+    for (const tex of ["{".repeat(50_000) + "x" + "}".repeat(50_000), "\\sqrt{".repeat(5_000) + "x" + "}".repeat(5_000), "x^2+".repeat(60_000) + "1"]) {
+      const html = await renderDeltaHtml({ ops: [{ insert: "Before " }, { insert: { formula: tex } }, { insert: " after\n" }] });
+      const formula = new JSDOM(html).window.document.querySelector(".ql-formula");
+      expect(formula?.getAttribute("data-value")).toBe(tex);
+      expect(formula?.textContent).toContain(tex);
+      expect(formula?.querySelector(".katex")).toBeNull();
+    }
+    // Within the rules, KaTeX renders it.
+    const html = await renderDeltaHtml({ ops: [{ insert: { formula: "e=mc^2" } }, { insert: "\n" }] });
+    expect(new JSDOM(html).window.document.querySelector(".ql-formula .katex")).not.toBeNull();
+  });
 });
 
 describe("deltaToPlainText", () => {

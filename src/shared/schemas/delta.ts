@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { EDITOR_ATTRIBUTES, EDITOR_EMBEDS, type EditorEmbed } from "@/shared/editor-formats";
 import { MENTION_ID } from "@/shared/mentions";
+import { formulaProblem } from "@/shared/formula-rules";
 
 /** A format's value (Quill's are strings, numbers and booleans; null, which removes one, sets nothing in a new document). */
 const DeltaAttributeValue = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: "A format's value is a string, a number, true, false or null." });
@@ -30,7 +31,18 @@ const EMBED_SCHEMAS = {
   image: z
     .strictObject({ image: z.union([z.string(), z.literal(true)], { error: badValue("image") }) }, { error: badEmbed })
     .meta({ description: "An image: its address (http, https or a raster data: URI; any other becomes blank)." }),
-  formula: z.strictObject({ formula: z.string({ error: badValue("formula") }) }, { error: badEmbed }).meta({ description: "A formula: its TeX source." }),
+  // shared/formula-rules.ts: a formula past what rendering it may cost is refused, saying why, instead of holding a body worker.
+  formula: z
+    .strictObject(
+      {
+        formula: z.string({ error: badValue("formula") }).superRefine((tex, context) => {
+          const problem = formulaProblem(tex);
+          if (problem) context.addIssue({ code: "custom", message: problem });
+        }),
+      },
+      { error: badEmbed },
+    )
+    .meta({ description: "A formula: its TeX source (at most 1,000 characters, groups nested at most 100 deep, no command definitions)." }),
   mention: z
     .strictObject(
       {

@@ -105,6 +105,23 @@ describe("POST /api/v1/documents with Markdown the converter refuses", () => {
 });
 
 describe("POST /api/v1/documents with a delta the schema refuses", () => {
+  it("answers 422 saying why for a formula past shared/formula-rules.ts (they were 201s after 31 s, or 500s)", async () => {
+    const cases: Array<[string, string]> = [
+      ["x^2+".repeat(60_000) + "1", "A formula may have at most 1,000 characters; this one has 240,001."],
+      ["{".repeat(400) + "x" + "}".repeat(400), "A formula may nest groups ({…}, \\left…\\right, \\begin…\\end) at most 100 deep."],
+      ["\\def\\b#1{#1#1#1#1#1#1#1#1#1#1}\\b{\\b{\\b{x}}}", "A formula can't define commands (\\def, \\newcommand, \\let, …): write what they stand for."],
+    ];
+    for (const [formula, message] of cases) {
+      const { status, error } = await answer(await create({ title: "formula", delta: { ops: [{ insert: "Before " }, { insert: { formula } }, { insert: " after\n" }] } }));
+      expect({ status, code: error?.code, fields: error?.fields }).toEqual({ status: 422, code: "validation_failed", fields: { "delta.ops.1.insert.formula": message } });
+    }
+    // The QA's 50,000 nested braces and 5,000 nested \sqrt were 500s: past the length, refused the same way.
+    for (const formula of ["{".repeat(50_000) + "x" + "}".repeat(50_000), "\\sqrt{".repeat(5_000) + "x" + "}".repeat(5_000)]) {
+      expect((await create({ title: "formula", delta: { ops: [{ insert: { formula } }, { insert: "\n" }] } })).status).toBe(422);
+    }
+    expect(await documentCount()).toBe(0);
+  });
+
   it("answers 422 naming the op for ops Quill has no meaning for in a new document (they were 201s with an empty body)", async () => {
     const cases: Array<[unknown[], Record<string, string>]> = [
       [[{ insert: 123 }], { "delta.ops.0.insert": 'insert is text, or an embed: an object with exactly one key, such as {"image": "https://…"}.' }],
