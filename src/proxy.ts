@@ -6,6 +6,8 @@ import { PATH_HEADER } from "@/server/http/path-header";
 import { NONCE_HEADER, newNonce, pageContentSecurityPolicy } from "@/server/http/security-headers";
 
 const CSP = "Content-Security-Policy";
+/** The header Next's client sets on a server action call (its ACTION_HEADER). */
+const NEXT_ACTION_HEADER = "next-action";
 
 // Pages that need a session; the rest (landing, sign-in, 404s) are open to anyone.
 const SIGNED_IN_SECTIONS = ["/w", "/workspaces", "/account"];
@@ -19,7 +21,13 @@ const SIGNED_IN_SECTIONS = ["/w", "/workspaces", "/account"];
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const needsSession = SIGNED_IN_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
-  if (needsSession && !getSessionCookie(request)) {
+  // A server action called from client code checks the session itself and answers a missing or
+  // unreadable one as it does an expired one ("unauthenticated", run-action.ts); a redirect would
+  // reach it as no result at all. Next forwards an action to the page that holds it without the
+  // cookies it can't decode (`session_token=%%`), so such a cookie arrived here as none and the
+  // action answered `200 {}`.
+  const isActionCall = request.method === "POST" && request.headers.has(NEXT_ACTION_HEADER);
+  if (needsSession && !isActionCall && !getSessionCookie(request)) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", `${pathname}${search}`);
     return NextResponse.redirect(login);

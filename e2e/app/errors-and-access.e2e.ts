@@ -194,6 +194,15 @@ describe("error pages and workspace access", () => {
     expect(app.output()).not.toMatch(/Invalid Server Actions request|TypeError: Invalid URL|is not valid JSON/);
   });
 
+  it("answers a server action sent with a session cookie it can't decode, or none, as an expired session", async () => {
+    // QA fourth report #10: `session_token=%%%%` came back `200 {}`. Next forwards an action to the
+    // page that holds it without the cookies it can't decode, and the proxy sent that call to sign in.
+    for (const cookie of ["better-auth.session_token=%%%%", undefined]) {
+      const answered = await callAction(app.url, { name: "toggleFavoriteAction", args: [{ documentId: "zzzzzzzzzzzz" }], path: "/w/acme", cookie });
+      expect([cookie, answered]).toEqual([cookie, { status: 200, redirect: null, result: { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." } }]);
+    }
+  });
+
   it("answers 400 to a server action whose arguments nest too deep for React's decoding; calls of both encodings still run", async () => {
     // QA third report item 16: `[` ×100,000 overflowed the stack in decodeReply, before any action
     // of ours, and came back as a 500 with a digest.
