@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { EditorPage } from "../pages/editor-page";
 import { withAppAndBrowser } from "../support/app-and-browser";
 import { newContext } from "../support/browser";
-import { createDocumentViaApi, signedUpPage } from "../support/workspace";
+import { cookieHeader, signInViaApi } from "../support/accounts";
+import { createDocumentViaApi, invitedMemberPage, signedUpPage } from "../support/workspace";
 
 const { app, browser } = withAppAndBrowser();
 
@@ -19,6 +20,15 @@ async function openDocument(page: Page, slug: string, id: string): Promise<Edito
   const editor = new EditorPage(page);
   await editor.waitUntilEditable();
   return editor;
+}
+
+/** The signed-in person's id, from the device copy an open document keeps (`quire:<user>:<doc>`). */
+async function personIdOn(page: Page, documentId: string): Promise<string> {
+  let copy: string | undefined;
+  await expect
+    .poll(async () => (copy = (await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ""))).find((name) => name.endsWith(`:${documentId}`))))
+    .toBeDefined();
+  return copy!.split(":")[1]!;
 }
 
 /** Closes a tab as a person does (its pagehide runs), once it is really gone. */
@@ -82,9 +92,10 @@ describe("the title field", () => {
   it("keeps a title typed offline on this device until it is saved: a closed tab's, the next visit's", async () => {
     const { page, person } = await signedUpPage(browser, app.url, "title-draft");
     const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Draft base", markdown: "Body." });
-    const draftOf = () => page.evaluate((id) => localStorage.getItem(`quire:title-draft:${id}`), doc.id);
     const closing = await page.context().newPage();
     const editor = await openDocument(closing, person.workspaceSlug, doc.id);
+    const draftKey = `quire:${await personIdOn(closing, doc.id)}:${doc.id}:title`;
+    const draftOf = () => page.evaluate((key) => localStorage.getItem(key), draftKey);
     await page.context().setOffline(true);
     await editor.title().fill("Typed in a closed tab");
     await closing.getByTestId("title-notice").waitFor();
@@ -97,7 +108,7 @@ describe("the title field", () => {
     await expect.poll(draftOf).toBeNull();
 
     // A draft left on this device (the request at closing never got out) is saved on the next visit…
-    const leaveDraft = (draft: { title: string; base: string }) => page.evaluate(([id, value]) => localStorage.setItem(`quire:title-draft:${id}`, value), [doc.id, JSON.stringify(draft)] as const);
+    const leaveDraft = (draft: { title: string; base: string }) => page.evaluate(([key, value]) => localStorage.setItem(key, value), [draftKey, JSON.stringify(draft)] as const);
     await leaveDraft({ title: "From the draft", base: "Typed in a closed tab" });
     const reopened = await openDocument(page, person.workspaceSlug, doc.id);
     await expect.poll(() => storedTitle(page, doc.id)).toBe("From the draft");
@@ -142,6 +153,49 @@ describe("the title field", () => {
     expect(await editor.title().inputValue()).toBe("Mine, typed offline");
     await expect.poll(() => away.getByTestId("title-notice").count()).toBe(0);
     await context.close();
+  });
+
+  // QA (fourth sweep, #5): drafts were one per document for the whole browser and outlived
+  // sign-out: the next person signing in there saved the previous one's unsent title as theirs.
+  it("keeps unsaved titles per person: sign-out sends them first, and the next person on the browser never saves one", async () => {
+    const owner = await signedUpPage(browser, app.url, "title-shared-b");
+    const { page, person } = owner;
+    const doc = await createDocumentViaApi(page, app.url, person.workspaceSlug, { title: "Shared computer", markdown: "Body." });
+    // The next person to use this browser, an editor of the same workspace.
+    const next = await invitedMemberPage(browser, app.url, owner, "editor", "title-shared-a");
+    await openDocument(page, person.workspaceSlug, doc.id);
+    const draftKey = `quire:${await personIdOn(page, doc.id)}:${doc.id}:title`;
+    const readStored = cookieHeader(await signInViaApi(app.url, person));
+    const stored = async () => ((await (await fetch(`${app.url}/api/v1/documents/${doc.id}`, { headers: { cookie: readStored } })).json()) as { title: string }).title;
+    // A title left on the device, as a tab closed offline leaves it (written as the field writes
+    // it: Playwright's offline emulation lets a closing page's keepalive request through).
+    const leave = (key: string, title: string) => page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify({ title, base: "Shared computer" })] as const);
+    await page.goto(`/w/${person.workspaceSlug}`);
+    await leave(draftKey, "B's unsent title");
+    await page.locator("aside").getByRole("button", { name: `${person.name} ${person.email} — Account menu` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/login");
+    // Saved first, by its author, and then gone from the device.
+    expect(await stored()).toBe("B's unsent title");
+    expect(await page.evaluate((key) => localStorage.getItem(key), draftKey)).toBeNull();
+
+    // A title of B's the sign-out never got to (the session ended elsewhere), and one kept before
+    // drafts were per person: the next person signing in on this browser saves neither.
+    await page.request.patch(`/api/v1/documents/${doc.id}`, { headers: { origin: app.url, cookie: readStored }, data: { title: "Shared computer" } });
+    await leave(draftKey, "B's second unsent title");
+    await leave(`quire:title-draft:${doc.id}`, "Whose unsent title?");
+    await page.context().clearCookies();
+    await page.context().addCookies(await next.page.context().cookies());
+    const editor = await openDocument(page, person.workspaceSlug, doc.id);
+    expect(await editor.title().inputValue()).toBe("Shared computer");
+    await editor.title().press("End");
+    await page.keyboard.type(" (A)");
+    await editor.title().press("Enter");
+    await expect.poll(stored).toBe("Shared computer (A)");
+    expect(await page.getByTestId("title-notice").count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), draftKey)).not.toBeNull(); // B's, for B
+    expect(await page.evaluate((id) => localStorage.getItem(`quire:title-draft:${id}`), doc.id)).toBeNull();
+    await next.page.context().close();
   });
 
   it("follows a rename made elsewhere, so the next edit here doesn't overwrite it", async () => {

@@ -2,34 +2,51 @@
  * A document title typed on this device and not yet saved, kept in localStorage until the server
  * has it: a reload, a closed tab or a lost connection doesn't lose it. `base` is the saved title
  * it was typed over, so a later load can tell whether someone renamed the document meanwhile.
+ *
+ * Drafts are the typing person's, beside their device copy (`quire:<user>:<doc>:title`): another
+ * person signed in on the same browser never reads, saves or sees one, and signing out sends
+ * them first and deletes them with the person's device copies (components/app-shell/use-sign-out.ts).
  */
 export interface TitleDraft {
   title: string;
   base: string;
 }
 
-const keyOf = (documentId: string) => `quire:title-draft:${documentId}`;
+const TITLE_SUFFIX = ":title";
 
-export function keepTitleDraft(documentId: string, draft: TitleDraft): void {
+/** The localStorage entry of `userId`'s unsaved title of a document (beside the device copy's, editor/connection). */
+export function titleDraftKey(userId: string, documentId: string): string {
+  return `quire:${userId}:${documentId}${TITLE_SUFFIX}`;
+}
+
+/**
+ * Where drafts were kept before they were per person: such an entry names no one, so it is never
+ * saved (it may be someone else's title): it is dropped when its document opens, and at sign-out.
+ */
+export const UNOWNED_TITLE_DRAFT_PREFIX = "quire:title-draft:";
+
+export function keepTitleDraft(userId: string, documentId: string, draft: TitleDraft): void {
   try {
-    localStorage.setItem(keyOf(documentId), JSON.stringify(draft));
+    localStorage.setItem(titleDraftKey(userId, documentId), JSON.stringify(draft));
   } catch {
     // Storage full or refused (private mode): the page's own saves still run.
   }
 }
 
-export function readTitleDraft(documentId: string): TitleDraft | null {
+/** `userId`'s draft of the document's title; an unowned one of the document (above) is removed, never returned. */
+export function readTitleDraft(userId: string, documentId: string): TitleDraft | null {
   try {
-    const parsed = JSON.parse(localStorage.getItem(keyOf(documentId)) ?? "null") as Partial<TitleDraft> | null;
+    localStorage.removeItem(`${UNOWNED_TITLE_DRAFT_PREFIX}${documentId}`);
+    const parsed = JSON.parse(localStorage.getItem(titleDraftKey(userId, documentId)) ?? "null") as Partial<TitleDraft> | null;
     return typeof parsed?.title === "string" && typeof parsed.base === "string" ? { title: parsed.title, base: parsed.base } : null;
   } catch {
     return null;
   }
 }
 
-export function forgetTitleDraft(documentId: string): void {
+export function forgetTitleDraft(userId: string, documentId: string): void {
   try {
-    localStorage.removeItem(keyOf(documentId));
+    localStorage.removeItem(titleDraftKey(userId, documentId));
   } catch {
     // As above.
   }
@@ -62,11 +79,11 @@ export const TITLE_LIVE_ATTRIBUTE = "data-live";
  * title as sendTitleOnLeave does. Once TitleField runs (the field carries TITLE_LIVE_ATTRIBUTE),
  * it does nothing: the field's own saving has the title, whatever was typed before included.
  */
-export function titleKeepScript(documentId: string): string {
+export function titleKeepScript(userId: string, documentId: string): string {
   // Inside a <script>: no "<" may close it.
   const json = (value: string) => JSON.stringify(value).replaceAll("<", "\\u003c");
   return (
-    `(function(){var K=${json(keyOf(documentId))},U=${json(`/api/v1/documents/${encodeURIComponent(documentId)}`)};` +
+    `(function(){var K=${json(titleDraftKey(userId, documentId))},U=${json(`/api/v1/documents/${encodeURIComponent(documentId)}`)};` +
     `function T(){var t=document.getElementById("document-title");` +
     `return t&&!t.readOnly&&!t.hasAttribute(${json(TITLE_LIVE_ATTRIBUTE)})&&t.value!==t.defaultValue?t:null}` +
     `function D(t){try{localStorage.setItem(K,JSON.stringify({title:t.value,base:t.defaultValue}))}catch(z){}}` +

@@ -5,6 +5,8 @@
  * stale hot-reloaded code.
  */
 
+import { UNOWNED_TITLE_DRAFT_PREFIX } from "@/lib/title-draft";
+
 const PAGE_CACHES = ["quire-pages-v1"];
 /** Every device copy's IndexedDB name starts with this (editor/connection/connect-document.ts). */
 export const DEVICE_COPY_PREFIX = "quire:";
@@ -44,11 +46,13 @@ export async function clearOfflineData(keep: (deviceCopy: string) => boolean = (
   if (typeof caches !== "undefined") work.push(...PAGE_CACHES.map((name) => caches.delete(name)));
   // What pages kept in localStorage: a device copy's last changes at unload, typing before the
   // editor was live, the mark of unsent changes (editor/connection/unsent-changes.ts), comment
-  // replies and edits being written (components/comments/comment-drafts.ts).
+  // replies and edits being written (components/comments/comment-drafts.ts), unsaved titles
+  // (lib/title-draft.ts), and title drafts of before they were per person.
   try {
     for (const key of Object.keys(localStorage)) {
-      const entry = /^(.+):(unload|early|unsent|comments)$/.exec(key);
+      const entry = /^(.+):(unload|early|unsent|comments|title)$/.exec(key);
       if (entry?.[1]?.startsWith(DEVICE_COPY_PREFIX) && !keep(entry[1])) localStorage.removeItem(key);
+      else if (key.startsWith(UNOWNED_TITLE_DRAFT_PREFIX)) localStorage.removeItem(key);
     }
   } catch {
     // Blocked storage holds nothing.

@@ -1,4 +1,7 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
+import { reachServer } from "@/lib/reach-server";
+import { forgetTitleDraft, readTitleDraft } from "@/lib/title-draft";
+import { renameDocumentAction } from "@/server/actions/document-actions";
 import { ACCESS_LOST_TEXT, ACCESS_MESSAGE, isReasonOf } from "@/shared/protocol/close-codes";
 import type { UnsentDocument } from "./unsent-changes";
 import { unsentDocuments } from "./unsent-changes";
@@ -18,7 +21,9 @@ export interface NotSaved extends UnsentDocument {
  * Before signing out: sends the server what this device holds that it lacks, for `userId`. Open
  * editors finish sending; each marked device copy is opened and synced like an editor would
  * (editor/connection/unsent-changes.ts). Typing kept from before an editor was live can only be
- * replayed by its editor, so it counts as not saved.
+ * replayed by its editor, so it counts as not saved. A title not yet saved is saved if the document
+ * still has the title it was typed over; renamed meanwhile, it counts as not saved (its page then
+ * shows both titles).
  * @returns the documents whose changes are still only on this device
  */
 export async function saveUnsentChanges(userId: string): Promise<NotSaved[]> {
@@ -29,6 +34,24 @@ export async function saveUnsentChanges(userId: string): Promise<NotSaved[]> {
 }
 
 async function saveDocument(document: UnsentDocument, userId: string): Promise<SaveOutcome> {
+  const outcomes = await Promise.all([
+    document.hasUnsentBody ? saveBody(document, userId) : ("saved" as const),
+    document.hasTitleDraft ? saveTitle(document.documentId, userId) : ("saved" as const),
+  ]);
+  return outcomes.find((outcome) => outcome === "unreachable") ?? outcomes.find((outcome) => outcome === "refused") ?? "saved";
+}
+
+async function saveTitle(documentId: string, userId: string): Promise<SaveOutcome> {
+  const draft = readTitleDraft(userId, documentId);
+  if (!draft) return "saved";
+  const result = await reachServer(() => renameDocumentAction({ documentId, title: draft.title, ifTitleIs: draft.base }));
+  if (!result.ok) return result.code === "unavailable" ? "unreachable" : "refused";
+  if (result.data.title.trim() !== draft.title.trim()) return "refused";
+  forgetTitleDraft(userId, documentId);
+  return "saved";
+}
+
+async function saveBody(document: UnsentDocument, userId: string): Promise<SaveOutcome> {
   if (document.provider) return whenSaved(document.provider, Promise.resolve());
   // Only the document's editor can replay typing kept from before it was live: opening it does.
   if (document.hasEarlyTyping) return "refused";

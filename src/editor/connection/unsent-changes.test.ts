@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 import { afterEach, describe, expect, it } from "vitest";
+import { keepTitleDraft } from "@/lib/title-draft";
 import { clearOfflineData } from "./offline-pages";
 import { holdsUnsentChanges, markUnsent, unsentDocuments, unsentEntryName, watchUnsentChanges } from "./unsent-changes";
 
@@ -94,7 +95,7 @@ describe("watchUnsentChanges", () => {
     fake.type();
     expect(localStorage.getItem(unsentEntryName(COPY))).toBe("/w/acme/d/plan-doc1");
     expect(unsentDocuments("ada")).toEqual([
-      { documentId: "doc1", deviceCopy: COPY, href: "/w/acme/d/plan-doc1", hasEarlyTyping: false, provider: fake.provider },
+      { documentId: "doc1", deviceCopy: COPY, href: "/w/acme/d/plan-doc1", hasEarlyTyping: false, hasUnsentBody: true, hasTitleDraft: false, provider: fake.provider },
     ]);
     stop();
     expect(unsentDocuments("ada")[0]?.provider).toBeNull();
@@ -115,6 +116,19 @@ describe("unsentDocuments", () => {
     markUnsent("quire:ada:doc1", false);
     expect(unsentDocuments("ada").map(({ documentId }) => documentId)).toEqual(["doc2"]);
   });
+
+  // QA (fourth sweep, #5): sign-out neither sent nor deleted unsaved titles.
+  it("lists one person's unsaved titles, alone or beside the body's changes", () => {
+    keepTitleDraft("ada", "doc1", { title: "Mine", base: "Old" });
+    keepTitleDraft("ada", "doc2", { title: "Also mine", base: "Old" });
+    markUnsent("quire:ada:doc2", true);
+    keepTitleDraft("bob", "doc3", { title: "Bob's", base: "Old" });
+    const found = unsentDocuments("ada").map(({ documentId, hasUnsentBody, hasTitleDraft }) => ({ documentId, hasUnsentBody, hasTitleDraft }));
+    expect(found.sort((a, b) => a.documentId.localeCompare(b.documentId))).toEqual([
+      { documentId: "doc1", hasUnsentBody: false, hasTitleDraft: true },
+      { documentId: "doc2", hasUnsentBody: true, hasTitleDraft: true },
+    ]);
+  });
 });
 
 describe("clearOfflineData", () => {
@@ -125,7 +139,10 @@ describe("clearOfflineData", () => {
     localStorage.setItem("quire:bob:doc2:unload", "BBB");
     localStorage.setItem("quire:bob:doc3:unload", "CCC");
     localStorage.setItem("quire-theme", "dark");
+    keepTitleDraft("ada", "doc5", { title: "Ada's", base: "Old" });
+    keepTitleDraft("bob", "doc6", { title: "Bob's", base: "Old" });
+    localStorage.setItem("quire:title-draft:doc7", JSON.stringify({ title: "Whose?", base: "Old" }));
     await clearOfflineData((copy) => !copy.startsWith("quire:ada:") && holdsUnsentChanges(copy));
-    expect(Object.keys(localStorage).sort()).toEqual(["quire-theme", "quire:bob:doc2:unload", "quire:bob:doc2:unsent"]);
+    expect(Object.keys(localStorage).sort()).toEqual(["quire-theme", "quire:bob:doc2:unload", "quire:bob:doc2:unsent", "quire:bob:doc6:title"]);
   });
 });

@@ -8,7 +8,8 @@ import { DEVICE_COPY_PREFIX } from "./offline-pages";
  * the server hasn't acknowledged and either has no connection or is hidden (it may be closed next):
  * typing online never writes the mark, so a keystroke costs no storage write. The mark goes once a
  * sync has the server confirm everything. Early typing kept at unload (`…:early`,
- * editor/early-typing-keep.ts) counts as unsent too.
+ * editor/early-typing-keep.ts) counts as unsent too, and so does a title not yet saved (`…:title`,
+ * lib/title-draft.ts).
  */
 
 /** The localStorage entry marking the device copy `name` as holding unsent changes. */
@@ -71,41 +72,49 @@ export interface UnsentDocument {
   href: string | null;
   /** It holds typing from before its editor was live, which only that editor can replay. */
   hasEarlyTyping: boolean;
+  /** Its body may hold changes the server lacks (else only its title does). */
+  hasUnsentBody: boolean;
+  /** A title typed for it on this device is not saved yet (lib/title-draft.ts). */
+  hasTitleDraft: boolean;
   /** Its editor is open on this page. */
   provider: HocuspocusProvider | null;
 }
 
 /**
  * The documents whose changes on this device the server may lack, for `userId`: marked copies, early
- * typing kept at unload, and editors open on this page that are still sending.
+ * typing kept at unload, unsaved titles, and editors open on this page that are still sending.
  */
 export function unsentDocuments(userId: string): UnsentDocument[] {
   const prefix = `${DEVICE_COPY_PREFIX}${userId}:`;
   const found = new Map<string, UnsentDocument>();
   for (const key of storageKeys()) {
-    const match = key.startsWith(prefix) ? /^([^:]+):(unsent|early)$/.exec(key.slice(prefix.length)) : null;
+    const match = key.startsWith(prefix) ? /^([^:]+):(unsent|early|title)$/.exec(key.slice(prefix.length)) : null;
     if (!match?.[1]) continue;
     const deviceCopy = `${prefix}${match[1]}`;
     const seen = found.get(deviceCopy);
     const isEarly = match[2] === "early";
+    const isTitle = match[2] === "title";
     found.set(deviceCopy, {
       documentId: match[1],
       deviceCopy,
-      href: isEarly ? (seen?.href ?? null) : readEntry(key),
+      href: match[2] === "unsent" ? readEntry(key) : (seen?.href ?? null),
       hasEarlyTyping: isEarly || (seen?.hasEarlyTyping ?? false),
+      hasUnsentBody: !isTitle || (seen?.hasUnsentBody ?? false),
+      hasTitleDraft: isTitle || (seen?.hasTitleDraft ?? false),
       provider: liveEditors.get(deviceCopy) ?? null,
     });
   }
   for (const [deviceCopy, provider] of liveEditors) {
-    if (!deviceCopy.startsWith(prefix) || found.has(deviceCopy) || !provider.hasUnsyncedChanges) continue;
-    found.set(deviceCopy, { documentId: deviceCopy.slice(prefix.length), deviceCopy, href: null, hasEarlyTyping: false, provider });
+    const seen = found.get(deviceCopy);
+    if (!deviceCopy.startsWith(prefix) || seen?.hasUnsentBody || !provider.hasUnsyncedChanges) continue;
+    found.set(deviceCopy, { documentId: deviceCopy.slice(prefix.length), deviceCopy, href: null, hasEarlyTyping: false, hasTitleDraft: false, ...seen, hasUnsentBody: true, provider });
   }
   return [...found.values()];
 }
 
 /** Whether another person's copy `deviceCopy` holds changes kept for them (a sign-out leaves it). */
 export function holdsUnsentChanges(deviceCopy: string): boolean {
-  return readEntry(unsentEntryName(deviceCopy)) !== null || readEntry(`${deviceCopy}:early`) !== null;
+  return readEntry(unsentEntryName(deviceCopy)) !== null || readEntry(`${deviceCopy}:early`) !== null || readEntry(`${deviceCopy}:title`) !== null;
 }
 
 function storageKeys(): string[] {

@@ -72,7 +72,7 @@ export default async function DocumentPage({ params }: Props) {
           suppressHydrationWarning
           nonce={(await headers()).get(NONCE_HEADER) ?? undefined}
           // A title typed before hydration is kept if the page goes away first (lib/title-draft.ts); only ids inside.
-          dangerouslySetInnerHTML={{ __html: titleKeepScript(doc.id) }}
+          dangerouslySetInnerHTML={{ __html: titleKeepScript(ctx.actor.id, doc.id) }}
         />
       ) : null}
       {bodyKey === null ? null : (

@@ -136,7 +136,7 @@ export function DocumentView({ workspaceId, workspaceSlug, segment, document, ab
       <div className="flex gap-6">
         <div className="min-w-0 flex-1">
           <div className="mx-auto w-full max-w-(--document-measure)">
-            <TitleField documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} provider={provider} />
+            <TitleField userId={user.id} documentId={document.id} title={document.title} isReadOnly={!canEdit || lostAccess !== null} arrival={arrival} provider={provider} />
           </div>
         </div>
         {comments.isOpen ? <div aria-hidden="true" className="hidden w-80 shrink-0 lg:block" /> : null}

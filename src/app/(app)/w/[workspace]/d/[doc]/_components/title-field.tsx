@@ -49,12 +49,15 @@ export function titleNotSavedText(mine: string, theirs: string): string {
  * (`provider`), unless a title typed here is still on its way.
  */
 export function TitleField({
+  userId,
   documentId,
   title,
   isReadOnly,
   arrival,
   provider,
 }: {
+  /** Whose drafts the field keeps and reads (lib/title-draft.ts): the signed-in person's. */
+  userId: string;
   documentId: string;
   title: string;
   isReadOnly: boolean;
@@ -99,7 +102,7 @@ export function TitleField({
     if (conflicts.current !== round) return;
     if (next.trim() === saved.current.trim()) {
       pending.current = null;
-      forgetTitleDraft(documentId);
+      forgetTitleDraft(userId, documentId);
       return setNotice(null);
     }
     pending.current = next;
@@ -121,7 +124,7 @@ export function TitleField({
       const mine = pending.current ?? next;
       pending.current = null;
       clearTimeout(timer.current);
-      forgetTitleDraft(documentId);
+      forgetTitleDraft(userId, documentId);
       setNotice(null);
       setError(null);
       showRenamed(result.data.title);
@@ -131,12 +134,12 @@ export function TitleField({
     setNotice(null);
     if (!result.ok) {
       // Signed out: the draft stays for the next load once signed in again; a refused title is not kept.
-      if (result.code !== "unauthenticated") forgetTitleDraft(documentId);
+      if (result.code !== "unauthenticated") forgetTitleDraft(userId, documentId);
       return setError(result.fields?.title ?? result.message);
     }
     setError(null);
     saved.current = result.data.title;
-    if (pending.current === null) forgetTitleDraft(documentId);
+    if (pending.current === null) forgetTitleDraft(userId, documentId);
     // The tree shows the new title at once. The address bar keeps the slug the page was loaded
     // with (links to it still work: an old slug redirects): Next's router follows
     // history.replaceState, and the next refresh (any action that revalidates) would then render
@@ -166,11 +169,11 @@ export function TitleField({
   // A title typed on this device that never reached the server (offline, a closed tab): saved now,
   // unless the document was renamed since it was typed, which the field says instead.
   useEffect(() => {
-    const draft = readTitleDraft(documentId);
+    const draft = readTitleDraft(userId, documentId);
     if (!draft) return;
-    if (draft.title.trim() === title.trim()) return forgetTitleDraft(documentId);
+    if (draft.title.trim() === title.trim()) return forgetTitleDraft(userId, documentId);
     if (draft.base.trim() !== title.trim()) {
-      forgetTitleDraft(documentId);
+      forgetTitleDraft(userId, documentId);
       // The draft is read from storage after hydration; the server can't know it to render.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       return setNotSaved({ mine: draft.title, theirs: title });
@@ -181,7 +184,7 @@ export function TitleField({
     void latestSave.current(draft.title);
     // Once per document page: the title it was loaded with is the draft's base.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [documentId]);
+  }, [documentId, userId]);
 
   useEffect(() => {
     const retry = () => {
@@ -280,7 +283,7 @@ export function TitleField({
           clearTimeout(timer.current);
           const next = field.value;
           pending.current = next;
-          keepTitleDraft(documentId, { title: next, base: saved.current });
+          keepTitleDraft(userId, documentId, { title: next, base: saved.current });
           timer.current = setTimeout(() => void save(next), SAVE_AFTER_MS);
         }}
         // The field's own value, not the state: a key pressed right after typing can arrive before
@@ -321,7 +324,7 @@ export function TitleField({
                   setNotSaved(null);
                   setValue(mine);
                   pending.current = mine;
-                  keepTitleDraft(documentId, { title: mine, base: saved.current });
+                  keepTitleDraft(userId, documentId, { title: mine, base: saved.current });
                   void save(mine);
                   inputRef.current?.focus();
                 }}
