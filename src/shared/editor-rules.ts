@@ -35,6 +35,13 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  * (docs/architecture.md "Update size").
  */
 export const MAX_VALUE_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 256;
+/**
+ * The most one change made in the editor may carry, estimated from its delta (text in UTF-8 at
+ * most 3 bytes a character, values as JSON, a margin per op): under the collaboration socket's
+ * 16 MiB frame (collab-upgrade.ts `maxPayload`), since a frame past it closes the socket and the
+ * provider sends the same change again at every reconnect (QA fourth sweep #1).
+ */
+export const MAX_CHANGE_BYTES = 15 * 1024 * 1024;
 /** Default content bytes one document may hold (COLLAB_MAX_DOCUMENT_BYTES): two images at the upload limit as data: addresses, and the longest body. */
 export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 export const MAX_TITLE_CHARS = 200;
