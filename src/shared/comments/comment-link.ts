@@ -9,10 +9,15 @@ export function commentFragment(commentId: string): string {
   return `${PREFIX}${commentId}`;
 }
 
-/** The comment id a location's hash points at, or null. */
+/** The comment id a location's hash points at, or null (also for a broken escape typed or cut by hand). */
 export function linkedCommentId(hash: string): string | null {
   if (!hash.startsWith(PREFIX)) return null;
-  const id = decodeURIComponent(hash.slice(PREFIX.length));
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(PREFIX.length));
+  } catch {
+    return null;
+  }
   return id === "" ? null : id;
 }
 

@@ -8,7 +8,7 @@ import { createAuth } from "@/server/auth/auth";
 import { verifications } from "@/server/db/schema";
 import { changePassword } from "./change-password";
 import { INVALID_RESET_LINK_MESSAGE, resetPassword } from "./reset-password";
-import { isResetTokenLive } from "./sign-in-link-state";
+import { hasPendingTwoFactorSignIn, isResetTokenLive } from "./sign-in-link-state";
 
 // QA (admin report 4): links asked for earlier kept working after a reset or a password change,
 // each for its whole hour. Every link out for the account now ends with either.
@@ -67,5 +67,13 @@ describe("password-reset links", () => {
       expect(refused.fields).toEqual({ _: INVALID_RESET_LINK_MESSAGE });
     }
     expect(await isResetTokenLive(auth, live)).toBe(true);
+  });
+});
+
+describe("the two-factor step's cookie", () => {
+  it("with a broken escape or no link's shape names no pending sign-in, never a 500", async () => {
+    for (const value of ["%E0%A4%A", "%", "abc%00.sig", "caf\u00e9.sig"]) {
+      expect(await hasPendingTwoFactorSignIn(auth, { get: () => ({ value }) })).toBe(false);
+    }
   });
 });

@@ -13,7 +13,14 @@ export async function hasPendingTwoFactorSignIn(auth: Auth, cookies: { get(name:
   const context = await auth.$context;
   const signed = cookies.get(context.createAuthCookie(TWO_FACTOR_COOKIE).name)?.value;
   if (!signed) return false;
-  const identifier = decodeURIComponent(signed).replace(/\.[^.]*$/, "");
+  // A cookie the plugin wrote decodes; one with a broken escape (`%E0%A4%A`) or a NUL names no sign-in.
+  let identifier: string;
+  try {
+    identifier = decodeURIComponent(signed).replace(/\.[^.]*$/, "");
+  } catch {
+    return false;
+  }
+  if (!isTokenShaped(identifier)) return false;
   return isLive(await context.internalAdapter.findVerificationValue(identifier));
 }
 
