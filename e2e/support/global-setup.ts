@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "@/server/db/client";
-import { migrateDatabase } from "@/server/db/migrate";
-import { markMigrated } from "@/server/db/migration-marker";
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from "./browser";
+import { createDatabaseTemplate } from "./database-template";
 import { E2E_SHARED_DIR_ENV, stopSharedServersIn } from "./shared-app";
 import { E2E_DB_TEMPLATE_ENV } from "./start-app";
 
@@ -18,12 +16,7 @@ export default async function setup() {
   // One migrated embedded database that startApp copies into each new data directory (the test
   // workers inherit this process's environment): the migrations ran once, by the server's own code.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-e2e-template-"));
-  const handle = await openDatabase({ dataDir: path.join(dir, "db") });
-  await migrateDatabase(handle);
-  await handle.close();
-  // As the server leaves it: each start on a copy sees no pending migration (migration-marker.ts).
-  markMigrated(path.join(dir, "db"));
-  process.env[E2E_DB_TEMPLATE_ENV] = path.join(dir, "db");
+  process.env[E2E_DB_TEMPLATE_ENV] = await createDatabaseTemplate(dir);
   // The workers' shared servers (shared-app.ts) keep their data here; any a worker left running
   // is stopped at the end.
   const shared = path.join(dir, "shared");

@@ -45,7 +45,7 @@ export interface StartAppOptions {
   sourceMaps?: boolean;
 }
 
-/** Where e2e/support/global-setup.ts leaves a migrated embedded database to copy. */
+/** Where e2e/support/global-setup.ts (and bench:smoke) leaves a migrated embedded database to copy. */
 export const E2E_DB_TEMPLATE_ENV = "QUIRE_E2E_DB_TEMPLATE";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -130,9 +130,20 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
  */
 export function newDataDir({ isFresh = false, under }: { isFresh?: boolean; under?: string } = {}): string {
   const dataDir = fs.mkdtempSync(path.join(under ?? os.tmpdir(), "quire-e2e-"));
-  const template = process.env[E2E_DB_TEMPLATE_ENV];
-  if (!isFresh && template) fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
+  if (!isFresh) copyDatabaseTemplate(dataDir);
   return dataDir;
+}
+
+/**
+ * Copies the migrated database E2E_DB_TEMPLATE_ENV names (the e2e global setup's, or bench:smoke's)
+ * into `dataDir`, where a server or a script opening it finds it; returns false, copying nothing,
+ * when that variable is unset.
+ */
+export function copyDatabaseTemplate(dataDir: string): boolean {
+  const template = process.env[E2E_DB_TEMPLATE_ENV];
+  if (!template) return false;
+  fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
+  return true;
 }
 
 /** Stops the app and removes its data directory. */

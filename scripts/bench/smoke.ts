@@ -1,4 +1,9 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createDatabaseTemplate } from "../../e2e/support/database-template";
+import { E2E_DB_TEMPLATE_ENV } from "../../e2e/support/start-app";
 
 // `npm run bench:smoke` (issue 13.1): every benchmark once in its quick mode, so that a probe the
 // CSP blocks, a selector that moved or a changed API breaks CI instead of rotting until someone
@@ -30,6 +35,14 @@ const RUNS: Array<{ script: string; flags: string[] }> = [
 const SMOKE_START_BY_ENV = "QUIRE_SMOKE_START_BY";
 const startBy = Number(process.env[SMOKE_START_BY_ENV] ?? Number.POSITIVE_INFINITY);
 
+// One migrated embedded database, made once, that every server the benches start on a new data
+// directory begins as a copy of (startApp, seedWorkspace and bench:start-up's quick mode read
+// E2E_DB_TEMPLATE_ENV, as in the e2e suite): a fresh directory's initdb and migrations took 14-16 s
+// on a busy 2-core machine, and eleven server starts paid them. bench:memory's first start still
+// runs them on purpose: it reads the memory of a first start.
+const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-smoke-template-"));
+process.env[E2E_DB_TEMPLATE_ENV] = await createDatabaseTemplate(templateDir);
+
 const failed: string[] = [];
 const skipped: string[] = [];
 const times: string[] = [];
@@ -51,6 +64,7 @@ for (const { script, flags } of RUNS) {
     failed.push(script);
   }
 }
+fs.rmSync(templateDir, { recursive: true, force: true });
 console.log(`\nsmoke runs: ${times.join(", ") || "none"}`);
 if (failed.length > 0) {
   console.error(`\nbenchmarks that no longer run: ${failed.join(", ")}`);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@test/free-port";
-import { startEnv } from "../../e2e/support/start-app";
+import { copyDatabaseTemplate, startEnv } from "../../e2e/support/start-app";
 import { writeBenchSection } from "./benchmarks-doc";
 
 // `npm run bench:start-up` (issue 14.9): the production server run as compiled JavaScript
@@ -11,7 +11,9 @@ import { writeBenchSection } from "./benchmarks-doc";
 // before, and against the compiled server loading every route before it listens
 // (PRELOAD_ROUTES=true): time from spawn to "ready", the first page's answer, and RSS 5 s after
 // it, alternating them ROUNDS times on a fresh data directory each, with the environment
-// `npm start` gives (startEnv). `-- --quick` runs one round and writes nothing (CI smoke).
+// `npm start` gives (startEnv). `-- --quick` runs one round and writes nothing (CI smoke); under
+// bench:smoke it starts on copies of that run's migrated database (E2E_DB_TEMPLATE_ENV) instead
+// of running initdb and the migrations four times.
 const OUTPUT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 const isQuick = process.argv.includes("--quick");
 const ROUNDS = isQuick ? 1 : Number(process.env.ROUNDS ?? 5);
@@ -35,6 +37,7 @@ interface Sample {
 
 async function sample({ args, env }: Variant): Promise<Sample> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-start-up-"));
+  if (isQuick) copyDatabaseTemplate(dataDir);
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {

@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import WebSocket from "ws";
 import type { RunningApp, StartAppOptions } from "../../../e2e/support/start-app";
-import { startApp } from "../../../e2e/support/start-app";
+import { copyDatabaseTemplate, startApp } from "../../../e2e/support/start-app";
 import { connectCollab } from "@test/collab-client";
 import { BODY_YTEXT } from "@/shared/editor-rules";
 
@@ -23,9 +24,11 @@ export interface SeededWorkspace {
 /**
  * Creates an account, its workspace and `count` empty documents in `dataDir` through the
  * services (seed-workspace.ts, its own process, before any server opens the directory), and a
- * read-scope API token with `apiToken`.
+ * read-scope API token with `apiToken`. Under bench:smoke the database starts as a copy of its
+ * migrated one (copyDatabaseTemplate) rather than with initdb and the migrations.
  */
 export async function seedWorkspace(dataDir: string, count: number, options: { apiToken?: boolean } = {}): Promise<SeededWorkspace> {
+  if (!fs.existsSync(path.join(dataDir, "db"))) copyDatabaseTemplate(dataDir);
   const args = ["--import", "tsx", "scripts/bench/collab/seed-workspace.ts", String(count), ...(options.apiToken ? ["--api-token"] : [])];
   const { stdout } = await promisify(execFile)(process.execPath, args, {
     cwd: ROOT,
