@@ -11,12 +11,13 @@ import { writeBenchSection } from "./benchmarks-doc";
 // before, and against the compiled server loading every route before it listens
 // (PRELOAD_ROUTES=true): time from spawn to "ready", the first page's answer, and RSS 5 s after
 // it, alternating them ROUNDS times on a fresh data directory each, with the environment
-// `npm start` gives (startEnv). `-- --quick` runs one round and writes nothing (CI smoke); under
-// bench:smoke it starts on copies of that run's migrated database (E2E_DB_TEMPLATE_ENV) instead
-// of running initdb and the migrations four times.
+// `npm start` gives (startEnv). `-- --quick` runs one round, reads RSS at once instead of 5 s on,
+// and writes nothing (CI smoke); under bench:smoke it starts on copies of that run's migrated
+// database (E2E_DB_TEMPLATE_ENV) instead of running initdb and the migrations four times.
 const OUTPUT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 const isQuick = process.argv.includes("--quick");
 const ROUNDS = isQuick ? 1 : Number(process.env.ROUNDS ?? 5);
+const RSS_AFTER_MS = isQuick ? 0 : 5000;
 interface Variant {
   name: string;
   args: string[];
@@ -60,7 +61,7 @@ async function sample({ args, env }: Variant): Promise<Sample> {
     await response.text();
     const firstPageMs = performance.now() - asked;
     // Read after the page's garbage has had time to be collected, not at the peak of rendering it.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await new Promise((resolve) => setTimeout(resolve, RSS_AFTER_MS));
     const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
     return { readyMs, firstPageMs, rssMb: rssKb / 1024 };

@@ -19,11 +19,14 @@ import { mainThreadCpuMs, runQueueWaitMs } from "./collab/proc-stats";
 // does not change, unlike the wait, less what the health checks cost it (measured first, alone).
 // It leaves out what V8's helper threads do for the garbage collector while the loop waits.
 // Prints a Markdown table; writes nothing.
-// Usage: `npm run bench:flood` [-- --quick] (--quick: a tenth of the items, for the smoke run). In
+// Usage: `npm run bench:flood` [-- --quick] (--quick: a tenth of the items and shorter windows,
+// for the smoke run). In
 // another checkout (a build before a change) `node --import tsx scripts/bench/update-flood-bench.ts`
 // measures that build: copy the script (and collab/proc-stats.ts) there.
 const isQuick = process.argv.includes("--quick");
 const PROBE_FLAG = "--probe-health";
+// Health checks alone, then around each case, and the pause between reads of the stored body.
+const WINDOWS = isQuick ? { aloneMs: 2_000, caseMs: 3_000, storedPollMs: 1_000 } : { aloneMs: 5_000, caseMs: 20_000, storedPollMs: 3_000 };
 
 if (process.argv[2] === PROBE_FLAG) {
   await probeHealth(process.argv[3] ?? "", Number(process.argv[4]));
@@ -50,14 +53,14 @@ async function runCases(): Promise<void> {
     const account = await seedWorkspace(dataDir, cases.length);
     const started = await startSignedIn(dataDir, account);
     app = started.app;
-    const alone = await probeWhile(app, 5_000, async () => {});
+    const alone = await probeWhile(app, WINDOWS.aloneMs, async () => {});
     const perCheckMs = alone.cpuMs / Math.max(1, alone.answers.length);
     const rows: string[] = [];
     for (const [index, floodCase] of cases.entries()) {
       const documentId = account.documentIds[index] ?? "";
       rows.push(await runCase(app, started.headers, documentId, floodCase, perCheckMs));
     }
-    console.log(`\n${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average ${os.loadavg()[0]?.toFixed(1)}; a health check alone costs the server's main thread ${perCheckMs.toFixed(1)} ms of CPU (${alone.answers.length} in 5 s, slowest ${Math.round(Math.max(...alone.answers.map(([, ms]) => ms)))} ms)\n`);
+    console.log(`\n${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average ${os.loadavg()[0]?.toFixed(1)}; a health check alone costs the server's main thread ${perCheckMs.toFixed(1)} ms of CPU (${alone.answers.length} in ${WINDOWS.aloneMs / 1000} s, slowest ${Math.round(Math.max(...alone.answers.map(([, ms]) => ms)))} ms)\n`);
     console.log("| case | items | bytes | server's answer, after ms | slowest /api/health ms until then | after (the store) | health checks | server main thread CPU ms beyond the checks' | its wait for a core ms | stored characters |");
     console.log("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|");
     for (const row of rows) console.log(row);
@@ -87,7 +90,7 @@ async function runCase(app: RunningApp, headers: Record<string, string>, documen
     const acksBefore = acks();
     let sentAt = 0;
     let answeredAt = Number.POSITIVE_INFINITY;
-    const probed = await probeWhile(app, isQuick ? 5_000 : 20_000, async () => {
+    const probed = await probeWhile(app, WINDOWS.caseMs, async () => {
       sentAt = Date.now();
       for (const update of updates) Y.applyUpdate(client.doc, update); // the provider sends each as it is applied
       // The server's answer: every message acknowledged, or the connection closed over one.
@@ -139,7 +142,7 @@ async function storedLength(app: RunningApp, headers: Record<string, string>, do
     const now = (delta?.ops ?? []).reduce((sum, op) => sum + (typeof op.insert === "string" ? op.insert.length : 1), 0);
     if (now === length) return now;
     length = now;
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await new Promise((resolve) => setTimeout(resolve, WINDOWS.storedPollMs));
   }
   return length;
 }

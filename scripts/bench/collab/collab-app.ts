@@ -62,10 +62,11 @@ export async function startSignedIn(
 }
 
 /**
- * Types a line into `documentId` and waits past the 2 s store debounce, so the server's first
- * store (which loads jsdom, Quill and KaTeX: seconds, once per process) lands before measuring.
+ * Types a line into `documentId` and waits `waitMs`, by default past the 2 s store debounce, so
+ * the server's first store (which loads jsdom, Quill and KaTeX: seconds, once per process) lands
+ * before measuring. A smoke run, whose figures nobody reads, waits less.
  */
-export async function warmUp(app: RunningApp, headers: Record<string, string>, documentId: string): Promise<void> {
+export async function warmUp(app: RunningApp, headers: Record<string, string>, documentId: string, waitMs = 6_000): Promise<void> {
   const client = connectCollab(app.port, documentId, headers);
   try {
     const deadline = performance.now() + 30_000;
@@ -74,7 +75,7 @@ export async function warmUp(app: RunningApp, headers: Record<string, string>, d
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     client.doc.getText(BODY_YTEXT).insert(0, "Warm-up line.\n");
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   } finally {
     client.close();
   }

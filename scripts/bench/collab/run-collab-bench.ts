@@ -34,18 +34,22 @@ const numberFlag = (name: string): number | undefined => {
 const maxClientsFlag = numberFlag("max-clients");
 const stopP95Flag = numberFlag("stop-p95");
 
+// Quick: the least that runs every part and every step of (b) twice (a smoke run; its figures
+// are not to be quoted), with the warm-up's wait for the first store (warmUp) cut short too.
 const CONFIG = isQuick
   ? {
       replay: { edits: 30_000, batchSize: 100, watchers: 10, floorRuns: 3 },
-      editors: { step: 50, maxClients: 100, windowMs: 3_000, settleMs: 1_000, graceMs: 1_500 },
-      idle: { connections: 100, documents: 20, settleMs: 2_000 },
+      editors: { step: 50, maxClients: 100, windowMs: 1_500, settleMs: 500, graceMs: 1_000 },
+      idle: { connections: 100, documents: 20, settleMs: 1_000 },
       guard: { clients: [50], keystrokes: 500, rounds: 1 },
+      warmUpMs: 1_000,
     }
   : {
       replay: { edits: Number.POSITIVE_INFINITY, batchSize: 100, watchers: 10, floorRuns: 3 },
       editors: { step: 50, maxClients: 1_000, windowMs: 8_000, settleMs: 2_000, graceMs: 2_000 },
       idle: { connections: 1_000, documents: 200, settleMs: 5_000 },
       guard: { clients: [50, 200, 400], keystrokes: 4_000, rounds: 5 },
+      warmUpMs: 6_000,
     };
 const TYPING = { charsPerSecond: 5, maxLine: 60, withCursor: true, observersPerStep: 2, maxObservers: 10, stopP95Ms: stopP95Flag ?? 500 };
 if (maxClientsFlag !== undefined) CONFIG.editors.maxClients = maxClientsFlag;
@@ -73,7 +77,7 @@ try {
     log(`(a) replaying ${trace.patches.length.toLocaleString("en")} edits with ${CONFIG.replay.watchers} watchers…`);
     const started = await startSignedIn(dataDir, account);
     app = started.app;
-    await warmUp(app, started.headers, warmUpDoc);
+    await warmUp(app, started.headers, warmUpDoc, CONFIG.warmUpMs);
     generators = [new Generator("watchers")];
     const [watcherHost] = generators;
     if (!watcherHost) throw new Error("no watcher process");
@@ -93,7 +97,7 @@ try {
   if (only.has("b")) {
     const started = await startSignedIn(dataDir, account, isProfiling ? ["--inspect=127.0.0.1:0"] : []);
     app = started.app;
-    await warmUp(app, started.headers, warmUpDoc);
+    await warmUp(app, started.headers, warmUpDoc, CONFIG.warmUpMs);
     const inspector = isProfiling ? await ServerInspector.attach(app) : null;
     await inspector?.startProfile();
     generators = Array.from({ length: GENERATORS }, (_, i) => new Generator(`generator ${i + 1}`));
