@@ -1,21 +1,18 @@
 import { execFile } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { eq } from "drizzle-orm";
 import { Document, Packer, Paragraph, TextRun } from "docx";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/server/db/client";
-import { documents, revisions } from "@/server/db/schema";
 import { SAMPLE_IMAGES } from "@test/file-factories";
 import { ApiTokensPage } from "../pages/api-tokens-page";
 import { newPerson } from "../support/accounts";
-import { launchBrowser, newContext } from "../support/browser";
+import { startAppAndBrowser, stopAppAndBrowser } from "../support/app-and-browser";
+import { newContext } from "../support/browser";
+import { callAction } from "../support/server-actions";
 import type { RunningApp } from "../support/start-app";
-import { startApp, stopApp } from "../support/start-app";
 import { SignUpPage } from "../pages/sign-up-page";
 
 // Every ```sh block of docs/api.md runs against a real server, with the environment the
@@ -29,7 +26,8 @@ let workDir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // The worker's shared server: no other file signs up `acme`.
+  [app, browser] = await startAppAndBrowser();
   // The owner of `acme`, signed up through the form; the token made in Settings → API tokens.
   const person = { ...newPerson("owner"), workspaceSlug: "acme" };
   const page = await (await newContext(browser, app.url)).newPage();
@@ -51,29 +49,11 @@ beforeAll(async () => {
   const doc = await post({ title: "Handbook", markdown: "Welcome to the team.\n\nRead this first." });
   await post({ title: "Chapter one", parentId: doc.id, markdown: "The first chapter." });
 
-  // No revision service yet: the row is written while the server is stopped (PGlite is one process's).
-  const port = app.port;
-  const dataDir = app.dataDir;
-  await app.stop();
-  const handle = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  const revId = crypto.randomUUID();
-  try {
-    const [workspaceRow] = await handle.db.select({ id: documents.workspaceId }).from(documents).where(eq(documents.id, doc.id));
-    if (!workspaceRow) throw new Error("the document is missing");
-    await handle.db.insert(revisions).values({
-      id: revId,
-      documentId: doc.id,
-      workspaceId: workspaceRow.id,
-      kind: "named",
-      name: "First draft",
-      title: doc.title,
-      delta: { ops: [{ insert: "Welcome to the team.\n" }] },
-      size: 21,
-    });
-  } finally {
-    await handle.close();
-  }
-  app = await startApp({ dataDir, port });
+  // A named revision, saved as Save version… saves it (its server action, with the owner's session).
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const saved = await callAction(app.url, { name: "saveVersionAction", path: `/w/acme/d/${doc.id}`, args: [{ documentId: doc.id, name: "First draft" }], cookie });
+  const revId = (saved.result as { ok: boolean; data?: { revisionId: string } } | undefined)?.data?.revisionId; // ActionResult's shape
+  if (!revId) throw new Error(`saving a version: ${saved.status} ${JSON.stringify(saved.result)}`);
 
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "quire-docs-"));
   fs.writeFileSync(path.join(workDir, "photo.png"), SAMPLE_IMAGES["image/png"]);
@@ -84,8 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stopApp(app);
+  await stopAppAndBrowser(app, browser);
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -23,6 +23,7 @@ import { createWorkspace } from "@/server/services/workspaces/create-workspace";
 import { SAMPLE_IMAGES } from "@test/file-factories";
 import type { RunningService } from "@test/services";
 import { missingServices, startPostgres } from "@test/services";
+import { copyDatabaseTemplate } from "../support/start-app";
 
 // The operator's backup and restore commands (scripts/backup.ts, scripts/restore.ts), run as the
 // operator runs them, on the embedded database and on PostgreSQL: everything but sessions must
@@ -118,7 +119,10 @@ async function withDatabase<T>(options: { url?: string; dataDir?: string }, work
 
 describe("npm run backup / restore on the embedded database", () => {
   it("refuses while the server holds the data directory, then round-trips the whole instance into an empty one", async () => {
+    // The instance to back up starts as a copy of the e2e setup's migrated database (a first
+    // initdb costs seconds); the restore below still creates and migrates its own from nothing.
     const source = tempDir("backup-src");
+    copyDatabaseTemplate(source);
     const before = await withDatabase({ dataDir: source }, async (handle) => {
       await migrateDatabase(handle);
       await seed(handle, path.join(source, "files"));
