@@ -66,10 +66,16 @@ export class MemberSettingsPage {
     return this.page.getByRole("region", { name: /\d+ members?/ }).locator("[role=status], [role=alert]");
   }
 
+  /**
+   * Removes a member through the button and the confirmation, and resolves once the removal is
+   * done: the dialog closes at once and the action runs after, so its closing alone proved nothing
+   * (a test's next request could still find the member; seen failing on a loaded machine).
+   */
   async remove(name: string) {
     await this.page.getByRole("button", { name: `Remove ${name}` }).click();
     const dialog = this.page.getByRole("dialog", { name: `Remove ${name}?` });
     await dialog.getByRole("button", { name: "Remove", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
+    await this.memberRow(name).waitFor({ state: "detached" });
   }
 }
